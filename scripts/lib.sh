@@ -1,0 +1,11 @@
+# Shared by the stage runners: run every stage file of a folder in name order, fail on the first failure.
+run_stages() {
+  local dir=$1 label=$2 stage start
+  for stage in "$dir"/*.sh; do
+    [ -e "$stage" ] || continue
+    start=$(date +%s)
+    echo "== $label: $(basename "$stage" .sh)"
+    bash "$stage"
+    echo "== $label: $(basename "$stage" .sh) done in $(( $(date +%s) - start ))s"
+  done
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs only what is missing for building and testing branded, on Debian 12.
+# Idempotent: a second run with everything present does nothing but say so.
+# Not root and something missing: prints the exact command to run and exits 1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# package -> suite ("" = bookworm, "bp" = bookworm-backports)
+plain_packages=(cmake g++ make ninja-build pkg-config nlohmann-json3-dev libbenchmark-dev emscripten chromium
+                clang libclang-rt-14-dev)
+backport_packages=(libcatch2-dev valkey-server valkey-tools)
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+# libcatch2-dev from bookworm itself is Catch2 2.x; the suite needs v3 from backports.
+catch2_v3() { [ -f /usr/include/catch2/catch_test_macros.hpp ]; }
+
+missing_plain=()
+for p in "${plain_packages[@]}"; do installed "$p" || missing_plain+=("$p"); done
+missing_bp=()
+for p in "${backport_packages[@]}"; do installed "$p" || missing_bp+=("$p"); done
+if installed libcatch2-dev && ! catch2_v3; then missing_bp+=(libcatch2-dev); fi
+
+backports_source=/etc/apt/sources.list.d/bookworm-backports.sources
+have_backports() { grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; }
+
+if [ ${#missing_plain[@]} -gt 0 ] || [ ${#missing_bp[@]} -gt 0 ]; then
+  echo "setup: missing: ${missing_plain[*]} ${missing_bp[*]}"
+  if [ "$(id -u)" != 0 ]; then
+    echo "setup: not root; run this as root, then again:" >&2
+    have_backports || echo "  printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' > $backports_source" >&2
+    echo "  apt-get update && apt-get install -y --no-install-recommends ${missing_plain[*]}" >&2
+    [ ${#missing_bp[@]} -gt 0 ] && echo "  apt-get install -y --no-install-recommends -t bookworm-backports ${missing_bp[*]}" >&2
+    exit 1
+  fi
+  if ! have_backports; then
+    echo "setup: adding the bookworm-backports suite ($backports_source)"
+    printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' > "$backports_source"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  [ ${#missing_plain[@]} -gt 0 ] && apt-get install -y -q --no-install-recommends "${missing_plain[@]}"
+  [ ${#missing_bp[@]} -gt 0 ] && apt-get install -y -q --no-install-recommends -t bookworm-backports "${missing_bp[@]}"
+else
+  echo "setup: system packages present"
+fi
+
+# npm dependencies: install when node_modules is missing or older than the lock file.
+if [ -f package-lock.json ]; then
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "setup: npm ci"
+    npm ci --no-audit --no-fund
+  fi
+fi
