@@ -185,3 +185,7 @@ TEST_CASE("gate vectors: the wire gate reads three bytes, the host all fourteen"
   // The refusal text inside the script is the same constant, byte for byte.
   CHECK(branded::ENQUEUE_SCRIPT.find("'" + std::string(branded::KIND_REFUSAL) + "'") != std::string_view::npos);
 }
+
+TEST_CASE("the load-time self-check passes on this build", "[vectors]") {
+  CHECK(branded::self_check().empty());
+}

@@ -8,5 +8,6 @@
 #include "branded/keyspace.hpp"
 #include "branded/minter.hpp"
 #include "branded/result.hpp"
+#include "branded/self_check.hpp"
 #include "branded/snowflake.hpp"
 #include "branded/stream.hpp"
