@@ -1,0 +1,308 @@
+#!/usr/bin/env node
+// Starts and stops the Valkey servers this project needs: a standalone node (optionally with the
+// EMQ.ENQUEUE module) or a 3-primary cluster, on free loopback ports, data in fresh temp dirs, AOF on.
+// Every server is stopped by its own pid; a server this helper did not start is never touched.
+//
+// Library:  import { startServer, startCluster } from './scripts/valkey.js'
+// CLI:      node scripts/valkey.js start [--module] [--port N] [--dir D] [--appendfsync always|everysec|no]
+//           node scripts/valkey.js stop
+//           node scripts/valkey.js cluster start|stop
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const HOST = '127.0.0.1';
+export const MODULE_PATH = join(ROOT, 'build/native/valkey/emq_module.so');
+const STATE_DIR = join(ROOT, '.run');
+const STANDALONE_STATE = join(STATE_DIR, 'valkey.json');
+const CLUSTER_STATE = join(STATE_DIR, 'valkey-cluster.json');
+const READY_TIMEOUT_MS = 20_000;
+const APPENDFSYNC = new Set(['always', 'everysec', 'no']);
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+// A port the kernel just handed out on loopback; the caller retries if someone takes it first.
+export function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', fail);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** Runs one command through valkey-cli; resolves its trimmed stdout (an error reply is still stdout). */
+export async function cli(port, ...args) {
+  const { stdout } = await run('valkey-cli', ['-h', HOST, '-p', String(port), ...args], { timeout: 10_000 });
+  return stdout.trim();
+}
+
+const running = new Set(); // servers of this process, killed if the process exits while they run
+process.once('exit', () => {
+  for (const server of running) server.killNow();
+});
+
+/** One valkey-server process on a loopback port, its data in `dir`. */
+export class ValkeyServer {
+  #child = null;
+  #exited = null;
+
+  constructor({ port, dir, ownsDir, args, detached }) {
+    this.host = HOST;
+    this.port = port;
+    this.dir = dir;
+    this.ownsDir = ownsDir;
+    this.args = args;
+    this.detached = detached;
+    this.logFile = join(dir, 'valkey.log');
+  }
+
+  get url() {
+    return `redis://${HOST}:${this.port}`;
+  }
+
+  get pid() {
+    return this.#child?.pid;
+  }
+
+  /** Spawns the process and waits until it answers PING (after loading its AOF). */
+  async launch() {
+    const child = spawn('valkey-server', this.args, {
+      cwd: this.dir,
+      stdio: 'ignore',
+      detached: this.detached,
+    });
+    this.#child = child;
+    this.#exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
+    if (this.detached) child.unref();
+    else running.add(this);
+    try {
+      await this.#waitForPong();
+    } catch (error) {
+      await this.kill();
+      throw error;
+    }
+    return this;
+  }
+
+  async #waitForPong() {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    let exited = false;
+    this.#exited.then(() => (exited = true));
+    while (Date.now() < deadline) {
+      if (exited) throw new Error(`valkey-server on port ${this.port} exited at start; see ${this.logFile}:\n${this.logTail()}`);
+      const answer = await cli(this.port, 'PING').catch(() => '');
+      if (answer === 'PONG') return;
+      await sleep(50);
+    }
+    throw new Error(`valkey-server on port ${this.port} did not answer PING within ${READY_TIMEOUT_MS} ms`);
+  }
+
+  logTail(lines = 20) {
+    if (!existsSync(this.logFile)) return '';
+    return readFileSync(this.logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  }
+
+  async #signal(signal) {
+    if (!this.#child || this.#child.exitCode !== null || this.#child.signalCode !== null) return;
+    this.#child.kill(signal);
+    await this.#exited;
+    running.delete(this);
+  }
+
+  /** SIGKILL, as a crash would: the data dir and the port stay for restart(). */
+  async kill() {
+    await this.#signal('SIGKILL');
+  }
+
+  killNow() {
+    if (this.#child && this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill('SIGKILL');
+  }
+
+  /** Starts again on the same port and data dir (the AOF is replayed). */
+  async restart() {
+    await this.kill();
+    return this.launch();
+  }
+
+  /** SIGTERM (a clean shutdown), then removes the data dir if this helper made it. */
+  async stop() {
+    await this.#signal('SIGTERM');
+    if (this.ownsDir) rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+function serverArgs({ port, appendfsync, module, extraArgs }) {
+  if (!APPENDFSYNC.has(appendfsync)) throw new TypeError(`appendfsync must be always, everysec or no, not ${appendfsync}`);
+  const args = [
+    '--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'yes', '--appendfsync', appendfsync,
+    '--dir', '.', '--logfile', 'valkey.log', '--daemonize', 'no', '--enable-module-command', 'local',
+  ];
+  if (module) {
+    const path = module === true ? MODULE_PATH : module;
+    if (!existsSync(path)) throw new Error(`no Valkey module at ${path}: build it first (npm run build)`);
+    args.push('--loadmodule', path);
+  }
+  return [...args, ...extraArgs];
+}
+
+function dataDir(dir, label) {
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    return { dir: resolve(dir), ownsDir: false };
+  }
+  return { dir: mkdtempSync(join(tmpdir(), `branded-${label}-`)), ownsDir: true };
+}
+
+/**
+ * Starts a standalone server. Options: module (true for build/native/valkey/emq_module.so, or a path),
+ * port (default: a free one), dir (default: a fresh temp dir, removed by stop()), appendfsync
+ * ('everysec' by default), args (extra valkey-server arguments), detached (outlive this process).
+ */
+export async function startServer({ module = false, port, dir, appendfsync = 'everysec', args = [], detached = false } = {}) {
+  const data = dataDir(dir, 'valkey');
+  for (let attempt = 0; ; attempt++) {
+    const chosen = port ?? (await freePort());
+    const server = new ValkeyServer({
+      port: chosen, ...data, detached, args: serverArgs({ port: chosen, appendfsync, module, extraArgs: args }),
+    });
+    try {
+      return await server.launch();
+    } catch (error) {
+      // Another process may have taken a port the kernel offered: try a new one (never a fixed one).
+      if (port !== undefined || attempt === 4 || !/Address already in use/.test(server.logTail())) {
+        if (data.ownsDir) rmSync(data.dir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+}
+
+/** A Valkey Cluster of `primaries` nodes (no replicas) on loopback, all 16384 slots assigned. */
+export class ValkeyCluster {
+  constructor(nodes) {
+    this.nodes = nodes;
+  }
+
+  /** The seed list iovalkey's Cluster takes. */
+  get startupNodes() {
+    return this.nodes.map(({ host, port }) => ({ host, port }));
+  }
+
+  async stop() {
+    await Promise.all(this.nodes.map((node) => node.stop()));
+  }
+}
+
+async function clusterState(port) {
+  const info = await cli(port, 'CLUSTER', 'INFO').catch(() => '');
+  return /cluster_state:(\w+)/.exec(info)?.[1];
+}
+
+async function waitForClusterOk(nodes) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const states = await Promise.all(nodes.map((node) => clusterState(node.port)));
+    if (states.every((state) => state === 'ok')) return;
+    await sleep(100);
+  }
+  throw new Error('the cluster did not reach cluster_state:ok');
+}
+
+export async function startCluster({ primaries = 3, appendfsync = 'everysec', detached = false } = {}) {
+  const nodes = [];
+  try {
+    for (let i = 0; i < primaries; i++) {
+      const busPort = await freePort();
+      const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(busPort),
+        '--cluster-node-timeout', '5000'];
+      nodes.push(await startServer({ appendfsync, detached, args }));
+    }
+    await run('valkey-cli', ['--cluster', 'create', ...nodes.map((n) => `${HOST}:${n.port}`), '--cluster-replicas', '0',
+      '--cluster-yes'], { timeout: 60_000 });
+    await waitForClusterOk(nodes);
+    return new ValkeyCluster(nodes);
+  } catch (error) {
+    await Promise.all(nodes.map((node) => node.stop()));
+    throw error;
+  }
+}
+
+// --- CLI: servers started here outlive the command; their pids are kept in .run/ for `stop`.
+
+function option(argv, name) {
+  const at = argv.indexOf(name);
+  return at === -1 ? undefined : argv[at + 1];
+}
+
+function remember(file, servers) {
+  mkdirSync(STATE_DIR, { recursive: true });
+  const state = servers.map(({ pid, port, dir, ownsDir }) => ({ pid, port, dir, ownsDir }));
+  writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`);
+}
+
+// Only a pid whose process title is valkey-server on the remembered port ("valkey-server 127.0.0.1:<port>")
+// is signalled.
+function isOurs({ pid, port }) {
+  try {
+    const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return /^valkey-server\s+\S*:(\d+)/.exec(title)?.[1] === String(port);
+  } catch {
+    return false;
+  }
+}
+
+async function forget(file) {
+  if (!existsSync(file)) return console.log('nothing to stop');
+  for (const server of JSON.parse(readFileSync(file, 'utf8'))) {
+    if (isOurs(server)) {
+      process.kill(server.pid, 'SIGTERM');
+      while (isOurs(server)) await sleep(50);
+      console.log(`stopped valkey-server pid ${server.pid} on port ${server.port}`);
+    }
+    if (server.ownsDir) rmSync(server.dir, { recursive: true, force: true });
+  }
+  rmSync(file);
+}
+
+async function main(argv) {
+  const [verb, sub] = argv;
+  if (verb === 'start') {
+    if (existsSync(STANDALONE_STATE)) throw new Error(`a server is already recorded in ${STANDALONE_STATE}; stop it first`);
+    const port = option(argv, '--port');
+    const server = await startServer({
+      module: argv.includes('--module'), port: port === undefined ? undefined : Number(port), dir: option(argv, '--dir'),
+      appendfsync: option(argv, '--appendfsync') ?? 'everysec', detached: true,
+    });
+    remember(STANDALONE_STATE, [server]);
+    console.log(`valkey-server pid ${server.pid} at ${server.url} (data ${server.dir})`);
+  } else if (verb === 'stop') {
+    await forget(STANDALONE_STATE);
+  } else if (verb === 'cluster' && sub === 'start') {
+    if (existsSync(CLUSTER_STATE)) throw new Error(`a cluster is already recorded in ${CLUSTER_STATE}; stop it first`);
+    const cluster = await startCluster({ detached: true });
+    remember(CLUSTER_STATE, cluster.nodes);
+    console.log(`cluster up: ${cluster.nodes.map((n) => `${HOST}:${n.port}`).join(' ')}`);
+  } else if (verb === 'cluster' && sub === 'stop') {
+    await forget(CLUSTER_STATE);
+  } else {
+    console.error('usage: node scripts/valkey.js start [--module] [--port N] [--dir D] [--appendfsync P] | stop | cluster start|stop');
+    process.exitCode = 2;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(error.message);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,12 @@
+// The version fence as the native executor sees it (SPEC §5): {emq}:version must hold echomq:4.0.0.
+#pragma once
+#include <string>
+
+#include "module_api.hpp"
+
+namespace emq {
+
+// Empty when the fence holds; otherwise the EMQFENCE refusal naming what was found and what was expected.
+std::string fence_refusal(RedisModuleCtx* ctx);
+
+}  // namespace emq

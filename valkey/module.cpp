@@ -1,0 +1,31 @@
+// The EchoMQ Valkey module: registers EMQ.ENQUEUE after the core passes its contract self-check.
+#include <string_view>
+
+#include "branded/self_check.hpp"
+#include "enqueue_command.hpp"
+#include "module_api.hpp"
+
+namespace {
+
+constexpr const char* MODULE_NAME = "emq";
+constexpr int MODULE_VERSION = 1;
+
+int refuse_to_load(RedisModuleCtx* ctx, std::string_view why) {
+  emq::RedisModule_Log(ctx, "warning", "emq module refuses to load: %.*s", static_cast<int>(why.size()), why.data());
+  return emq::MODULE_ERR;
+}
+
+}  // namespace
+
+extern "C" __attribute__((visibility("default"))) int RedisModule_OnLoad(RedisModuleCtx* ctx, RedisModuleString**,
+                                                                         int) {
+  using namespace emq;
+  if (!fetch_module_api(ctx)) return MODULE_ERR;  // nothing to log with: the server lacks an entry point
+  if (RedisModule_IsModuleNameBusy(MODULE_NAME)) return refuse_to_load(ctx, "a module named emq is already loaded");
+  RedisModule_SetModuleAttribs(ctx, MODULE_NAME, MODULE_VERSION, MODULE_APIVER_1);
+  if (const std::string_view failure = branded::self_check(); !failure.empty()) return refuse_to_load(ctx, failure);
+  if (RedisModule_CreateCommand(ctx, ENQUEUE_COMMAND, enqueue_command, ENQUEUE_FLAGS, ENQUEUE_FIRST_KEY,
+                                ENQUEUE_LAST_KEY, ENQUEUE_KEY_STEP) != MODULE_OK)
+    return refuse_to_load(ctx, "EMQ.ENQUEUE could not be registered");
+  return MODULE_OK;
+}

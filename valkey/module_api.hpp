@@ -1,0 +1,43 @@
+// The few Valkey module API entry points this module uses, declared here from the documented module API
+// (no module header is packaged on Debian). The server hands out every entry point by name through
+// RedisModule_GetApi, whose address is the first field of the context passed to RedisModule_OnLoad.
+#pragma once
+#include <cstddef>
+
+struct RedisModuleCtx;
+struct RedisModuleString;
+struct RedisModuleCallReply;
+
+namespace emq {
+
+inline constexpr int MODULE_OK = 0;
+inline constexpr int MODULE_ERR = 1;
+inline constexpr int MODULE_APIVER_1 = 1;
+
+inline constexpr int REPLY_STRING = 0;
+inline constexpr int REPLY_ERROR = 1;
+inline constexpr int REPLY_INTEGER = 2;
+inline constexpr int REPLY_NULL = 4;
+
+using CommandFunc = int (*)(RedisModuleCtx*, RedisModuleString**, int);
+
+extern void (*RedisModule_SetModuleAttribs)(RedisModuleCtx*, const char*, int, int);
+extern int (*RedisModule_IsModuleNameBusy)(const char*);
+extern int (*RedisModule_CreateCommand)(RedisModuleCtx*, const char*, CommandFunc, const char*, int, int, int);
+extern int (*RedisModule_WrongArity)(RedisModuleCtx*);
+extern int (*RedisModule_ReplyWithError)(RedisModuleCtx*, const char*);
+extern int (*RedisModule_ReplyWithLongLong)(RedisModuleCtx*, long long);
+extern const char* (*RedisModule_StringPtrLen)(const RedisModuleString*, std::size_t*);
+extern RedisModuleCallReply* (*RedisModule_Call)(RedisModuleCtx*, const char*, const char*, ...);
+extern int (*RedisModule_CallReplyType)(RedisModuleCallReply*);
+extern long long (*RedisModule_CallReplyInteger)(RedisModuleCallReply*);
+extern const char* (*RedisModule_CallReplyStringPtr)(RedisModuleCallReply*, std::size_t*);
+extern void (*RedisModule_FreeCallReply)(RedisModuleCallReply*);
+extern int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx*);
+extern void (*RedisModule_Log)(RedisModuleCtx*, const char*, const char*, ...);
+
+// The first half of what RedisModule_Init does in the packaged header: fetch every entry point above.
+// False when the server lacks one of them.
+bool fetch_module_api(RedisModuleCtx* ctx);
+
+}  // namespace emq
