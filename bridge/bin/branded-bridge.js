@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// branded-bridge: the WebSocket bridge between web pages and Valkey (bridge/PROTOCOL.md).
+// Exit 0 after a graceful stop, 1 when it cannot start, 2 on a usage error.
+import { ConfigError, helpText, loadConfig } from '../src/config.js';
+import { startBridge } from '../src/main.js';
+
+let config;
+try {
+  config = loadConfig(process.argv.slice(2), process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`branded-bridge: ${error.message}\n`);
+  process.exit(2);
+}
+if (config.help) {
+  process.stdout.write(helpText());
+  process.exit(0);
+}
+try {
+  await startBridge(config);
+} catch (error) {
+  process.stderr.write(`branded-bridge: cannot start: ${error.message}\n`);
+  process.exit(1);
+}

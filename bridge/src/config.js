@@ -1,0 +1,141 @@
+// The bridge's options: one table drives the command line, the environment (BRANDED_BRIDGE_*), the
+// defaults and --help. A command-line option wins over its environment variable.
+import { parseGlobs } from './queues.js';
+
+const LOCAL_EXPLORER_ORIGINS = [
+  'http://127.0.0.1:8787', 'http://localhost:8787', 'http://127.0.0.1:5173', 'http://localhost:5173',
+].join(',');
+const TOKEN = /^[A-Za-z0-9._~-]{16,256}$/;
+
+export class ConfigError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function integer(min, max) {
+  return (text, flag) => {
+    if (!/^\d+$/.test(text)) throw new ConfigError(`${flag} wants an integer, got ${JSON.stringify(text)}`);
+    const n = Number(text);
+    if (n < min || n > max) throw new ConfigError(`${flag} must lie in ${min}..${max}, got ${n}`);
+    return n;
+  };
+}
+
+function valkeyUrl(text, flag) {
+  let url;
+  try { url = new URL(text); } catch { throw new ConfigError(`${flag} wants a URL such as redis://127.0.0.1:6379`); }
+  if (!['redis:', 'rediss:', 'valkey:', 'valkeys:'].includes(url.protocol)) {
+    throw new ConfigError(`${flag} wants a redis:// or valkey:// URL, got ${JSON.stringify(text)}`);
+  }
+  return text;
+}
+
+function urlList(text, flag) {
+  const urls = text.split(',').map((u) => u.trim()).filter(Boolean);
+  if (urls.length === 0) throw new ConfigError(`${flag} wants at least one URL`);
+  return urls.map((u) => valkeyUrl(u, flag));
+}
+
+function listen(text, flag) {
+  const match = /^(.+):(\d{1,5})$/.exec(text);
+  const port = match ? Number(match[2]) : -1;
+  if (!match || port > 65535) throw new ConfigError(`${flag} wants HOST:PORT, got ${JSON.stringify(text)}`);
+  return { host: match[1].replace(/^\[(.*)\]$/, '$1'), port };
+}
+
+function origins(text, flag) {
+  const list = text.split(',').map((o) => o.trim()).filter(Boolean);
+  if (list.length === 0) throw new ConfigError(`${flag} wants at least one origin (or *)`);
+  for (const origin of list) {
+    if (origin === '*') continue;
+    let parsed;
+    try { parsed = new URL(origin); } catch { parsed = null; }
+    if (!parsed || parsed.origin !== origin) {
+      throw new ConfigError(`${flag}: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], no path)`);
+    }
+  }
+  return list;
+}
+
+function token(text, flag) {
+  if (!TOKEN.test(text)) throw new ConfigError(`${flag} wants 16-256 bytes of A-Z a-z 0-9 . _ ~ -`);
+  return text;
+}
+
+function namePrefix(text, flag) {
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(text)) throw new ConfigError(`${flag} wants 1-64 bytes of A-Z a-z 0-9 . _ -`);
+  return text;
+}
+
+function globs(text, flag) {
+  try { return parseGlobs(text); } catch (e) { throw new ConfigError(`${flag}: ${e.message}`); }
+}
+
+const text = (value) => value;
+
+export const OPTIONS = [
+  { flag: '--valkey', key: 'valkey', arg: 'URL', parse: valkeyUrl, fallback: 'redis://127.0.0.1:6379', help: 'the Valkey server (standalone)' },
+  { flag: '--cluster', key: 'cluster', arg: 'URL,...', parse: urlList, fallback: null, help: 'Valkey Cluster seed nodes instead of --valkey (script executor only)' },
+  { flag: '--listen', key: 'listen', arg: 'HOST:PORT', parse: listen, fallback: '127.0.0.1:8787', help: 'where to listen (loopback by default)' },
+  { flag: '--origin', key: 'origins', arg: 'LIST', parse: origins, fallback: LOCAL_EXPLORER_ORIGINS, help: 'allowed browser origins, comma-separated (* = any)' },
+  { flag: '--token', key: 'token', arg: 'SECRET', parse: token, fallback: null, help: 'require this bearer token (header or bearer.<token> subprotocol)' },
+  { flag: '--queues', key: 'queues', arg: 'GLOBS', parse: globs, fallback: 'demo*', help: 'queues the bridge serves, comma-separated globs' },
+  { flag: '--max-payload', key: 'maxPayload', arg: 'BYTES', parse: integer(0, 1 << 20), fallback: '4096', help: 'largest job payload (UTF-8 bytes)' },
+  { flag: '--max-frame', key: 'maxFrame', arg: 'BYTES', parse: integer(1024, 16 << 20), fallback: '262144', help: 'largest WebSocket frame; larger closes with 1009' },
+  { flag: '--max-batch', key: 'maxBatch', arg: 'N', parse: integer(1, 10000), fallback: '1000', help: 'most items in one enqueueMany' },
+  { flag: '--rate', key: 'rate', arg: 'N', parse: integer(1, 1000000), fallback: '100', help: 'requests per second per connection (burst N)' },
+  { flag: '--max-inflight', key: 'maxInflight', arg: 'N', parse: integer(1, 100000), fallback: '64', help: 'requests in flight per connection' },
+  { flag: '--max-connections', key: 'maxConnections', arg: 'N', parse: integer(1, 100000), fallback: '64', help: 'open WebSocket connections' },
+  { flag: '--idle-timeout', key: 'idleTimeoutMs', arg: 'MS', parse: integer(100, 86400000), fallback: '120000', help: 'close a connection silent this long (4001)' },
+  { flag: '--scratch', key: 'scratch', arg: 'PREFIX', parse: namePrefix, fallback: 'scratch', help: 'queue-name prefix of gateCompare scratch queues' },
+  { flag: '--static', key: 'staticDir', arg: 'DIR', parse: text, fallback: null, help: 'also serve this folder over HTTP (the explorer)' },
+];
+
+// Bounds of the read and demo ops; fixed, and reported by hello.
+export const FIXED_LIMITS = Object.freeze({ maxPending: 1000, maxSample: 100, maxWindowEntries: 200000, maxSeedEntries: 200000 });
+
+export const envName = (option) => `BRANDED_BRIDGE_${option.flag.slice(2).toUpperCase().replace(/-/g, '_')}`;
+
+// Returns { help: true } for --help, else the full configuration. Throws ConfigError on any bad input.
+export function loadConfig(argv = [], env = {}) {
+  const given = new Map();
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') return { help: true };
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const option = OPTIONS.find((o) => o.flag === flag);
+    if (!option) throw new ConfigError(`unknown option ${JSON.stringify(arg)} (see --help)`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new ConfigError(`${flag} wants a value (${option.arg})`);
+    given.set(option, value);
+  }
+  const config = { ...FIXED_LIMITS };
+  for (const option of OPTIONS) {
+    const fromEnv = env[envName(option)];
+    const raw = given.get(option) ?? (fromEnv !== undefined && fromEnv !== '' ? fromEnv : option.fallback);
+    const source = given.has(option) ? option.flag : fromEnv ? envName(option) : `${option.flag} (default)`;
+    config[option.key] = raw === null ? null : option.parse(raw, source);
+  }
+  return config;
+}
+
+export function helpText() {
+  const rows = OPTIONS.map((o) => {
+    const left = `  ${o.flag} ${o.arg}`.padEnd(30);
+    const def = o.fallback === null ? '' : ` [${o.fallback}]`;
+    return `${left}${o.help}${def}\n${''.padEnd(30)}env ${envName(o)}`;
+  });
+  return [
+    'usage: branded-bridge [options]',
+    '',
+    'A WebSocket bridge (JSON protocol, bridge/PROTOCOL.md) between web pages and Valkey for the',
+    'EchoMQ branded-id contract. Every id decision is @echomq/branded; every Valkey call its connector.',
+    '',
+    'options (a command-line option wins over its environment variable):',
+    ...rows,
+    '  --help                      this text',
+    '',
+  ].join('\n');
+}

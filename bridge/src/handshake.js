@@ -1,0 +1,59 @@
+// Who may open a socket: the checks run on the HTTP upgrade, before any WebSocket exists.
+// Refusals are plain HTTP answers (404 path, 403 Origin, 401 token, 400 subprotocol, 503 capacity).
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+export const WS_PATH = '/ws';
+export const SUBPROTOCOL = 'branded.v1';
+const BEARER_PREFIX = 'bearer.';
+
+export function offeredProtocols(req) {
+  const header = req.headers['sec-websocket-protocol'];
+  return header === undefined ? [] : header.split(',').map((p) => p.trim()).filter(Boolean);
+}
+
+const digest = (text) => createHash('sha256').update(text).digest();
+// Constant-time in the token's content: both sides are hashed to 32 bytes first.
+const sameSecret = (given, expected) => timingSafeEqual(digest(given), digest(expected));
+
+function presentedToken(req) {
+  const auth = req.headers.authorization;
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice('Bearer '.length);
+  const bearer = offeredProtocols(req).find((p) => p.startsWith(BEARER_PREFIX));
+  return bearer === undefined ? null : bearer.slice(BEARER_PREFIX.length);
+}
+
+export function tokenAccepted(req, token) {
+  if (token === null) return true;
+  const given = presentedToken(req);
+  return given !== null && sameSecret(given, token);
+}
+
+export function originAccepted(req, origins) {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true; // not a browser: the token (when configured) is the gate
+  return origins.includes('*') || origins.includes(origin);
+}
+
+// null when the upgrade may proceed, else {status, reason} for the HTTP refusal.
+export function refuseUpgrade(req, { config, openConnections, closing }) {
+  const path = new URL(req.url, 'http://bridge').pathname;
+  if (path !== WS_PATH) return { status: 404, reason: 'path', text: `the WebSocket path is ${WS_PATH}` };
+  if (closing) return { status: 503, reason: 'closing', text: 'the bridge is shutting down' };
+  if (!originAccepted(req, config.origins)) return { status: 403, reason: 'origin', text: 'origin not allowed' };
+  if (!tokenAccepted(req, config.token)) return { status: 401, reason: 'token', text: 'missing or wrong token' };
+  const offered = offeredProtocols(req);
+  if (offered.length > 0 && !offered.includes(SUBPROTOCOL)) {
+    return { status: 400, reason: 'subprotocol', text: `offer the subprotocol ${SUBPROTOCOL}` };
+  }
+  if (openConnections >= config.maxConnections) return { status: 503, reason: 'capacity', text: 'too many connections' };
+  return null;
+}
+
+export function writeRefusal(socket, { status, text }) {
+  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status];
+  const body = `${text}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}

@@ -1,0 +1,36 @@
+// Runs the bridge as a process: Valkey backend, server, structured logs, graceful stop on SIGINT/SIGTERM.
+import { createLogger } from './log.js';
+import { createMetrics } from './metrics.js';
+import { createBridge } from './server.js';
+import { createBackend } from './valkey.js';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export async function startBridge(config, { logger = createLogger() } = {}) {
+  if (!LOOPBACK.has(config.listen.host)) {
+    logger.warn('public_listen', {
+      host: config.listen.host,
+      note: config.token === null ? 'no --token: any allowed origin or non-browser client may connect' : 'token required',
+    });
+  }
+  const metrics = createMetrics();
+  const backend = createBackend(config, { logger, metrics });
+  const bridge = createBridge({ config, backend, logger, metrics });
+  try {
+    await bridge.listen();
+  } catch (error) {
+    await backend.close();
+    throw error;
+  }
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('signal', { signal });
+    await bridge.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return bridge;
+}

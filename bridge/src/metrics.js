@@ -1,0 +1,23 @@
+// Counters served as JSON at GET /metrics. Plain numbers; a key appears once it has been counted.
+export function createMetrics(now = Date.now) {
+  const startedAt = now();
+  const counters = {
+    connections: { open: 0, accepted: 0, refused: {} },
+    requests: {},
+    replies: {},
+    valkey: { reconnects: 0, disconnects: 0 },
+  };
+  const bump = (table, key) => { table[key] = (table[key] ?? 0) + 1; };
+  return {
+    connectionOpened() { counters.connections.open += 1; counters.connections.accepted += 1; },
+    connectionClosed() { counters.connections.open -= 1; },
+    connectionRefused(reason) { bump(counters.connections.refused, reason); },
+    request(op) { bump(counters.requests, op); },
+    reply(code) { bump(counters.replies, code); },
+    valkeyDisconnected() { counters.valkey.disconnects += 1; },
+    valkeyReconnected() { counters.valkey.reconnects += 1; },
+    openConnections: () => counters.connections.open,
+    uptimeMs: () => now() - startedAt,
+    snapshot() { return { ...structuredClone(counters), uptimeMs: now() - startedAt }; },
+  };
+}

@@ -1,0 +1,39 @@
+// The checks every op shares, in the protocol's order: names and ids (malformed), the queue allowlist
+// (forbidden), limits (too_large). Every id and name decision is the package's.
+import { parse, queueKey } from '@echomq/branded';
+
+import { BridgeError, quote, tooLarge } from '../errors.js';
+
+// The host check (SPEC §4): all 14 bytes must parse, any namespace. Nothing reaches Valkey otherwise.
+export function hostCheck(job) {
+  const parsed = parse(job);
+  if (!parsed.ok) {
+    throw new BridgeError('malformed', `${quote(job)} is not a branded id (${parsed.error})`, { reason: parsed.error });
+  }
+  return parsed;
+}
+
+export function validQueue(queue) {
+  try {
+    queueKey(queue, 'pending');
+  } catch (error) {
+    if (error?.code !== 'queue') throw error;
+    throw new BridgeError('malformed', `${quote(queue)} is not a queue name (^[A-Za-z0-9._-]{1,128}$, not emq)`, { reason: 'queue' });
+  }
+}
+
+export function allowedQueue(queue, allowlist) {
+  validQueue(queue);
+  if (!allowlist.allows(queue)) {
+    throw new BridgeError('forbidden', `queue ${quote(queue)} is not served by this bridge (allowed: ${allowlist.globs.join(', ')})`);
+  }
+}
+
+export function payloadWithin(payload, maxPayload) {
+  const bytes = Buffer.byteLength(payload, 'utf8');
+  if (bytes > maxPayload) throw tooLarge(`the payload is ${bytes} bytes; the limit is ${maxPayload}`, maxPayload);
+}
+
+export function atMost(value, limit, what) {
+  if (value > limit) throw tooLarge(`${what} is ${value}; the limit is ${limit}`, limit);
+}

@@ -1,0 +1,44 @@
+// enqueueMany: a bounded batch, pipelined; per-item outcomes in input order.
+import { BridgeError } from '../errors.js';
+import { atMost, allowedQueue, hostCheck, payloadWithin, validQueue } from './checks.js';
+import { outcomeError } from './enqueue.js';
+
+function hostVerdict(job) {
+  try {
+    hostCheck(job);
+    return null;
+  } catch (error) {
+    if (error instanceof BridgeError) return error;
+    throw error;
+  }
+}
+
+function itemReply(outcome) {
+  if (outcome.verdict === 'enqueued') return { ok: true, verdict: 'enqueued' };
+  const { code, message } = outcomeError(outcome);
+  return { ok: false, error: { code, message } };
+}
+
+export function enqueueManyOp({ config, backend, allowlist }) {
+  return {
+    prepare({ queue, items, executor = 'script' }) {
+      validQueue(queue);
+      allowedQueue(queue, allowlist);
+      atMost(items.length, config.maxBatch, 'the batch size');
+      if (items.length === 0) throw new BridgeError('bad_request', 'enqueueMany: "items" is empty');
+      items.forEach(({ payload = '' }) => payloadWithin(payload, config.maxPayload));
+      const refusals = items.map(({ job }) => hostVerdict(job));
+      return async () => {
+        const admitted = items.filter((_, i) => refusals[i] === null).map(({ job, payload = '' }) => ({ job, payload }));
+        const outcomes = admitted.length > 0 ? await backend.enqueueMany(queue, admitted, executor) : [];
+        let next = 0;
+        const replies = refusals.map((refusal) =>
+          refusal === null ? itemReply(outcomes[next++]) : { ok: false, error: { code: refusal.code, message: refusal.message, reason: refusal.detail.reason } },
+        );
+        const enqueued = replies.filter((r) => r.ok).length;
+        const duplicates = replies.filter((r) => !r.ok && r.error.code === 'duplicate').length;
+        return { queue, executor, count: items.length, enqueued, duplicates, refused: items.length - enqueued - duplicates, items: replies };
+      };
+    },
+  };
+}

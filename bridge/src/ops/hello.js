@@ -1,0 +1,17 @@
+// hello: what this bridge is, what Valkey looks like from here, and the limits in force.
+import { BRIDGE_VERSION, PROTOCOL_NAME } from '../version.js';
+
+export function helloOp({ config, backend }) {
+  const limits = {
+    maxFrame: config.maxFrame, maxPayload: config.maxPayload, maxBatch: config.maxBatch, rate: config.rate,
+    maxInflight: config.maxInflight, maxConnections: config.maxConnections, idleTimeoutMs: config.idleTimeoutMs,
+    maxPending: config.maxPending, maxSample: config.maxSample, maxWindowEntries: config.maxWindowEntries,
+    maxSeedEntries: config.maxSeedEntries,
+  };
+  return {
+    prepare: () => async () => {
+      const { valkey, fence, executors } = backend.status();
+      return { protocol: PROTOCOL_NAME, bridge: BRIDGE_VERSION, wire: fence.expected, valkey, fence, executors, queues: config.queues, limits };
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// job: one stored row, as Valkey holds it (reads are not fenced).
+import { allowedQueue, hostCheck, validQueue } from './checks.js';
+
+export function jobOp({ backend, allowlist }) {
+  return {
+    prepare({ queue, job }) {
+      validQueue(queue);
+      hostCheck(job);
+      allowedQueue(queue, allowlist);
+      return async () => {
+        const { key, row } = await backend.job(queue, job);
+        return { queue, job, key, found: row !== null, row };
+      };
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// streamWindow: the instants [t0, t1) of a stream, addressed purely by id arithmetic (SPEC §6).
+import { streamWindow } from '@echomq/branded';
+
+import { BridgeError } from '../errors.js';
+import { allowedQueue, atMost, validQueue } from './checks.js';
+import { validStream } from './streams.js';
+
+export const DEFAULT_SAMPLE = 10;
+
+function windowArgs(t0, t1) {
+  try {
+    return streamWindow(t0, t1);
+  } catch (error) {
+    if (error?.code === undefined) throw error;
+    throw new BridgeError('bad_request', `streamWindow: [t0, t1) must satisfy 0 <= t0 < t1 (${error.code})`);
+  }
+}
+
+export function streamWindowOp({ config, backend, allowlist }) {
+  return {
+    prepare({ queue, stream, t0, t1, sample = DEFAULT_SAMPLE }) {
+      const range = windowArgs(t0, t1);
+      validQueue(queue);
+      validStream(stream);
+      allowedQueue(queue, allowlist);
+      if (sample < 0) throw new BridgeError('bad_request', 'streamWindow: "sample" must be at least 0');
+      atMost(sample, config.maxSample, 'sample');
+      return async () => {
+        const { key, entries } = await backend.readWindow(queue, stream, t0, t1, config.maxWindowEntries + 1);
+        const truncated = entries.length > config.maxWindowEntries;
+        const counted = truncated ? entries.slice(0, config.maxWindowEntries) : entries;
+        return {
+          queue, stream, key, t0, t1,
+          command: ['XRANGE', key, range.start, range.end],
+          count: counted.length,
+          truncated,
+          first: counted[0]?.entry ?? null,
+          last: counted.at(-1)?.entry ?? null,
+          sample: counted.slice(0, sample),
+        };
+      };
+    },
+  };
+}

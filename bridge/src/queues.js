@@ -1,0 +1,17 @@
+// The queue allowlist: comma-separated globs where `*` matches any run of name bytes and `?` exactly one.
+// Queue-name validity itself is the package's (SPEC §4); this only decides which valid names are served.
+const GLOB = /^[A-Za-z0-9._*?-]{1,128}$/;
+
+export function parseGlobs(text) {
+  const globs = text.split(',').map((g) => g.trim()).filter(Boolean);
+  if (globs.length === 0) throw new Error('the queue allowlist is empty');
+  for (const glob of globs) {
+    if (!GLOB.test(glob)) throw new Error(`bad queue glob ${JSON.stringify(glob)}: use A-Z a-z 0-9 . _ - * ?`);
+  }
+  return globs;
+}
+
+export function createAllowlist(globs) {
+  const patterns = globs.map((glob) => new RegExp(`^${glob.replace(/\./g, '\\.').replace(/\*/g, '.*').replace(/\?/g, '.')}$`));
+  return { globs, allows: (queue) => patterns.some((p) => p.test(queue)) };
+}
