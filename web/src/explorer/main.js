@@ -1,0 +1,102 @@
+// The explorer: a header (bridge state, theme), a tab list of panels, each panel's inputs in the address.
+import { h, fill } from '../lib/dom.js';
+import { adoptStyles } from '../lib/styles.js';
+import { bridgeFor, defaultBridgeUrl } from '../lib/bridge.js';
+import { PANELS } from '../panels/index.js';
+import { readState, writeState } from './url-state.js';
+import { themeToggle } from './theme.js';
+import explorerCss from '../styles/explorer.css?inline';
+
+adoptStyles(document, explorerCss);
+
+let state = readState(location.search, PANELS);
+const bridge = bridgeFor(defaultBridgeUrl(state.bridge), state.token);
+
+function bridgePill() {
+  const pill = h('span', { class: 'pill', role: 'status', 'data-testid': 'bridge-pill' });
+  const render = () => {
+    let text;
+    let kind;
+    if (!bridge) [kind, text] = ['none', location.protocol === 'file:' ? 'offline file · no bridge' : 'no bridge'];
+    else if (bridge.status === 'failed') [kind, text] = ['failed', 'no bridge'];
+    else if (bridge.hello) [kind, text] = ['live', `bridge live · Valkey ${bridge.hello.valkey?.version ?? 'down'}`];
+    else [kind, text] = ['connecting', 'connecting…'];
+    pill.dataset.state = kind;
+    fill(pill, h('span', { class: 'dot', 'aria-hidden': 'true' }), text);
+  };
+  bridge?.addEventListener('change', render);
+  render();
+  return pill;
+}
+
+const shareNote = h('p', { class: 'share-note', hidden: true });
+function saveState({ push = false } = {}) {
+  const { search, dropped } = writeState(state, PANELS);
+  shareNote.hidden = dropped.length === 0;
+  shareNote.textContent = dropped.length ? 'The pasted ids are too long for a link; the link keeps everything else.' : '';
+  if (search === location.search) return;
+  history[push ? 'pushState' : 'replaceState'](null, '', search + location.hash);
+}
+
+const instances = new Map();
+const tabs = [];
+const tabpanels = [];
+for (const panel of PANELS) {
+  const instance = panel.create({
+    state: state.panels[panel.key],
+    bridge,
+    onState: (values) => {
+      state.panels[panel.key] = values;
+      saveState();
+    },
+  });
+  instances.set(panel.key, instance);
+  const tab = h('button', {
+    type: 'button', role: 'tab', id: `tab-${panel.key}`, 'aria-controls': `panel-${panel.key}`, 'data-tab': panel.key,
+  }, h('span', null, panel.title), h('span', { class: 'blurb' }, panel.blurb));
+  tab.addEventListener('click', () => select(panel.key, { push: true }));
+  tabs.push(tab);
+  tabpanels.push(h('div', { role: 'tabpanel', id: `panel-${panel.key}`, 'aria-labelledby': `tab-${panel.key}` }, instance.element));
+}
+
+function select(key, { push = false, focus = false } = {}) {
+  state.tab = key;
+  PANELS.forEach((panel, i) => {
+    const selected = panel.key === key;
+    tabs[i].setAttribute('aria-selected', String(selected));
+    tabs[i].tabIndex = selected ? 0 : -1;
+    tabpanels[i].hidden = !selected;
+    if (selected && focus) tabs[i].focus();
+  });
+  saveState({ push });
+}
+
+const nav = h('nav', { role: 'tablist', 'aria-label': 'Panels', 'aria-orientation': 'vertical' }, tabs);
+nav.addEventListener('keydown', (event) => {
+  const index = PANELS.findIndex((p) => p.key === state.tab);
+  const moves = { ArrowDown: index + 1, ArrowRight: index + 1, ArrowUp: index - 1, ArrowLeft: index - 1, Home: 0, End: PANELS.length - 1 };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  const next = (moves[event.key] + PANELS.length) % PANELS.length;
+  select(PANELS[next].key, { push: true, focus: true });
+});
+
+const themeButton = h('button', { type: 'button', class: 'small', 'data-testid': 'theme' });
+themeToggle(themeButton);
+
+fill(document.getElementById('app'),
+  h('header', { class: 'top' },
+    h('div', { class: 'brand' },
+      h('span', { class: 'mark', 'aria-hidden': 'true' }, h('span', { class: 'ns' }, 'JOB'), h('span', { class: 'pl' }, '0KHTOWnGLuC')),
+      h('h1', null, 'branded'), h('span', { class: 'sub' }, 'the EchoMQ branded-id contract, made visible')),
+    bridgePill(), themeButton),
+  h('div', { class: 'shell' }, h('div', null, nav, shareNote), h('main', null, tabpanels)),
+  h('footer', null, 'Every value on this page comes from @echomq/branded, the C++ core compiled to WebAssembly. Nothing here is fetched from the network; the live parts talk only to your bridge.'));
+
+select(state.tab);
+window.addEventListener('popstate', () => {
+  state = readState(location.search, PANELS);
+  for (const panel of PANELS) instances.get(panel.key).set(state.panels[panel.key]);
+  select(state.tab);
+});
+bridge?.ready().catch(() => {});

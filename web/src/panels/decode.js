@@ -1,0 +1,187 @@
+// Decode: one id or thousands (one per line) → the table, and for the selected id its bytes and its
+// 64-bit layout. Every value comes from @echomq/branded: parseMany for the bulk pass, parse/hash32/
+// streamId/errorOffset for the rows in view.
+import { parse, hash32, streamId, errorOffset, EPOCH_MS } from '@echomq/branded';
+import { h, fill, field, debounce } from '../lib/dom.js';
+import { formatCount, formatIso, formatLocal, formatAgo } from '../lib/format.js';
+import { VirtualTable } from '../views/vtable.js';
+import { byteCells, bytesLegend, markedText } from '../views/bytes.js';
+import { layout64 } from '../views/layout64.js';
+import { copyButton } from '../views/controls.js';
+import { decodeText, ERROR_CLASSES } from './decode-model.js';
+
+export const DECODE_DEFAULTS = { ids: 'JOB0KHTOWnGLuC', sel: '0' };
+
+const EXAMPLES = [
+  'JOB0KHTOWnGLuC', 'USR0KHTOWnGLuC', 'USR0NgWEfAEJfs', 'EVT000xY9Wvvcd', 'USRAzL8n0Y58m7',
+  'USR00000000000', 'USRzzzzzzzzzzz', 'usr0KHTOWnGLuC', 'USR0KHTOWnGLu', 'USR0KHTOWnGLuCx',
+  'USR0KHTOWnGL!C', 'job-42',
+].join('\n');
+
+const COLUMNS = [
+  { key: 'i', label: 'line', width: '3.6rem' },
+  { key: 'id', label: 'id', width: '10.6rem' },
+  { key: 'ns', label: 'ns', width: '3.4rem' },
+  { key: 'snowflake', label: 'snowflake', width: '12rem' },
+  { key: 'iso', label: 'UTC (ISO 8601)', width: '14.6rem' },
+  { key: 'local', label: 'local time', width: '16rem' },
+  { key: 'ago', label: 'how long ago', width: '8.5rem' },
+  { key: 'node', label: 'node', width: '3.6rem' },
+  { key: 'seq', label: 'seq', width: '3.6rem' },
+  { key: 'hash32', label: 'hash32', width: '6.6rem' },
+  { key: 'stream', label: 'stream entry id', width: '14rem' },
+];
+
+/** Why the host refuses, in words, for the error class the package reported. */
+export function refusalText(id, error, offset) {
+  const bytes = new TextEncoder().encode(id);
+  switch (error) {
+    case 'length': return `length — ${formatCount(bytes.length)} bytes, an id is exactly 14`;
+    case 'namespace': return `namespace — byte ${offset} (${JSON.stringify(String.fromCharCode(bytes[offset]))}) is not A–Z`;
+    case 'charset': return `charset — byte ${offset} (${JSON.stringify(String.fromCharCode(bytes[offset]))}) is not Base62`;
+    case 'range': return 'range — the payload decodes to ≥ 2^63: refused, never wrapped';
+    default: return error;
+  }
+}
+
+function cell(key, content, extra = '') {
+  return h('span', { role: 'gridcell', class: `c-${key} ${extra}` }, content);
+}
+
+export function createDecodePanel({ state, onState, compact = false }) {
+  let current = { ...DECODE_DEFAULTS, ...state };
+  let decoded = decodeText('');
+  const now = Date.now();
+
+  const input = compact
+    ? h('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', class: 'id', value: current.ids })
+    : h('textarea', { spellcheck: 'false', autocomplete: 'off', rows: 6, value: current.ids });
+  const inputField = field(compact ? 'Branded id' : 'Ids, one per line', input,
+    compact ? null : 'Paste one id or thousands. Blank lines are skipped; nothing is trimmed.');
+  const summary = h('div', { class: 'summary', role: 'status', 'aria-live': 'polite' });
+  const detail = h('div', { class: compact ? 'detail compact' : 'detail', 'aria-live': 'polite' });
+
+  const rowView = (index) => {
+    const line = decoded.rows[index];
+    const id = line.text;
+    const first = cell('i', String(line.line));
+    if (!decoded.ok(index)) {
+      const error = decoded.error(index);
+      const offset = errorOffset(id);
+      return {
+        refused: true,
+        cells: [first, cell('id', markedText(id, error, offset), 'c-mono'), h('span', { role: 'gridcell', class: 'c-err' }, refusalText(id, error, offset))],
+      };
+    }
+    const p = parse(id);
+    return {
+      refused: false,
+      cells: [
+        first, cell('id', id, 'c-mono'), cell('ns', p.namespace, 'c-mono'), cell('snowflake', p.snowflake.toString(), 'c-mono num'),
+        cell('iso', formatIso(p.unixMs), 'c-mono'), cell('local', formatLocal(p.unixMs)), cell('ago', formatAgo(p.unixMs, now)),
+        cell('node', String(p.node), 'num'), cell('seq', String(p.seq), 'num'),
+        cell('hash32', String(hash32(p.snowflake)), 'c-mono num'), cell('stream', streamId(p.snowflake), 'c-mono'),
+      ],
+    };
+  };
+
+  const table = compact ? null : new VirtualTable({
+    columns: COLUMNS, renderRow: rowView, label: 'Decoded ids',
+    onSelect: (index) => {
+      renderDetail(index);
+      current = { ...current, sel: String(index) };
+      onState?.(current);
+    },
+  });
+
+  function renderSummary() {
+    if (compact) return;
+    const counts = decoded.refusedByClass();
+    const refused = ERROR_CLASSES.filter((c) => counts[c]).map((c) => `${c} ${formatCount(counts[c])}`);
+    const span = decoded.span();
+    fill(summary,
+      h('span', null, h('strong', { 'data-testid': 'count' }, formatCount(decoded.count)), decoded.count === 1 ? ' id' : ' ids'),
+      h('span', { class: 'badge ok' }, `${formatCount(decoded.count - decoded.refused)} decoded`),
+      decoded.refused ? h('span', { class: 'badge bad' }, `${formatCount(decoded.refused)} refused: ${refused.join(', ')}`) : null,
+      decoded.blank ? h('span', { class: 'muted' }, `${formatCount(decoded.blank)} blank line${decoded.blank === 1 ? '' : 's'} skipped`) : null,
+      span ? h('span', { class: 'muted' }, `spans ${formatIso(span.first)} → ${formatIso(span.last)}`) : null,
+      h('span', { class: 'muted', 'data-testid': 'parse-ms', 'data-ms': decoded.parseMs.toFixed(3) },
+        `parseMany: ${decoded.parseMs < 1 ? decoded.parseMs.toFixed(2) : decoded.parseMs.toFixed(1)} ms`));
+  }
+
+  function renderDetail(index) {
+    if (decoded.count === 0) {
+      fill(detail, h('p', { class: 'empty' }, 'Paste an id to decode it.'));
+      return;
+    }
+    const id = decoded.rows[index].text;
+    if (!decoded.ok(index)) {
+      const error = decoded.error(index);
+      const offset = errorOffset(id);
+      fill(detail,
+        h('div', { class: 'title' }, h('span', { class: 'big-id' }, markedText(id, error, offset)),
+          h('span', { class: 'badge bad', 'data-testid': 'error-class' }, error)),
+        h('p', { class: 'error-text' }, `The host refuses it: ${refusalText(id, error, offset)}.`),
+        h('h3', null, 'The bytes'), byteCells(id, { error, offset }), bytesLegend({ bad: true }));
+      return;
+    }
+    const p = parse(id);
+    fill(detail,
+      h('div', { class: 'title' }, h('span', { class: 'big-id' }, id), h('span', { class: 'badge ok' }, 'valid'),
+        copyButton(() => id, `Copy ${id}`)),
+      h('dl', { class: 'kv', 'data-testid': 'fields' },
+        h('dt', null, 'namespace'), h('dd', null, p.namespace),
+        h('dt', null, 'snowflake'), h('dd', null, p.snowflake.toString()),
+        h('dt', null, 'UTC'), h('dd', { 'data-field': 'iso' }, formatIso(p.unixMs)),
+        h('dt', null, 'local time'), h('dd', null, `${formatLocal(p.unixMs)} · ${formatAgo(p.unixMs, Date.now())}`),
+        h('dt', null, 'unix ms'), h('dd', null, String(p.unixMs)),
+        h('dt', null, 'node'), h('dd', { 'data-field': 'node' }, String(p.node)),
+        h('dt', null, 'seq'), h('dd', { 'data-field': 'seq' }, String(p.seq)),
+        h('dt', null, 'hash32'), h('dd', { 'data-field': 'hash32' }, String(hash32(p.snowflake))),
+        h('dt', null, 'stream entry id'), h('dd', { 'data-field': 'stream' }, streamId(p.snowflake))),
+      h('h3', null, 'The 14 bytes'), byteCells(id), bytesLegend(),
+      h('h3', null, 'The 64-bit snowflake'), layout64(p, EPOCH_MS));
+  }
+
+  function decodeNow() {
+    decoded = decodeText(input.value, { single: compact });
+    renderSummary();
+    const selected = Math.min(Number(current.sel) || 0, Math.max(decoded.count - 1, 0));
+    table?.setCount(decoded.count, selected);
+    renderDetail(selected);
+  }
+
+  const onInput = debounce(() => {
+    current = { ...current, ids: input.value, sel: '0' };
+    decodeNow();
+    onState?.(current);
+  }, compact ? 60 : 120);
+  input.addEventListener('input', onInput);
+
+  const tools = compact ? null : h('div', { class: 'chips' },
+    h('button', { type: 'button', onclick: () => setIds(EXAMPLES) }, 'The SPEC vectors'),
+    h('button', { type: 'button', onclick: () => setIds('') }, 'Clear'));
+
+  function setIds(text) {
+    input.value = text;
+    current = { ...current, ids: text, sel: '0' };
+    decodeNow();
+    onState?.(current);
+    input.focus();
+  }
+
+  const element = h('section', { class: 'panel', 'aria-labelledby': 'decode-title', 'data-panel': 'decode' },
+    h('header', null, h('h2', { id: 'decode-title' }, 'Decode'),
+      compact ? null : h('p', { class: 'lede' }, 'A branded id is 3 bytes of namespace and 11 Base62 digits of a 63-bit Snowflake. Paste ids to take them apart; a refused id shows its error class and the byte the check trips on.')),
+    inputField.field, tools, summary, table?.element, detail);
+
+  decodeNow();
+  return {
+    element,
+    set(next) {
+      current = { ...DECODE_DEFAULTS, ...next };
+      if (input.value !== current.ids) input.value = current.ids;
+      decodeNow();
+    },
+  };
+}

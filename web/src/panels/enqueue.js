@@ -1,0 +1,153 @@
+// Enqueue (live): queue, id, payload, executor → the verdict and the exact command sent, then the row
+// and the pending set as read back from Valkey. The page runs the host check itself first: a malformed
+// id is refused here and nothing is sent.
+import { createMinter, jobKey, queueKey } from '@echomq/branded';
+import { h, fill, field, debounce } from '../lib/dom.js';
+import { formatCount } from '../lib/format.js';
+import { commandView } from '../views/command.js';
+import { liveStatus } from '../views/live.js';
+import { segmented, verdictCard } from '../views/controls.js';
+
+export const ENQUEUE_DEFAULTS = { queue: 'demo', job: '', payload: '{"hello":"world"}', executor: 'script' };
+const PENDING_LIMIT = 100;
+
+const VERDICT_TEXT = {
+  enqueued: 'enqueued — the row and the pending entry were written',
+  duplicate: 'duplicate — the job already exists; nothing was written',
+  kind: 'refused by the wire gate — not JOB-namespaced; nothing was written',
+};
+
+function hostCheck(queue, id) {
+  try {
+    return { ok: true, jobKey: jobKey(queue, id), pendingKey: queueKey(queue, 'pending') };
+  } catch (error) {
+    return { ok: false, code: error.code, message: error.message };
+  }
+}
+
+function rowView(read) {
+  if (!read.found) return h('p', { class: 'muted', 'data-testid': 'row' }, `${read.key}: no such row.`);
+  return h('dl', { class: 'kv', 'data-testid': 'row' },
+    h('dt', null, 'key'), h('dd', null, read.key),
+    Object.entries(read.row).map(([k, v]) => [h('dt', null, k), h('dd', { 'data-field': k }, v)]));
+}
+
+function pendingView(pending, id) {
+  const has = pending.jobs.includes(id);
+  return [
+    h('p', null, `${pending.key}: ${formatCount(pending.jobs.length)} id${pending.jobs.length === 1 ? '' : 's'} shown (first ${PENDING_LIMIT} in byte order); `,
+      has ? h('span', { class: 'match', 'data-testid': 'pending-has' }, `${id} is pending.`) : h('span', { class: 'muted' }, `${id} is not among them.`)),
+    h('ol', { class: 'idlist', 'data-testid': 'pending' }, pending.jobs.slice(-8).map((job) => h('li', null,
+      h('span', { class: job === id ? 'id match' : 'id' }, job), h('span'), h('span')))),
+  ];
+}
+
+export function createEnqueuePanel({ state, onState, bridge, compact = false }) {
+  let current = { ...ENQUEUE_DEFAULTS, ...state };
+  const minter = createMinter({ namespace: 'JOB', node: 0 });
+  if (!current.job) current.job = minter.next();
+
+  const queueInput = h('input', { type: 'text', class: 'mono', spellcheck: 'false', autocomplete: 'off', value: current.queue, size: 14 });
+  const idInput = h('input', { type: 'text', class: 'id', spellcheck: 'false', autocomplete: 'off', value: current.job, size: 20 });
+  const payloadInput = h('input', { type: 'text', class: 'mono', spellcheck: 'false', autocomplete: 'off', value: current.payload, size: 28 });
+  const queueField = field('Queue', queueInput);
+  const idField = field('Job id', idInput);
+  const payloadField = field('Payload', payloadInput);
+  const executor = segmented('Executor', [['script', 'script (EVALSHA)'], ['native', 'native (EMQ.ENQUEUE)']], current.executor, (value) => {
+    current = { ...current, executor: value };
+    persist();
+  });
+  const mintButton = h('button', { type: 'button', onclick: () => setId(minter.next()) }, 'Mint a JOB id');
+  const usrButton = h('button', { type: 'button', class: 'chip', onclick: () => setId('USR0KHTOWnGLuC') }, 'USR0KHTOWnGLuC');
+  const sendButton = h('button', { type: 'button', class: 'primary' }, 'Enqueue');
+  const host = h('div');
+  const result = h('div', { 'aria-live': 'polite' });
+  const status = liveStatus(bridge, 'enqueueing into Valkey', () => { sendButton.disabled = !bridge?.live; });
+
+  function renderHost() {
+    const check = hostCheck(queueInput.value, idInput.value);
+    fill(host, check.ok
+      ? h('p', { class: 'muted' }, 'Host check passes: keys ', h('code', null, check.jobKey), ' and ', h('code', null, check.pendingKey), '.')
+      : h('p', { class: 'error-text', 'data-testid': 'host-refusal' }, 'Host check refuses: ', h('code', null, check.code), ` — ${check.message}. Nothing would be sent.`));
+    return check;
+  }
+
+  async function send() {
+    fill(result);
+    const check = renderHost();
+    if (!check.ok) {
+      fill(result, verdictCard({ who: 'host', outcome: 'refuse', what: h('span', null, 'refused: ', h('code', null, check.code)), why: 'The host refuses before any wire: nothing was sent.' }));
+      return;
+    }
+    const queue = queueInput.value;
+    const id = idInput.value;
+    sendButton.disabled = true;
+    fill(result, h('p', { class: 'muted busy' }, `Enqueueing ${id}`));
+    let outcome;
+    try {
+      const r = await bridge.request('enqueue', { queue, job: id, payload: payloadInput.value, executor: current.executor });
+      outcome = { ok: true, verdict: r.verdict, command: r.command, executor: r.executor };
+    } catch (error) {
+      outcome = { ok: false, code: error.code, message: error.message, command: error.detail?.command, executor: error.detail?.executor };
+    }
+    const parts = [verdictCard({
+      who: `verdict · ${outcome.executor ?? current.executor}`,
+      outcome: outcome.ok ? 'pass' : outcome.code === 'duplicate' ? 'skip' : 'refuse',
+      what: h('span', { 'data-testid': 'verdict' }, outcome.ok ? outcome.verdict : outcome.code),
+      why: outcome.ok ? VERDICT_TEXT[outcome.verdict] : VERDICT_TEXT[outcome.code] ?? outcome.message,
+      extra: !outcome.ok && outcome.code === 'kind' ? h('p', null, h('span', { class: 'refusal' }, outcome.message)) : null,
+    })];
+    if (outcome.command) parts.push(h('h3', null, 'The exact command sent'), commandView(outcome.command, 'the command sent'));
+    fill(result, parts);
+    try {
+      const [read, pending] = await Promise.all([
+        bridge.request('job', { queue, job: id }),
+        bridge.request('pending', { queue, limit: PENDING_LIMIT }),
+      ]);
+      result.append(h('h3', null, 'The row, read back'), rowView(read), h('h3', null, 'The pending set, read back'), ...pendingView(pending, id));
+    } catch (error) {
+      result.append(h('p', { class: 'error-text' }, `Reading back failed: ${error.code} — ${error.message}`));
+    } finally {
+      sendButton.disabled = !bridge?.live;
+    }
+  }
+  sendButton.addEventListener('click', send);
+
+  const persist = debounce(() => onState?.(current), 150);
+  function setId(id) {
+    idInput.value = id;
+    current = { ...current, job: id };
+    renderHost();
+    persist();
+  }
+  for (const [key, input] of [['queue', queueInput], ['job', idInput], ['payload', payloadInput]]) {
+    input.addEventListener('input', () => {
+      current = { ...current, [key]: input.value };
+      renderHost();
+      persist();
+    });
+  }
+
+  const element = h('section', { class: 'panel', 'aria-labelledby': 'enqueue-title', 'data-panel': 'enqueue' },
+    h('header', null, h('h2', { id: 'enqueue-title' }, 'Enqueue'),
+      compact ? null : h('p', { class: 'lede' }, 'The @enqueue transition on a real Valkey: policy before existence before write. The script and the native EMQ.ENQUEUE write the same row.')),
+    status,
+    h('div', { class: 'row' }, queueField.field, idField.field, mintButton, usrButton),
+    h('div', { class: 'row' }, payloadField.field, executor.element, sendButton),
+    host, result);
+
+  renderHost();
+  return {
+    element,
+    set(next) {
+      current = { ...ENQUEUE_DEFAULTS, ...next };
+      if (!current.job) current.job = minter.next();
+      queueInput.value = current.queue;
+      idInput.value = current.job;
+      payloadInput.value = current.payload;
+      executor.set(current.executor);
+      renderHost();
+      fill(result);
+    },
+  };
+}

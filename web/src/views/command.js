@@ -1,0 +1,20 @@
+// A command as an argument list, written the way valkey-cli would show it (quoted when needed).
+import { h } from '../lib/dom.js';
+
+function quote(arg) {
+  if (arg !== '' && /^[\x21-\x7e]+$/.test(arg) && !/["'\\]/.test(arg)) return null;
+  return JSON.stringify(arg);
+}
+
+export function commandView(args, label = 'command') {
+  const parts = args.map((arg) => {
+    const quoted = quote(String(arg));
+    return h('span', { class: quoted ? 'arg quoted' : 'arg' }, quoted ?? String(arg));
+  });
+  return h('div', { class: 'command', role: 'group', 'aria-label': label, tabindex: '0' }, parts);
+}
+
+/** The plain text of the same rendering (for copy buttons and tests). */
+export function commandText(args) {
+  return args.map((arg) => quote(String(arg)) ?? String(arg)).join(' ');
+}

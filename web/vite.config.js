@@ -1,0 +1,15 @@
+// The hosted explorer: a static site with a relative base, so it works from any host and any subpath.
+// Public files (the demo docs page) are copied as they are; widgets.js comes from vite.widgets.config.js.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: './',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    modulePreload: false,
+    reportCompressedSize: false,
+  },
+});
