@@ -1,0 +1,155 @@
+// Bulk forms: parseMany (an array of ids, or newline-separated text) and encodeMany. The module works in
+// chunks through fixed columns in its memory (src/exchange.hpp, Batch); each chunk is copied out here.
+import * as args from './args.js';
+import { ParsedIds } from './columns.js';
+import { AT, readId, reserveInput, views, wasm, writeText } from './module.js';
+
+const ID_BYTES = 14;
+const LINES_AREA = 1 << 18;
+
+// Column addresses, in the order of branded_batch_layout.
+const COLUMN = (() => {
+  const at = wasm._branded_batch_layout() >> 2;
+  const u32 = views().u32;
+  const names = ['capacity', 'snowflake', 'unixMs', 'namespace', 'hash32', 'offset', 'length', 'node', 'seq', 'error', 'ids'];
+  return Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
+})();
+const CHUNK = COLUMN.capacity;
+
+// Copies `count` slots of the module's columns into `result` from slot `at`.
+function copyOut(result, at, count, byteBase) {
+  const { u8, u16, u32, f64, u64 } = views();
+  const from = (view, address, bytes) => view.subarray(address / bytes, address / bytes + count);
+  result.snowflake.set(from(u64, COLUMN.snowflake, 8), at);
+  result.error.set(from(u8, COLUMN.error, 1), at);
+  result.namespace.set(from(u32, COLUMN.namespace, 4), at);
+  if (result.unixMs !== undefined) {
+    result.unixMs.set(from(f64, COLUMN.unixMs, 8), at);
+    result.node.set(from(u16, COLUMN.node, 2), at);
+    result.seq.set(from(u16, COLUMN.seq, 2), at);
+    result.hash32.set(from(u32, COLUMN.hash32, 4), at);
+  }
+  if (result.offset !== undefined) {
+    result.length.set(from(u32, COLUMN.length, 4), at);
+    const offset = result.offset;
+    offset.set(from(u32, COLUMN.offset, 4), at);
+    if (byteBase !== 0) for (let i = at; i < at + count; i++) offset[i] += byteBase;
+  }
+}
+
+// Items that are not 14 ASCII characters cannot be written into a 14-byte slot; each is parsed alone,
+// from its full UTF-8 bytes, into its slot.
+function parseArray(ids, fields) {
+  const n = ids.length;
+  const result = new ParsedIds(n, { fields, lines: false });
+  for (let base = 0; base < n; base += CHUNK) {
+    const count = Math.min(CHUNK, n - base);
+    const u8 = views().u8;
+    let odd = null;
+    for (let i = 0, at = COLUMN.ids; i < count; i++, at += ID_BYTES) {
+      const id = ids[base + i];
+      if (typeof id !== 'string') throw new TypeError(`ids[${base + i}] must be a string, got ${typeof id}`);
+      if (id.length === ID_BYTES) {
+        let seen = 0;
+        for (let k = 0; k < ID_BYTES; k++) {
+          const c = id.charCodeAt(k);
+          seen |= c;
+          u8[at + k] = c;
+        }
+        if (seen < 0x80) continue;
+      }
+      (odd ??= []).push(i);
+    }
+    result.refused += wasm._branded_parse_fixed(count, fields);
+    if (odd !== null) for (const i of odd) result.refused += wasm._branded_parse_slot(writeText(ids[base + i]), i, fields);
+    copyOut(result, base, count, 0);
+  }
+  result.count = n;
+  return result;
+}
+
+// Newline-separated ids ("\n" or "\r\n"; a blank line is an id of length 0, refused with `length`).
+// `fill(u8, from, to)` writes the next bytes of the text and says how many and whether the text is done.
+function parseLines(fill, estimate, fields) {
+  const result = new ParsedIds(estimate, { fields, lines: true });
+  let area = LINES_AREA;
+  let carried = 0;
+  let byteBase = 0;
+  let final = false;
+  for (;;) {
+    const at = reserveInput(area);
+    let size = carried;
+    if (!final) {
+      const filled = fill(views().u8, at + carried, at + area);
+      size += filled.written;
+      final = filled.done;
+    }
+    wasm._branded_parse_lines(size, final, fields);
+    const u32 = views().u32;
+    const lines = u32[AT.lines >> 2];
+    const consumed = u32[AT.consumed >> 2];
+    result.reserve(result.count + lines);
+    copyOut(result, result.count, lines, byteBase);
+    result.count += lines;
+    result.refused += u32[AT.refused >> 2];
+    byteBase += consumed;
+    carried = size - consumed;
+    if (final && carried === 0) return result.trim();
+    if (carried !== 0) views().u8.copyWithin(at, at + consumed, at + size);
+    if (lines === 0 && !final) area *= 2; // one line longer than the area: make room for it
+  }
+}
+
+const encoder = new TextEncoder();
+
+function textSource(text) {
+  let read = 0;
+  return (u8, from, to) => {
+    const { read: chars, written } = encoder.encodeInto(read === 0 ? text : text.slice(read), u8.subarray(from, to));
+    read += chars;
+    return { written, done: read === text.length };
+  };
+}
+
+function bytesSource(bytes) {
+  let read = 0;
+  return (u8, from, to) => {
+    const part = bytes.subarray(read, read + (to - from));
+    u8.set(part, from);
+    read += part.length;
+    return { written: part.length, done: read === bytes.length };
+  };
+}
+
+// parseMany(ids | text | bytes, {fields}) → ParsedIds. `fields: true` adds unixMs, node, seq and hash32.
+export function parseMany(input, options = {}) {
+  args.object(options, 'parseMany options');
+  const fields = options.fields === true ? 1 : 0;
+  if (Array.isArray(input)) return parseArray(input, fields);
+  if (typeof input === 'string') return parseLines(textSource(input), Math.ceil(input.length / 15) + 1, fields);
+  if (input instanceof Uint8Array) return parseLines(bytesSource(input), Math.ceil(input.length / 15) + 1, fields);
+  throw new TypeError('parseMany takes an array of ids, a newline-separated string, or its UTF-8 bytes (Uint8Array)');
+}
+
+// encodeMany(namespace, snowflakes) → {ids, error, refused}: ids[i] is null where error[i] is not 0.
+export function encodeMany(namespace, snowflakes) {
+  args.text(namespace, 'namespace');
+  const typed = snowflakes instanceof BigUint64Array;
+  if (!typed && !Array.isArray(snowflakes)) throw new TypeError('snowflakes must be a BigUint64Array or an array of bigints');
+  const n = snowflakes.length;
+  const ids = new Array(n);
+  const error = new Uint8Array(n);
+  let refused = 0;
+  const nsSize = writeText(namespace);
+  for (let base = 0; base < n; base += CHUNK) {
+    const count = Math.min(CHUNK, n - base);
+    const column = views().u64.subarray(COLUMN.snowflake / 8, COLUMN.snowflake / 8 + count);
+    if (typed) column.set(snowflakes.subarray(base, base + count));
+    else for (let i = 0; i < count; i++) column[i] = args.snowflake(snowflakes[base + i], `snowflakes[${base + i}]`);
+    refused += wasm._branded_encode_many(nsSize, count);
+    const u8 = views().u8;
+    error.set(u8.subarray(COLUMN.error, COLUMN.error + count), base);
+    for (let i = 0; i < count; i++) ids[base + i] = error[base + i] === 0 ? readId(COLUMN.ids + i * ID_BYTES) : null;
+  }
+  return { ids, error, refused };
+}

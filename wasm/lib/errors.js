@@ -1,0 +1,27 @@
+// BrandedError and the error names, read from core (result.hpp) rather than typed here.
+import { wasm } from './module.js';
+
+const { ERROR_COUNT } = wasm.constants();
+
+// ERROR_CODES[n] is the name of core's Error n; ERROR_CODES[0] is 'none'.
+export const ERROR_CODES = Object.freeze(Array.from({ length: ERROR_COUNT }, (_, n) => wasm.errorName(n)));
+
+export class BrandedError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'BrandedError';
+    this.code = code;
+  }
+}
+
+// Quotes an argument for a message, shortened so a huge input cannot make a huge message.
+export function quote(value) {
+  const text = typeof value === 'string' ? value : String(value);
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return typeof value === 'string' ? JSON.stringify(shown) : shown;
+}
+
+export function refused(what, errorNumber) {
+  const code = ERROR_CODES[errorNumber];
+  return new BrandedError(code, `${what} refused: ${code}`);
+}

@@ -1,0 +1,60 @@
+// Snowflakes: placement, fields, composition, time bounds, and their stream entry ids and windows.
+import * as args from './args.js';
+import { BrandedError, quote, refused } from './errors.js';
+import { AT, input, readText, views, wasm, writeText } from './module.js';
+
+// The module answers with a non-negative value or minus the error number.
+function checked(what, answer) {
+  if (answer < 0) throw refused(what, -answer);
+  return answer;
+}
+
+export function hash32(snowflake) {
+  return checked(`hash32(${quote(snowflake)}n)`, wasm._branded_hash32(args.snowflake(snowflake)));
+}
+
+export function unixMs(snowflake) {
+  return checked(`unixMs(${quote(snowflake)}n)`, wasm._branded_unix_ms(args.snowflake(snowflake)));
+}
+
+export function compose(fields) {
+  args.object(fields, 'compose fields');
+  const { unixMs: ms, node, seq } = fields;
+  const error = wasm._branded_compose(args.integer(ms, 'unixMs'), args.integer(node, 'node'), args.integer(seq, 'seq'));
+  if (error !== 0) throw refused(`compose({unixMs: ${ms}, node: ${node}, seq: ${seq}})`, error);
+  return views().u64[AT.snowflake >> 3];
+}
+
+export function minFor(unixMs) {
+  const error = wasm._branded_min_for(args.integer(unixMs, 'unixMs'));
+  if (error !== 0) throw refused(`minFor(${unixMs})`, error);
+  return views().u64[AT.snowflake >> 3];
+}
+
+export function streamId(snowflake) {
+  const size = checked(`streamId(${quote(snowflake)}n)`, wasm._branded_stream_id(args.snowflake(snowflake)));
+  return readText(AT.text, size);
+}
+
+// XRANGE arguments for the instants [t0, t1): start, exclusive end, and the equivalent inclusive end.
+export function streamWindow(t0, t1) {
+  const window = wasm.window(args.integer(t0, 't0'), args.integer(t1, 't1'));
+  if (typeof window === 'number') throw refused(`streamWindow(${t0}, ${t1})`, window);
+  return window;
+}
+
+// "<ms>-<seq>" → {ms, seq, snowflake}: snowflake is the Snowflake the entry id was injected from, or null
+// when it is not such an id (seq wider than 22 bits, ms outside the Snowflake horizon).
+export function parseEntryId(text) {
+  args.text(text, 'entry id');
+  const error = wasm._branded_parse_entry_id(input.address, writeText(text));
+  if (error !== 0) throw refused(`parseEntryId(${quote(text)})`, error);
+  const { u32, u64 } = views();
+  return {
+    ms: u64[AT.entryMs >> 3],
+    seq: u64[AT.entrySeq >> 3],
+    snowflake: u32[AT.entryError >> 2] === 0 ? u64[AT.snowflake >> 3] : null,
+  };
+}
+
+export { BrandedError };
