@@ -23,12 +23,10 @@ function copyOut(result, at, count, byteBase) {
   result.snowflake.set(from(u64, COLUMN.snowflake, 8), at);
   result.error.set(from(u8, COLUMN.error, 1), at);
   result.namespace.set(from(u32, COLUMN.namespace, 4), at);
-  if (result.unixMs !== undefined) {
-    result.unixMs.set(from(f64, COLUMN.unixMs, 8), at);
-    result.node.set(from(u16, COLUMN.node, 2), at);
-    result.seq.set(from(u16, COLUMN.seq, 2), at);
-    result.hash32.set(from(u32, COLUMN.hash32, 4), at);
-  }
+  result.unixMs.set(from(f64, COLUMN.unixMs, 8), at);
+  result.node.set(from(u16, COLUMN.node, 2), at);
+  result.seq.set(from(u16, COLUMN.seq, 2), at);
+  result.hash32.set(from(u32, COLUMN.hash32, 4), at);
   if (result.offset !== undefined) {
     result.length.set(from(u32, COLUMN.length, 4), at);
     const offset = result.offset;
@@ -39,9 +37,9 @@ function copyOut(result, at, count, byteBase) {
 
 // Items that are not 14 ASCII characters cannot be written into a 14-byte slot; each is parsed alone,
 // from its full UTF-8 bytes, into its slot.
-function parseArray(ids, fields) {
+function parseArray(ids) {
   const n = ids.length;
-  const result = new ParsedIds(n, { fields, lines: false });
+  const result = new ParsedIds(n, { lines: false });
   for (let base = 0; base < n; base += CHUNK) {
     const count = Math.min(CHUNK, n - base);
     const u8 = views().u8;
@@ -60,8 +58,8 @@ function parseArray(ids, fields) {
       }
       (odd ??= []).push(i);
     }
-    result.refused += wasm._branded_parse_fixed(count, fields);
-    if (odd !== null) for (const i of odd) result.refused += wasm._branded_parse_slot(writeText(ids[base + i]), i, fields);
+    result.refused += wasm._branded_parse_fixed(count);
+    if (odd !== null) for (const i of odd) result.refused += wasm._branded_parse_slot(writeText(ids[base + i]), i);
     copyOut(result, base, count, 0);
   }
   result.count = n;
@@ -70,8 +68,8 @@ function parseArray(ids, fields) {
 
 // Newline-separated ids ("\n" or "\r\n"; a blank line is an id of length 0, refused with `length`).
 // `fill(u8, from, to)` writes the next bytes of the text and says how many and whether the text is done.
-function parseLines(fill, estimate, fields) {
-  const result = new ParsedIds(estimate, { fields, lines: true });
+function parseLines(fill, estimate) {
+  const result = new ParsedIds(estimate, { lines: true });
   let area = LINES_AREA;
   let carried = 0;
   let byteBase = 0;
@@ -84,7 +82,7 @@ function parseLines(fill, estimate, fields) {
       size += filled.written;
       final = filled.done;
     }
-    wasm._branded_parse_lines(size, final, fields);
+    wasm._branded_parse_lines(size, final);
     const u32 = views().u32;
     const lines = u32[AT.lines >> 2];
     const consumed = u32[AT.consumed >> 2];
@@ -121,13 +119,11 @@ function bytesSource(bytes) {
   };
 }
 
-// parseMany(ids | text | bytes, {fields}) → ParsedIds. `fields: true` adds unixMs, node, seq and hash32.
-export function parseMany(input, options = {}) {
-  args.object(options, 'parseMany options');
-  const fields = options.fields === true ? 1 : 0;
-  if (Array.isArray(input)) return parseArray(input, fields);
-  if (typeof input === 'string') return parseLines(textSource(input), Math.ceil(input.length / 15) + 1, fields);
-  if (input instanceof Uint8Array) return parseLines(bytesSource(input), Math.ceil(input.length / 15) + 1, fields);
+// parseMany(ids | text | bytes) → ParsedIds.
+export function parseMany(input) {
+  if (Array.isArray(input)) return parseArray(input);
+  if (typeof input === 'string') return parseLines(textSource(input), Math.ceil(input.length / 15) + 1);
+  if (input instanceof Uint8Array) return parseLines(bytesSource(input), Math.ceil(input.length / 15) + 1);
   throw new TypeError('parseMany takes an array of ids, a newline-separated string, or its UTF-8 bytes (Uint8Array)');
 }
 

@@ -146,28 +146,28 @@ EMSCRIPTEN_KEEPALIVE int branded_parse_entry_id(const char* text, std::size_t si
 // --- batches ------------------------------------------------------------------------------------
 
 // Parses `count` ids of 14 bytes from batch.ids into the columns; returns how many were refused.
-EMSCRIPTEN_KEEPALIVE std::size_t branded_parse_fixed(std::size_t count, int with_fields) {
+EMSCRIPTEN_KEEPALIVE std::size_t branded_parse_fixed(std::size_t count) {
   const std::size_t refused = parse_fixed(batch.ids, count, batch_columns());
-  if (with_fields) derive_fields(0, count);
+  derive_fields(0, count);
   return refused;
 }
 
 // Parses one id of any size from the input area into column slot `index` (for the items of an array that
 // are not 14 ASCII characters); returns how the chunk's count of refused ids changes.
-EMSCRIPTEN_KEEPALIVE int branded_parse_slot(std::size_t size, std::size_t index, int with_fields) {
+EMSCRIPTEN_KEEPALIVE int branded_parse_slot(std::size_t size, std::size_t index) {
   const bool was_refused = batch.error[index] != 0;
   const auto r = parse({input.data(), size});
   batch.snowflake[index] = r.value.snowflake;
   batch.error[index] = static_cast<std::uint8_t>(r.error);
   batch.ns[index] = r.ok() ? pack_namespace(r.value.ns.data()) : 0;
-  if (with_fields) derive_fields(index, index + 1);
+  derive_fields(index, index + 1);
   return int(!r.ok()) - int(was_refused);
 }
 
 // Parses newline-separated ids from the input area; exchange.lines/consumed/refused say what was done.
-EMSCRIPTEN_KEEPALIVE void branded_parse_lines(std::size_t size, int final, int with_fields) {
+EMSCRIPTEN_KEEPALIVE void branded_parse_lines(std::size_t size, int final) {
   const auto done = parse_lines(input.data(), size, batch_columns(), BATCH_IDS, final != 0);
-  if (with_fields) derive_fields(0, done.ids);
+  derive_fields(0, done.ids);
   exchange.lines = static_cast<std::uint32_t>(done.ids);
   exchange.consumed = static_cast<std::uint32_t>(done.consumed);
   exchange.refused = static_cast<std::uint32_t>(done.refused);

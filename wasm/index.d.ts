@@ -1,0 +1,146 @@
+// @echomq/branded — the EchoMQ branded-id contract, compiled from one C++ core to WebAssembly.
+// Importing the package is enough (the module is ready when the import resolves); every call is
+// synchronous. Snowflakes are bigint; millisecond instants are number. Text is measured in UTF-8 bytes.
+
+/** Why a branded id does not parse, in the contract's check order. */
+export type ParseErrorCode = 'length' | 'namespace' | 'charset' | 'range';
+/** Every error class core reports (BrandedError.code). */
+export type ErrorCode = ParseErrorCode | 'node' | 'queue' | 'entry_id';
+
+export interface ParsedId {
+  ok: true;
+  /** The three letters A–Z. */
+  namespace: string;
+  snowflake: bigint;
+  unixMs: number;
+  /** 0–1023 */
+  node: number;
+  /** 0–4095 */
+  seq: number;
+}
+export interface RefusedId {
+  ok: false;
+  error: ParseErrorCode;
+}
+export type ParseResult = ParsedId | RefusedId;
+
+/** Thrown for an input core refuses; `code` names the class. Wrong argument types throw TypeError. */
+export class BrandedError extends Error {
+  readonly name: 'BrandedError';
+  readonly code: ErrorCode;
+}
+
+/** `ERROR_CODES[n]` is the name of error number n (the values of `ParsedIds.error`); index 0 is 'none'. */
+export const ERROR_CODES: readonly ['none', 'length', 'namespace', 'charset', 'range', 'node', 'queue', 'entry_id'];
+
+export const EPOCH_MS: number;
+/** The last millisecond a Snowflake can carry (2093-09-06T15:47:35.551Z). */
+export const HORIZON_MS: number;
+export const JOB_NAMESPACE: 'JOB';
+/** The @enqueue script: KEYS[1] job row, KEYS[2] pending set, ARGV[1] id, ARGV[2] payload. */
+export const ENQUEUE_SCRIPT: string;
+export const ENQUEUE_SCRIPT_SHA1: string;
+/** The wire gate's refusal, byte for byte. */
+export const KIND_REFUSAL: 'EMQKIND job id must be JOB-namespaced';
+export const KIND_CLASS: 'EMQKIND';
+export const KEY_CLASS: 'EMQKEY';
+export const FENCE_CLASS: 'EMQFENCE';
+export const FENCE_KEY: '{emq}:version';
+export const FENCE_VALUE: 'echomq:4.0.0';
+
+/** Parses a 14-byte branded id: length, namespace, charset, range — in that order. */
+export function parse(id: string): ParseResult;
+export function valid(id: string): boolean;
+/** The id of a Snowflake under a namespace. Throws BrandedError `namespace` or `range`. */
+export function encode(namespace: string, snowflake: bigint): string;
+/** The byte offset (UTF-8) where a refused id first goes wrong, -1 when it is valid. */
+export function errorOffset(id: string): number;
+
+/** The wire gate reads exactly the first three bytes. */
+export type GateVerdict = { admitted: true } | { admitted: false; error: typeof KIND_REFUSAL };
+export function gate(id: string): GateVerdict;
+
+/** Placement hash (fmix64, first half, low 32 bits). Throws `range` for 2^63 or more. */
+export function hash32(snowflake: bigint): number;
+export function unixMs(snowflake: bigint): number;
+/** Throws `range` (instant outside the horizon, seq > 4095) or `node` (node > 1023). */
+export function compose(fields: { unixMs: number; node: number; seq: number }): bigint;
+/** The smallest Snowflake mintable at or after the instant. Throws `range` outside the horizon. */
+export function minFor(unixMs: number): bigint;
+/** The stream entry id `<unixMs>-<low 22 bits>` of a Snowflake. */
+export function streamId(snowflake: bigint): string;
+
+/** XRANGE arguments for [t0, t1): `XRANGE key start end`; `inclusiveEnd` for servers before 6.2. */
+export interface StreamWindow {
+  start: string;
+  end: string;
+  inclusiveEnd: string;
+}
+/** Throws `range` unless 0 <= t0 < t1. */
+export function streamWindow(t0: number, t1: number): StreamWindow;
+
+export interface EntryId {
+  ms: bigint;
+  seq: bigint;
+  /** The Snowflake the entry id was injected from; null when it is no such id. */
+  snowflake: bigint | null;
+}
+/** Parses `<ms>-<seq>` (two unsigned 64-bit decimals). Throws `entry_id`. */
+export function parseEntryId(text: string): EntryId;
+
+/** `emq:{<queue>}:job:<id>`; the host check runs first. Throws `queue`, then the id's parse error. */
+export function jobKey(queue: string, id: string): string;
+/** `emq:{<queue>}:<type>`. Throws `queue`. */
+export function queueKey(queue: string, type: string): string;
+/** `emq:{<queue>}:pending`. Throws `queue`. */
+export function pendingKey(queue: string): string;
+/** `^[A-Za-z0-9._-]{1,128}$` and not `emq`. */
+export function validQueue(queue: string): boolean;
+/** The cluster slot: CRC16-XMODEM of the key's hashtag, mod 16384. */
+export function slot(key: string): number;
+
+export interface Minter {
+  readonly namespace: string;
+  readonly node: number;
+  /** The next id. Throws `range` when the clock reads before the epoch or past the horizon. */
+  next(): string;
+  nextSnowflake(): bigint;
+}
+/** A monotonic minter (core's minting law). Throws `namespace` or `node` (outside 0–1023). */
+export function createMinter(options: { namespace: string; node?: number }): Minter;
+
+/** Columns, one slot per id in input order. */
+export interface ParsedIds {
+  count: number;
+  refused: number;
+  /** 0n for a refused id. */
+  snowflake: BigUint64Array;
+  /** 0 for a parsed id, else an index into ERROR_CODES. */
+  error: Uint8Array;
+  /** ns[0] << 16 | ns[1] << 8 | ns[2]; 0 for a refused id. */
+  namespace: Uint32Array;
+  /** The fields of each Snowflake; 0 for a refused id. */
+  unixMs: Float64Array;
+  node: Uint16Array;
+  seq: Uint16Array;
+  hash32: Uint32Array;
+  errorAt(i: number): ParseErrorCode | null;
+  namespaceAt(i: number): string | null;
+}
+/** Text input also says where each id's line is: its byte offset (UTF-8) and length, without terminator. */
+export interface ParsedLines extends ParsedIds {
+  offset: Uint32Array;
+  length: Uint32Array;
+}
+/** Parses an array of ids. */
+export function parseMany(ids: readonly string[]): ParsedIds;
+/** Parses newline-separated ids ("\n" or "\r\n"; a blank line is an id of length 0), as text or UTF-8 bytes. */
+export function parseMany(text: string | Uint8Array): ParsedLines;
+
+export interface EncodedIds {
+  /** null where error[i] is not 0. */
+  ids: (string | null)[];
+  error: Uint8Array;
+  refused: number;
+}
+export function encodeMany(namespace: string, snowflakes: BigUint64Array | readonly bigint[]): EncodedIds;
