@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer (preset `asan`, g++, -O1).
+# The whole Catch2 suite (core and the bad-input matrix) under AddressSanitizer + UndefinedBehaviorSanitizer
+# (preset `asan`, g++, -O1).
 # Any report aborts the test (-fno-sanitize-recover=all), so a sanitizer finding fails this stage.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -8,7 +9,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detec
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 cmake --preset asan >/dev/null
-cmake --build --preset asan --parallel 2 --target core_tests
+cmake --build --preset asan --parallel 2 --target core_tests matrix_tests
 # Prove that core and the suite are instrumented before trusting a green run.
 require_instrumented() {
   local file=$1 symbols
@@ -22,4 +23,5 @@ require_instrumented() {
 }
 require_instrumented build/asan/core/libbranded_core.a
 require_instrumented build/asan/tests/core/core_tests
+require_instrumented build/asan/tests/matrix/matrix_tests
 ctest --preset asan --parallel 2
