@@ -1,24 +1,25 @@
 // The EchoMQ keyspace: queue names, key builders (the host check runs first), the cluster slot.
+// Core answers a key builder with the key, or with the number of its Error.
 import * as args from './args.js';
 import { quote, refused } from './errors.js';
 import { wasm } from './module.js';
 
-// Core answers with the key, or with the number of its Error.
-function built(what, answer) {
-  if (typeof answer === 'number') throw refused(what, answer);
-  return answer;
-}
-
 export function jobKey(queue, id) {
-  return built(`jobKey(${quote(queue)}, ${quote(id)})`, wasm.jobKey(args.text(queue, 'queue'), args.text(id, 'id')));
+  const key = wasm.jobKey(args.text(queue, 'queue'), args.text(id, 'id'));
+  if (typeof key === 'number') throw refused(`jobKey(${quote(queue)}, ${quote(id)})`, key);
+  return key;
 }
 
 export function queueKey(queue, type) {
-  return built(`queueKey(${quote(queue)}, ${quote(type)})`, wasm.queueKey(args.text(queue, 'queue'), args.text(type, 'type')));
+  const key = wasm.queueKey(args.text(queue, 'queue'), args.text(type, 'type'));
+  if (typeof key === 'number') throw refused(`queueKey(${quote(queue)}, ${quote(type)})`, key);
+  return key;
 }
 
 export function pendingKey(queue) {
-  return built(`pendingKey(${quote(queue)})`, wasm.pendingKey(args.text(queue, 'queue')));
+  const key = wasm.pendingKey(args.text(queue, 'queue'));
+  if (typeof key === 'number') throw refused(`pendingKey(${quote(queue)})`, key);
+  return key;
 }
 
 export function validQueue(queue) {

@@ -73,9 +73,9 @@ export function writeText(text) {
   return encoder.encodeInto(text, views().u8.subarray(at, at + n * 3)).written;
 }
 
-const decoder = new TextDecoder();
-export function readText(address, size) {
-  return decoder.decode(views().u8.subarray(address, address + size));
+// Short ASCII text the module wrote (stream ids): fromCharCode is cheaper than a TextDecoder call.
+export function readAscii(address, size) {
+  return String.fromCharCode.apply(null, views().u8.subarray(address, address + size));
 }
 
 // The 14 bytes of an id at `address` as a string (ids are ASCII once core has produced them).

@@ -1,20 +1,19 @@
 // Snowflakes: placement, fields, composition, time bounds, and their stream entry ids and windows.
 import * as args from './args.js';
 import { BrandedError, quote, refused } from './errors.js';
-import { AT, input, readText, views, wasm, writeText } from './module.js';
+import { AT, input, readAscii, views, wasm, writeText } from './module.js';
 
-// The module answers with a non-negative value or minus the error number.
-function checked(what, answer) {
-  if (answer < 0) throw refused(what, -answer);
+// The module answers these with a non-negative value or minus the error number.
+export function hash32(snowflake) {
+  const answer = wasm._branded_hash32(args.snowflake(snowflake));
+  if (answer < 0) throw refused(`hash32(${quote(snowflake)}n)`, -answer);
   return answer;
 }
 
-export function hash32(snowflake) {
-  return checked(`hash32(${quote(snowflake)}n)`, wasm._branded_hash32(args.snowflake(snowflake)));
-}
-
 export function unixMs(snowflake) {
-  return checked(`unixMs(${quote(snowflake)}n)`, wasm._branded_unix_ms(args.snowflake(snowflake)));
+  const answer = wasm._branded_unix_ms(args.snowflake(snowflake));
+  if (answer < 0) throw refused(`unixMs(${quote(snowflake)}n)`, -answer);
+  return answer;
 }
 
 export function compose(fields) {
@@ -32,8 +31,9 @@ export function minFor(unixMs) {
 }
 
 export function streamId(snowflake) {
-  const size = checked(`streamId(${quote(snowflake)}n)`, wasm._branded_stream_id(args.snowflake(snowflake)));
-  return readText(AT.text, size);
+  const size = wasm._branded_stream_id(args.snowflake(snowflake));
+  if (size < 0) throw refused(`streamId(${quote(snowflake)}n)`, -size);
+  return readAscii(AT.text, size);
 }
 
 // XRANGE arguments for the instants [t0, t1): start, exclusive end, and the equivalent inclusive end.

@@ -1,0 +1,74 @@
+// The help texts: one for the tool, one per command.
+export const TOOL_HELP = `branded — decode, encode, mint and gate EchoMQ branded ids (offline)
+
+Usage: branded <command> [arguments] [--json]
+
+Commands:
+  decode [ID...]             decode ids (reads stdin, one id per line, when no ID is given)
+  encode NS SNOWFLAKE        the id of a Snowflake under a namespace
+  mint NS [--node N] [--count K]
+                             mint fresh ids
+  gate ID                    the wire gate's verdict (the first three bytes must be JOB)
+  window T0 T1               XRANGE arguments for the instants [T0, T1)
+  slot KEY...                the cluster slot of a key
+
+Options:
+  --json                     one JSON object per input line (snowflakes as decimal strings)
+  --help                     this text, or a command's: branded <command> --help
+
+Exit status: 0 all good, 1 some input refused, 2 usage error.
+`;
+
+export const COMMAND_HELP = {
+  decode: `Usage: branded decode [ID...] [--json]
+
+Decodes branded ids. With no ID, reads ids from stdin, one per line ("\\n" or "\\r\\n"), streaming:
+any number of ids in bounded memory. A blank line is an id of length 0 (refused: length).
+
+Human output: one aligned row per id (id, namespace, snowflake, UTC time, node, seq, hash32, stream id),
+or the id and its error class.
+--json: one object per id: {id, ok, namespace, snowflake, unixMs, iso, node, seq, hash32, streamId}
+        or {id, ok: false, error}.
+
+Exit status: 0 every id parsed, 1 some id refused, 2 usage error.
+`,
+  encode: `Usage: branded encode NS SNOWFLAKE [--json]
+
+Prints the 14-byte id of SNOWFLAKE (a decimal integer) under the namespace NS (three letters A-Z).
+--json: {namespace, snowflake, ok, id} or {namespace, snowflake, ok: false, error}.
+
+Exit status: 0 encoded, 1 refused (namespace, range), 2 usage error.
+`,
+  mint: `Usage: branded mint NS [--node N] [--count K] [--json]
+
+Mints K (default 1) fresh ids under namespace NS on node N (0-1023, default 0), one per line, in
+increasing order.
+--json: one decode object per id.
+
+Exit status: 0 minted, 1 refused (namespace, node), 2 usage error.
+`,
+  gate: `Usage: branded gate ID [--json]
+
+The wire gate's verdict: it reads exactly the first three bytes, which must be JOB. Also shows the host
+check (all 14 bytes must parse), which runs before any wire.
+--json: {id, admitted, error?, host} with host "ok" or the parse error class.
+
+Exit status: 0 admitted, 1 refused, 2 usage error.
+`,
+  window: `Usage: branded window T0 T1 [--json]
+
+XRANGE arguments for the instants [T0, T1). T0 and T1 are milliseconds since 1970 or ISO 8601 times
+(UTC when no zone is given), e.g. 2026-06-09T10:13:20.010Z.
+--json: {t0, t1, start, end, inclusiveEnd}.
+
+Exit status: 0 ok, 1 refused (range: unless 0 <= T0 < T1), 2 usage error.
+`,
+  slot: `Usage: branded slot KEY... [--json]
+
+The cluster slot of each KEY: CRC16-XMODEM of its hashtag (the bytes between the first { and the next },
+when not empty; else the whole key), mod 16384.
+--json: {key, slot} per key.
+
+Exit status: 0 ok, 2 usage error.
+`,
+};

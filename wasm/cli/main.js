@@ -1,0 +1,44 @@
+// The branded CLI: picks the command, parses its arguments, runs it, and turns errors into exit statuses.
+import { decodeArguments, decodeStream } from './decode.js';
+import { encodeCommand, gateCommand, mintCommand, slotCommand, windowCommand } from './commands.js';
+import { COMMAND_HELP, TOOL_HELP } from './help.js';
+import { UsageError, parseArguments } from './usage.js';
+import { write } from './output.js';
+
+const JSON_ONLY = { json: 'flag', help: 'flag' };
+const COMMANDS = {
+  decode: {
+    options: JSON_ONLY,
+    run: ({ positional, options }) =>
+      positional.length > 0 ? decodeArguments(positional, options.json) : decodeStream(process.stdin, options.json),
+  },
+  encode: { options: JSON_ONLY, run: encodeCommand },
+  mint: { options: { ...JSON_ONLY, node: 'value', count: 'value' }, run: mintCommand },
+  gate: { options: JSON_ONLY, run: gateCommand },
+  window: { options: JSON_ONLY, run: windowCommand },
+  slot: { options: JSON_ONLY, run: slotCommand },
+};
+
+export async function main(argv) {
+  try {
+    const [name, ...rest] = argv;
+    if (name === undefined) throw new UsageError('no command given');
+    if (name === '--help' || name === '-h' || name === 'help') {
+      await write(rest.length > 0 && COMMAND_HELP[rest[0]] ? COMMAND_HELP[rest[0]] : TOOL_HELP);
+      return 0;
+    }
+    const command = COMMANDS[name];
+    if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+    const parsed = parseArguments(rest, command.options, name);
+    if (parsed.options.help) {
+      await write(COMMAND_HELP[name]);
+      return 0;
+    }
+    return await command.run(parsed);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const help = error.command ? `branded ${error.command} --help` : 'branded --help';
+    process.stderr.write(`branded: ${error.message}\nTry '${help}'.\n`);
+    return 2;
+  }
+}

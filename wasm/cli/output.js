@@ -1,0 +1,45 @@
+// Writing to stdout with backpressure, and the shapes of a decoded id (a JSON object or an aligned row).
+import { once } from 'node:events';
+
+export async function write(text) {
+  if (text.length > 0 && !process.stdout.write(text)) await once(process.stdout, 'drain');
+}
+
+// The decode JSON object of a parsed id; `snowflake` is a bigint, written as a decimal string. Written by
+// hand for speed: a parsed id and its fields are plain ASCII with nothing to escape.
+export function decodedJson(id, namespace, snowflake, unixMs, node, seq, hash32, streamId) {
+  return `{"id":"${id}","ok":true,"namespace":"${namespace}","snowflake":"${snowflake}","unixMs":${unixMs},` +
+    `"iso":"${iso(unixMs)}","node":${node},"seq":${seq},"hash32":${hash32},"streamId":"${streamId}"}`;
+}
+
+// ISO 8601 of an instant; ids in a stream often share their millisecond, so the last answer is kept.
+let lastMs = NaN;
+let lastIso = '';
+export function iso(unixMs) {
+  if (unixMs !== lastMs) {
+    lastMs = unixMs;
+    lastIso = new Date(unixMs).toISOString();
+  }
+  return lastIso;
+}
+
+export function refusedJson(id, error) {
+  return JSON.stringify({ id, ok: false, error });
+}
+
+export const DECODE_HEADER =
+  'ID              NS   SNOWFLAKE            TIME (UTC)                NODE   SEQ      HASH32  STREAM ID\n';
+
+export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, streamId) {
+  return `${id}  ${namespace}  ${snowflake.toString().padEnd(19)}  ${iso(unixMs)}  ` +
+    `${String(node).padStart(4)}  ${String(seq).padStart(4)}  ${String(hash32).padStart(10)}  ${streamId}`;
+}
+
+export function refusedRow(id, error) {
+  return `${printable(id).padEnd(14)}  refused: ${error}`;
+}
+
+// An id as typed, unless it holds control characters: then quoted with escapes.
+export function printable(text) {
+  return /[\u0000-\u001f\u007f]/.test(text) ? JSON.stringify(text) : text;
+}
