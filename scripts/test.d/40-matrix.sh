@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The bad-input matrix through the Node-facing surfaces (JS API, CLI, Valkey, bridge: tests/matrix/*.test.js).
+# The C++ runner (tests/matrix/matrix_test.cpp) runs in the Catch2 stages (native and asan).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+node tests/matrix/cases.mjs --check
+node --test --test-reporter=spec tests/matrix/
