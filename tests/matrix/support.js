@@ -11,7 +11,8 @@ export const CASES = generate();
 export const family = (name) => CASES.filter((c) => c.family === name);
 export { bytesOf, parseError, VALID_ID };
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a leading byte-order mark as a character instead of dropping it.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 // The JS string for a case: its bytes decoded as UTF-8 when they are UTF-8, else one character per byte
 // (latin1). Either way the contract judges the string's UTF-8 bytes, so the expected error is recomputed
