@@ -212,11 +212,96 @@ function windowCases() {
   return pairs.map(([t0, t1]) => ({ family: 'window', name: `window-${t0}-${t1}`, why: 'not 0 <= t0 < t1', t0, t1, error: 'range' }));
 }
 
+// Malformed bridge frames (bridge/PROTOCOL.md): each is answered with its error code and the request's id
+// (null when the id cannot be read), and nothing is written. Queue "demo" is in the default allowlist.
+function frameCases() {
+  const cases = [];
+  const add = (name, frame, code, { id = null, reason, why = name } = {}) =>
+    cases.push({ family: 'frame', name: `frame-${name}`, why, frame, reply: { id, code, ...(reason ? { reason } : {}) } });
+  const request = (fields) => JSON.stringify({ id: 7, ...fields });
+  const enqueue = (fields) => request({ op: 'enqueue', queue: 'demo', job: VALID_ID, payload: 'p', ...fields });
+
+  // Not a request at all: the id cannot be read.
+  for (const [name, frame] of [['empty', ''], ['space', ' '], ['null', 'null'], ['array', '[]'], ['string', '"hello"'],
+    ['number', '42'], ['true', 'true'], ['open-brace', '{'], ['truncated', '{"id":1,"op":"hel'], ['trailing-comma', '{"id":1,}'],
+    ['single-quotes', "{'id':1,'op':'hello'}"], ['trailing-garbage', '{"id":1,"op":"hello"}x'], ['two-objects', '{"id":1}{"id":2}'],
+    ['nan', 'NaN'], ['undefined', 'undefined'], ['comment', '{"id":1,"op":"hello"} // hi'], ['bom', '\ufeff{"id":1,"op":"hello"}'],
+    ['nul', '{"id":1,"op":"hello"}\u0000'], ['deep-nesting', `${'['.repeat(5000)}${']'.repeat(5000)}`]])
+    add(name, frame, 'bad_request', { why: `not a JSON object: ${JSON.stringify(frame.slice(0, 40))}` });
+  // Unreadable ids.
+  for (const [name, id] of [['missing', undefined], ['empty', ''], ['long', 'x'.repeat(129)], ['unsafe', 2 ** 53],
+    ['negative-unsafe', -(2 ** 53)], ['fraction', 1.5], ['null', null], ['bool', true], ['object', {}], ['array', [1]]])
+    add(`id-${name}`, JSON.stringify({ id, op: 'hello' }), 'bad_request', { why: `request id ${JSON.stringify(id)}` });
+  add('id-infinite', '{"id":1e400,"op":"hello"}', 'bad_request', { why: 'an id that parses to Infinity' });
+  // A readable id, a bad shape: echoed id, bad_request.
+  const shapes = [
+    ['op-missing', request({})], ['op-empty', request({ op: '' })], ['op-case', request({ op: 'HELLO' })],
+    ['op-unknown', request({ op: 'flushall' })], ['op-proto', request({ op: '__proto__' })],
+    ['op-constructor', request({ op: 'constructor' })], ['op-tostring', request({ op: 'toString' })],
+    ['op-number', request({ op: 5 })], ['op-null', request({ op: null })],
+    ['unknown-field', request({ op: 'hello', extra: 1 })], ['proto-field', '{"id":7,"op":"hello","__proto__":{"x":1}}'],
+    ['enqueue-no-queue', request({ op: 'enqueue', job: VALID_ID, payload: 'p' })],
+    ['enqueue-no-job', request({ op: 'enqueue', queue: 'demo', payload: 'p' })],
+    ['enqueue-id-not-job', request({ op: 'enqueue', queue: 'demo', id2: VALID_ID, payload: 'p' })],
+    ['enqueue-queue-number', enqueue({ queue: 5 })], ['enqueue-job-number', enqueue({ job: 274557032793636864 })],
+    ['enqueue-job-array', enqueue({ job: [VALID_ID] })], ['enqueue-payload-object', enqueue({ payload: { a: 1 } })],
+    ['enqueue-payload-null', enqueue({ payload: null })], ['enqueue-executor-lua', enqueue({ executor: 'lua' })],
+    ['enqueue-executor-number', enqueue({ executor: 1 })], ['enqueue-extra-field', enqueue({ state: 'done' })],
+    ['many-items-missing', request({ op: 'enqueueMany', queue: 'demo' })],
+    ['many-items-empty', request({ op: 'enqueueMany', queue: 'demo', items: [] })],
+    ['many-items-object', request({ op: 'enqueueMany', queue: 'demo', items: { job: VALID_ID, payload: 'p' } })],
+    ['many-item-string', request({ op: 'enqueueMany', queue: 'demo', items: [VALID_ID] })],
+    ['many-item-extra', request({ op: 'enqueueMany', queue: 'demo', items: [{ job: VALID_ID, payload: 'p', x: 1 }] })],
+    ['pending-limit-zero', request({ op: 'pending', queue: 'demo', limit: 0 })],
+    ['pending-limit-negative', request({ op: 'pending', queue: 'demo', limit: -1 })],
+    ['pending-limit-fraction', request({ op: 'pending', queue: 'demo', limit: 1.5 })],
+    ['pending-limit-string', request({ op: 'pending', queue: 'demo', limit: '10' })],
+    ['window-reversed', request({ op: 'streamWindow', queue: 'demo', stream: 'fills', t0: 20, t1: 10 })],
+    ['window-empty', request({ op: 'streamWindow', queue: 'demo', stream: 'fills', t0: 10, t1: 10 })],
+    ['window-negative', request({ op: 'streamWindow', queue: 'demo', stream: 'fills', t0: -1, t1: 10 })],
+    ['window-past-horizon', request({ op: 'streamWindow', queue: 'demo', stream: 'fills', t0: 0, t1: 3903090455553 })],
+    ['window-string-t0', request({ op: 'streamWindow', queue: 'demo', stream: 'fills', t0: '1', t1: 10 })],
+    ['window-fraction', request({ op: 'streamWindow', queue: 'demo', stream: 'fills', t0: 1.5, t1: 10 })],
+    ['seed-entries-zero', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', entries: 0 })],
+    ['seed-node-1024', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', node: 1024 })],
+    ['seed-node-negative', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', node: -1 })],
+    ['seed-perms-zero', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', perMs: 0 })],
+    ['seed-perms-4097', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', perMs: 4097 })],
+    ['seed-start-before-epoch', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', startMs: 0 })],
+    ['seed-start-past-horizon', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', startMs: 3903090455551 })],
+    ['gate-no-job', request({ op: 'gateCompare' })], ['gate-job-number', request({ op: 'gateCompare', job: 1 })],
+    ['job-no-queue', request({ op: 'job', job: VALID_ID })],
+  ];
+  for (const [name, frame] of shapes) add(name, frame, 'bad_request', { id: 7 });
+  // Names and ids that fail the host check: malformed, with the reason.
+  for (const queue of ['', 'emq', 'a{b', 'a}b', 'a b', 'a:b', 'ördérs', 'q'.repeat(129), 'a\u0000b', 'demo\n'])
+    add(`queue-${JSON.stringify(queue).slice(1, 20)}`, enqueue({ queue }), 'malformed', { id: 7, reason: 'queue' });
+  for (const stream of ['', 'a{b', 's'.repeat(65), 'ströme'])
+    add(`stream-${JSON.stringify(stream).slice(1, 20)}`, request({ op: 'streamWindow', queue: 'demo', stream, t0: 0, t1: 10 }),
+      'malformed', { id: 7, reason: 'stream' });
+  for (const [op, extra] of [['enqueue', { queue: 'demo', payload: 'p' }], ['job', { queue: 'demo' }], ['gateCompare', {}]])
+    for (const id of ['job-42', 'JOB-42', 'JOB0KHTOWnGLu', 'usr0KHTOWnGLuC', 'JOB0KHTOWnGL!C', 'JOBzzzzzzzzzzz', 'JOB0KHTOWnGLé'])
+      add(`${op}-${id}`, request({ op, ...extra, job: id }), 'malformed', { id: 7, reason: parseError(utf8(id)) });
+  add('many-item-malformed', request({ op: 'enqueueMany', queue: 'demo', items: [{ job: 'job-42', payload: 'p' }] }), 'ok',
+    { id: 7, why: 'a batch whose only item fails the host check: answered per item, nothing sent' });
+  // Allowlist and limits.
+  add('forbidden-queue', enqueue({ queue: 'orders' }), 'forbidden', { id: 7 });
+  add('payload-4097', enqueue({ payload: 'x'.repeat(4097) }), 'too_large', { id: 7 });
+  add('payload-multibyte', enqueue({ payload: 'é'.repeat(2049) }), 'too_large', { id: 7, why: '2049 characters, 4098 UTF-8 bytes' });
+  add('many-1001', request({ op: 'enqueueMany', queue: 'demo', items: Array.from({ length: 1001 }, () => ({ job: 'job-42', payload: '' })) }),
+    'too_large', { id: 7 });
+  add('pending-1001', request({ op: 'pending', queue: 'demo', limit: 1001 }), 'too_large', { id: 7 });
+  add('window-sample-101', request({ op: 'streamWindow', queue: 'demo', stream: 'fills', t0: 0, t1: 10, sample: 101 }), 'too_large', { id: 7 });
+  add('seed-entries-200001', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', entries: 200001 }), 'too_large', { id: 7 });
+  add('gate-payload-4097', request({ op: 'gateCompare', job: VALID_ID, payload: 'x'.repeat(4097) }), 'too_large', { id: 7 });
+  return cases;
+}
+
 export function generate() {
   return [
     ...idLengths(), ...idByteClasses(), ...idOverflows(), ...idSpecials(), ...idHuge(),
     ...queueCases(), ...entryIdCases(), ...namespaceCases(), ...snowflakeCases(), ...nodeCases(),
-    ...clockCases(), ...windowCases(),
+    ...clockCases(), ...windowCases(), ...frameCases(),
   ];
 }
 
