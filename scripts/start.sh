@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
-# `npm start` arrives with the bridge and the explorer (issues 5 and 6); until then it says so.
+# `npm start`: installs what is missing, builds, then runs the local stack — a valkey-server with the
+# EMQ.ENQUEUE module (data under .run/, unless --valkey URL or --cluster URLs is given), the bridge, and the
+# explorer on one origin. Prints the URL; Ctrl-C stops everything. Other options go to the bridge
+# (see `node bridge/bin/branded-bridge.js --help`).
 set -euo pipefail
-echo "npm start: the local explorer (Valkey + bridge + web) is not built yet; see README.md." >&2
-exit 1
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build.sh
+exec node bridge/bin/branded-local.js "$@"

@@ -6,7 +6,7 @@ import { createBackend } from './valkey.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
-export async function startBridge(config, { logger = createLogger() } = {}) {
+export async function startBridge(config, { logger = createLogger(), afterClose = async () => {} } = {}) {
   if (!LOOPBACK.has(config.listen.host)) {
     logger.warn('public_listen', {
       host: config.listen.host,
@@ -28,6 +28,7 @@ export async function startBridge(config, { logger = createLogger() } = {}) {
     stopping = true;
     logger.info('signal', { signal });
     await bridge.close();
+    await afterClose();
     process.exit(0);
   };
   process.on('SIGINT', () => stop('SIGINT'));

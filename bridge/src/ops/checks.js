@@ -1,6 +1,6 @@
 // The checks every op shares, in the protocol's order: names and ids (malformed), the queue allowlist
 // (forbidden), limits (too_large). Every id and name decision is the package's.
-import { parse, queueKey } from '@echomq/branded';
+import { parse, validQueue as packageValidQueue } from '@echomq/branded';
 
 import { BridgeError, quote, tooLarge } from '../errors.js';
 
@@ -14,10 +14,7 @@ export function hostCheck(job) {
 }
 
 export function validQueue(queue) {
-  try {
-    queueKey(queue, 'pending');
-  } catch (error) {
-    if (error?.code !== 'queue') throw error;
+  if (!packageValidQueue(queue)) {
     throw new BridgeError('malformed', `${quote(queue)} is not a queue name (^[A-Za-z0-9._-]{1,128}$, not emq)`, { reason: 'queue' });
   }
 }

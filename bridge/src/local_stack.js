@@ -1,0 +1,53 @@
+// `npm start` after the build: a local valkey-server with the module (data in .run/valkey, kept between
+// runs) unless --valkey/--cluster points elsewhere, the bridge, and the explorer served on the same origin.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { freePort, startServer } from '../../scripts/valkey.js';
+import { helpText, loadConfig } from './config.js';
+import { startBridge } from './main.js';
+import { buildFallbackPage } from './fallback_page.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const EXPLORER_DIR = join(ROOT, 'web/dist');
+const VALKEY_DIR = join(ROOT, '.run/valkey');
+const FALLBACK_DIR = join(ROOT, '.run/page');
+
+const given = (argv, env, flag, envName) =>
+  argv.some((a) => a === flag || a.startsWith(`${flag}=`)) || Boolean(env[envName]);
+
+function explorerDir() {
+  if (existsSync(join(EXPLORER_DIR, 'index.html'))) return EXPLORER_DIR;
+  return buildFallbackPage(FALLBACK_DIR);
+}
+
+const localOrigins = (port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`, 'http://127.0.0.1:5173', 'http://localhost:5173'];
+
+export async function runLocalStack(argv, env) {
+  const config = loadConfig(argv, env);
+  if (config.help) {
+    process.stdout.write('usage: npm start -- [--valkey URL | --cluster URL,...] [bridge options]\n\n');
+    process.stdout.write(helpText());
+    return;
+  }
+  if (config.listen.port === 0) config.listen.port = await freePort();
+  if (!given(argv, env, '--origin', 'BRANDED_BRIDGE_ORIGIN')) config.origins = localOrigins(config.listen.port);
+  config.staticDir ??= explorerDir();
+
+  const external = given(argv, env, '--valkey', 'BRANDED_BRIDGE_VALKEY') || given(argv, env, '--cluster', 'BRANDED_BRIDGE_CLUSTER');
+  let valkey = null;
+  if (!external) {
+    valkey = await startServer({ module: true, dir: VALKEY_DIR, detached: true });
+    process.on('exit', () => valkey.killNow());
+    config.valkey = valkey.url;
+  }
+  await startBridge(config, { afterClose: async () => valkey?.stop() });
+  const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
+  process.stdout.write(
+    `\n  branded explorer  http://${host}:${config.listen.port}/\n` +
+      `  bridge            ws://${host}:${config.listen.port}/ws\n` +
+      `  valkey            ${valkey ? `${valkey.url} (data ${valkey.dir})` : (config.cluster ?? [config.valkey]).join(', ')}\n` +
+      `  serving           ${config.staticDir}\n\n  Ctrl-C stops everything.\n\n`,
+  );
+}

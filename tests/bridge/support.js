@@ -1,0 +1,119 @@
+// Shared by the bridge suites: a real bridge process (the CLI), a real valkey-server (scripts/valkey.js),
+// and real `ws` clients speaking the protocol.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+
+import { freePort } from '../../scripts/valkey.js';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const BRIDGE_CLI = join(ROOT, 'bridge/bin/branded-bridge.js');
+export const TOKEN = 'test-token-0123456789abcdef';
+
+/** Spawns `branded-bridge` on a free loopback port; resolves once it logs `listening`. */
+export async function startBridge(args = [], { env = {} } = {}) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [BRIDGE_CLI, '--listen', `127.0.0.1:${port}`, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs = [];
+  let buffered = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop();
+    for (const line of lines) logs.push(JSON.parse(line));
+  });
+  const exited = once(child, 'exit');
+  const deadline = Date.now() + 15000;
+  while (!logs.some((l) => l.event === 'listening')) {
+    if (child.exitCode !== null) throw new Error(`the bridge exited with ${child.exitCode}: ${buffered}`);
+    if (Date.now() > deadline) throw new Error('the bridge did not start listening');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    port,
+    origin,
+    http: `http://127.0.0.1:${port}`,
+    ws: `ws://127.0.0.1:${port}/ws`,
+    child,
+    logs,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const [code] = await exited;
+      return code;
+    },
+  };
+}
+
+/** A protocol client: request(op, fields) resolves the reply with the same id. */
+export function connect(url, { origin, token, protocols = ['branded.v1'], headers = {} } = {}) {
+  const ws = new WebSocket(url, protocols, { origin, headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers });
+  const pending = new Map();
+  let nextId = 1;
+  ws.on('message', (data) => {
+    const reply = JSON.parse(data.toString());
+    const waiter = pending.get(reply.id);
+    if (waiter) {
+      pending.delete(reply.id);
+      waiter(reply);
+    }
+  });
+  const closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const opened = new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('unexpected-response', (req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    opened,
+    closed,
+    request(op, fields = {}, id = nextId++) {
+      return new Promise((resolve) => {
+        pending.set(id, resolve);
+        ws.send(JSON.stringify({ id, op, ...fields }));
+      });
+    },
+    sendRaw(data, options) {
+      ws.send(data, options);
+    },
+    nextReply() {
+      return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));
+    },
+    close() {
+      ws.close();
+      return closed;
+    },
+  };
+}
+
+/** Connects and waits for the socket to open; rejects with {status} on an HTTP refusal. */
+export async function open(url, options) {
+  const client = connect(url, options);
+  await client.opened;
+  return client;
+}
+
+/** The HTTP status with which an upgrade is refused (or 101 when it is accepted). */
+export async function upgradeStatus(url, options) {
+  try {
+    const client = await open(url, options);
+    await client.close();
+    return 101;
+  } catch (error) {
+    if (error.status === undefined) throw error;
+    return error.status;
+  }
+}
+
+export async function getJson(url, headers = {}) {
+  const res = await fetch(url, { headers });
+  return { status: res.status, body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : await res.text() };
+}
