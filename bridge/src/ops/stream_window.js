@@ -1,5 +1,5 @@
 // streamWindow: the instants [t0, t1) of a stream, addressed purely by id arithmetic (SPEC §6).
-import { streamWindow } from '@echomq/branded';
+import { HORIZON_MS, streamWindow } from '@echomq/branded';
 
 import { BridgeError } from '../errors.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
@@ -7,7 +7,9 @@ import { validStream } from './streams.js';
 
 export const DEFAULT_SAMPLE = 10;
 
+// [t0, t1) within the instants a Snowflake can carry: t1 at most one past the horizon's last millisecond.
 function windowArgs(t0, t1) {
+  if (t1 > HORIZON_MS + 1) throw new BridgeError('bad_request', `streamWindow: t1 must be at most ${HORIZON_MS + 1}`);
   try {
     return streamWindow(t0, t1);
   } catch (error) {

@@ -1,0 +1,155 @@
+// Bad frames and limits: every refusal is typed, carries the request id, and leaves the socket serving.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { startServer } from '../../scripts/valkey.js';
+import { getJson, open, startBridge } from './support.js';
+
+const JOB = 'JOB0KHTOWnGLuC';
+const refusal = (reply) => [reply.id, reply.ok, reply.error?.code];
+
+describe('frames and limits', () => {
+  let valkey;
+  let bridge;
+  let client;
+
+  before(async () => {
+    valkey = await startServer({});
+    bridge = await startBridge(['--valkey', valkey.url, '--max-frame', '4096', '--max-payload', '64', '--max-batch', '5',
+      '--queues', 'demo*,ok.?', '--rate', '1000']);
+    client = await open(bridge.ws, { origin: bridge.origin });
+  });
+  after(async () => {
+    await client?.close();
+    await bridge?.stop();
+    await valkey?.stop();
+  });
+
+  it('malformed JSON is bad_request with id null; the socket keeps serving', async () => {
+    client.sendRaw('{"id": 1, "op": "hel');
+    assert.deepEqual(refusal(await client.nextReply()), [null, false, 'bad_request']);
+    client.sendRaw('[1,2]');
+    assert.deepEqual(refusal(await client.nextReply()), [null, false, 'bad_request']);
+    assert.equal((await client.request('hello')).ok, true);
+  });
+
+  it('a binary frame is bad_request with id null', async () => {
+    client.sendRaw(Buffer.from('{"id":1,"op":"hello"}'), { binary: true });
+    assert.deepEqual(refusal(await client.nextReply()), [null, false, 'bad_request']);
+  });
+
+  it('an unknown op is bad_request and names the ops; no raw command passes', async () => {
+    for (const op of ['flushall', 'EVAL', 'call', 'command', 'constructor', '__proto__']) {
+      const reply = await client.request(op, {}, `op-${op}`);
+      assert.deepEqual(refusal(reply), [`op-${op}`, false, 'bad_request']);
+    }
+    const reply = await client.request('call', { args: ['FLUSHALL'] });
+    assert.match(reply.error.message, /unknown op "call"; ops: hello, enqueue, enqueueMany, job, pending, streamWindow, streamSeed, gateCompare/);
+  });
+
+  it('wrong field types and unknown fields are bad_request naming the field', async () => {
+    const cases = [
+      [{ queue: 'demo', job: 5, payload: 'p' }, /"job" must be a string/],
+      [{ queue: ['demo'], job: JOB, payload: 'p' }, /"queue" must be a string/],
+      [{ queue: 'demo', job: JOB, payload: { a: 1 } }, /"payload" must be a string/],
+      [{ queue: 'demo', job: JOB, executor: 'lua' }, /"executor" must be "script" or "native"/],
+      [{ queue: 'demo', job: JOB, state: 'done' }, /unknown field "state"/],
+      [{ queue: 'demo' }, /missing field "job"/],
+    ];
+    for (const [fields, message] of cases) {
+      const reply = await client.request('enqueue', fields);
+      assert.equal(reply.error?.code, 'bad_request', JSON.stringify(fields));
+      assert.match(reply.error.message, message);
+    }
+  });
+
+  it('ids and names failing the host check are malformed, with the reason in the contract order', async () => {
+    const cases = [['job-42', 'length'], ['JOB-42', 'length'], ['usr0KHTOWnGLuC', 'namespace'], ['JOB0KHTOWnGL!C', 'charset'],
+      ['JOBzzzzzzzzzzz', 'range']];
+    for (const [job, reason] of cases) {
+      const reply = await client.request('enqueue', { queue: 'demo', job, payload: 'p' });
+      assert.deepEqual([reply.error?.code, reply.error?.reason], ['malformed', reason], job);
+    }
+    for (const queue of ['', 'emq', 'a{b}', 'a:b', 'a b', 'ördérs', 'q'.repeat(129)]) {
+      const reply = await client.request('enqueue', { queue, job: JOB, payload: 'p' });
+      assert.deepEqual([reply.error?.code, reply.error?.reason], ['malformed', 'queue'], queue);
+    }
+    const stream = await client.request('streamWindow', { queue: 'demo', stream: 'a:b', t0: 0, t1: 1 });
+    assert.deepEqual([stream.error?.code, stream.error?.reason], ['malformed', 'stream']);
+  });
+
+  it('a valid queue outside the allowlist is forbidden, for every op that names one', async () => {
+    const ops = [
+      ['enqueue', { queue: 'orders', job: JOB, payload: 'p' }], ['enqueueMany', { queue: 'ok.12', items: [{ job: JOB }] }],
+      ['job', { queue: 'xdemo', job: JOB }], ['pending', { queue: 'ok' }],
+      ['streamWindow', { queue: 'orders', stream: 's', t0: 0, t1: 1 }], ['streamSeed', { queue: 'orders', stream: 's' }],
+    ];
+    for (const [op, fields] of ops) assert.equal((await client.request(op, fields)).error?.code, 'forbidden', `${op} ${fields.queue}`);
+    assert.equal((await client.request('pending', { queue: 'ok.1' })).ok, true, 'ok.? admits ok.1');
+  });
+
+  it('over a limit is too_large and names the limit', async () => {
+    const payload = await client.request('enqueue', { queue: 'demo', job: JOB, payload: 'é'.repeat(33) });
+    assert.deepEqual([payload.error?.code, payload.error?.limit], ['too_large', 64]);
+    const batch = await client.request('enqueueMany', { queue: 'demo', items: Array.from({ length: 6 }, () => ({ job: JOB })) });
+    assert.deepEqual([batch.error?.code, batch.error?.limit], ['too_large', 5]);
+    assert.deepEqual([(await client.request('pending', { queue: 'demo', limit: 1001 })).error?.limit], [1000]);
+    assert.equal((await client.request('streamSeed', { queue: 'demo', stream: 's', entries: 200001 })).error?.code, 'too_large');
+  });
+
+  it('a frame over --max-frame closes the socket with 1009, unanswered', async () => {
+    const victim = await open(bridge.ws, { origin: bridge.origin });
+    let replies = 0;
+    victim.ws.on('message', () => { replies += 1; });
+    victim.sendRaw(JSON.stringify({ id: 1, op: 'hello', pad: 'x'.repeat(4096) }));
+    assert.equal((await victim.closed).code, 1009);
+    assert.equal(replies, 0);
+    assert.equal((await client.request('hello')).ok, true, 'other sockets are unaffected');
+  });
+
+  it('nothing of the above reached Valkey', async () => {
+    const metrics = await getJson(`${bridge.http}/metrics`);
+    assert.equal(metrics.body.replies.ok ?? 0, (metrics.body.requests.hello ?? 0) + 1, 'only hellos and the ok.1 pending succeeded');
+  });
+});
+
+describe('rate, in-flight and idle limits', () => {
+  let valkey;
+  let bridge;
+
+  before(async () => {
+    valkey = await startServer({});
+    bridge = await startBridge(['--valkey', valkey.url, '--rate', '20', '--idle-timeout', '600']);
+  });
+  after(async () => {
+    await bridge?.stop();
+    await valkey?.stop();
+  });
+
+  it('a burst over --rate gets `rate` for the excess; the budget refills; other connections have their own', async () => {
+    const client = await open(bridge.ws, { origin: bridge.origin });
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => client.request('hello', {}, i)));
+    const limited = replies.filter((r) => r.error?.code === 'rate');
+    assert.ok(replies.slice(0, 20).every((r) => r.ok), 'the first 20 pass');
+    assert.ok(limited.length >= 9, `${limited.length} limited`);
+    assert.ok(limited.every((r) => typeof r.id === 'number' && r.id >= 19), 'the excess is refused, by id');
+    const other = await open(bridge.ws, { origin: bridge.origin });
+    assert.equal((await other.request('hello')).ok, true);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal((await client.request('hello')).ok, true, 'refilled');
+    await Promise.all([client.close(), other.close()]);
+  });
+
+  it('a silent connection is closed with 4001 after --idle-timeout; traffic keeps it open', async () => {
+    const busy = await open(bridge.ws, { origin: bridge.origin });
+    const idle = await open(bridge.ws, { origin: bridge.origin });
+    const started = Date.now();
+    const ticker = setInterval(() => busy.request('hello'), 200);
+    const { code } = await idle.closed;
+    clearInterval(ticker);
+    assert.equal(code, 4001);
+    assert.ok(Date.now() - started >= 550, 'not before the timeout');
+    assert.equal((await busy.request('hello')).ok, true, 'the busy one is still open');
+    await busy.close();
+  });
+});
