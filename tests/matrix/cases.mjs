@@ -306,7 +306,8 @@ export function generate() {
 }
 
 export const LISTED = join(dirname(fileURLToPath(import.meta.url)), 'cases.json');
-const listing = (cases) => `${JSON.stringify({ count: cases.length, cases }, null, 0).replaceAll('},{', '},\n{')}\n`;
+// One case per line, so a diff of the listing reads case by case.
+const listing = (cases) => `{"count":${cases.length},"cases":[\n${cases.map((c) => JSON.stringify(c)).join(',\n')}\n]}\n`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const text = listing(generate());

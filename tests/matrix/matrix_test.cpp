@@ -69,7 +69,7 @@ TEST_CASE("the matrix is at least 200 malformed inputs, every family present") {
   CHECK(cases.size() >= 200);
   std::map<std::string, int> families;
   for (const auto& c : cases) ++families[c["family"]];
-  for (const char* name : {"id", "queue", "entry_id", "namespace", "snowflake", "node", "clock", "window"})
+  for (const char* name : {"id", "queue", "entry_id", "namespace", "snowflake", "node", "clock", "window", "frame"})
     CHECK(families[name] > 0);
 }
 
