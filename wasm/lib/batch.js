@@ -2,7 +2,7 @@
 // chunks through fixed columns in its memory (src/exchange.hpp, Batch); each chunk is copied out here.
 import * as args from './args.js';
 import { ParsedIds } from './columns.js';
-import { AT, readId, reserveInput, views, wasm, writeText } from './module.js';
+import { AT, input, readId, reserveInput, views, wasm, writeText } from './module.js';
 
 const ID_BYTES = 14;
 const LINES_AREA = 1 << 18;
@@ -59,7 +59,7 @@ function parseArray(ids) {
       (odd ??= []).push(i);
     }
     result.refused += wasm._branded_parse_fixed(count);
-    if (odd !== null) for (const i of odd) result.refused += wasm._branded_parse_slot(writeText(ids[base + i]), i);
+    if (odd !== null) for (const i of odd) result.refused += wasm._branded_parse_slot(input.address, writeText(ids[base + i]), i);
     copyOut(result, base, count, 0);
   }
   result.count = n;
@@ -82,7 +82,7 @@ function parseLines(fill, estimate) {
       size += filled.written;
       final = filled.done;
     }
-    wasm._branded_parse_lines(size, final);
+    wasm._branded_parse_lines(at, size, final);
     const u32 = views().u32;
     const lines = u32[AT.lines >> 2];
     const consumed = u32[AT.consumed >> 2];
@@ -142,7 +142,7 @@ export function encodeMany(namespace, snowflakes) {
     const column = views().u64.subarray(COLUMN.snowflake / 8, COLUMN.snowflake / 8 + count);
     if (typed) column.set(snowflakes.subarray(base, base + count));
     else for (let i = 0; i < count; i++) column[i] = args.snowflake(snowflakes[base + i], `snowflakes[${base + i}]`);
-    refused += wasm._branded_encode_many(nsSize, count);
+    refused += wasm._branded_encode_many(input.address, nsSize, count);
     const u8 = views().u8;
     error.set(u8.subarray(COLUMN.error, COLUMN.error + count), base);
     for (let i = 0; i < count; i++) ids[base + i] = error[base + i] === 0 ? readId(COLUMN.ids + i * ID_BYTES) : null;

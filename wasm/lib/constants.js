@@ -1,16 +1,22 @@
 // The contract's constants, read from core once at load (never typed here).
-import { wasm } from './module.js';
+import { AT, answerText, readText, views, wasm } from './module.js';
 
-const c = wasm.constants();
+const text = {};
+for (let i = 0; wasm._branded_text_constant(i) === 0; i++) {
+  const u32 = views().u32;
+  text[answerText()] = readText(u32[AT.parts >> 2], u32[(AT.parts >> 2) + 1]);
+}
 
-export const EPOCH_MS = c.EPOCH_MS;
-export const HORIZON_MS = c.HORIZON_MS;
-export const JOB_NAMESPACE = c.JOB_NAMESPACE;
-export const ENQUEUE_SCRIPT = c.ENQUEUE_SCRIPT;
-export const ENQUEUE_SCRIPT_SHA1 = c.ENQUEUE_SCRIPT_SHA1;
-export const KIND_REFUSAL = c.KIND_REFUSAL;
-export const KIND_CLASS = c.KIND_CLASS;
-export const KEY_CLASS = c.KEY_CLASS;
-export const FENCE_CLASS = c.FENCE_CLASS;
-export const FENCE_KEY = c.FENCE_KEY;
-export const FENCE_VALUE = c.FENCE_VALUE;
+export const EPOCH_MS = wasm._branded_epoch_ms();
+export const HORIZON_MS = wasm._branded_horizon_ms();
+export const {
+  JOB_NAMESPACE,
+  ENQUEUE_SCRIPT,
+  ENQUEUE_SCRIPT_SHA1,
+  KIND_REFUSAL,
+  KIND_CLASS,
+  KEY_CLASS,
+  FENCE_CLASS,
+  FENCE_KEY,
+  FENCE_VALUE,
+} = text;

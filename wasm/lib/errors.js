@@ -1,10 +1,10 @@
 // BrandedError and the error names, read from core (result.hpp) rather than typed here.
-import { wasm } from './module.js';
-
-const { ERROR_COUNT } = wasm.constants();
+import { answerText, wasm } from './module.js';
 
 // ERROR_CODES[n] is the name of core's Error n; ERROR_CODES[0] is 'none'.
-export const ERROR_CODES = Object.freeze(Array.from({ length: ERROR_COUNT }, (_, n) => wasm.errorName(n)));
+const names = [];
+for (let n = 0; wasm._branded_error_name(n) === 0; n++) names.push(answerText());
+export const ERROR_CODES = Object.freeze(names);
 
 export class BrandedError extends Error {
   constructor(code, message) {

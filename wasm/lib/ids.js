@@ -1,7 +1,7 @@
 // The 14-byte branded id: parse, valid, encode, errorOffset, and the three-byte wire gate.
 import * as args from './args.js';
 import { BrandedError, ERROR_CODES, quote, refused } from './errors.js';
-import { AT, input, readId, views, wasm, writeText } from './module.js';
+import { AT, answerId, input, views, wasm, writeText } from './module.js';
 import { KIND_REFUSAL } from './constants.js';
 
 // One shared, frozen answer per refusal class.
@@ -32,7 +32,7 @@ export function encode(namespace, snowflake) {
   const value = args.snowflake(snowflake);
   const error = wasm._branded_encode(input.address, writeText(namespace), value);
   if (error !== 0) throw refused(`encode(${quote(namespace)}, ${quote(snowflake)}n)`, error);
-  return readId(AT.text);
+  return answerId();
 }
 
 // The byte offset (UTF-8) where a refused id first goes wrong; -1 for a valid id.

@@ -1,31 +1,44 @@
 // The EchoMQ keyspace: queue names, key builders (the host check runs first), the cluster slot.
-// Core answers a key builder with the key, or with the number of its Error.
+// A key builder answers with the error number; on success the key is the text answer.
 import * as args from './args.js';
 import { quote, refused } from './errors.js';
-import { wasm } from './module.js';
+import { answerText, input, wasm, writeText } from './module.js';
+
+// Writes two text arguments one after the other into the input area; returns [size1, address2, size2].
+function twoTexts(first, second) {
+  const firstSize = writeText(first);
+  const secondSize = writeText(second, firstSize);
+  return [firstSize, input.address + firstSize, secondSize];
+}
 
 export function jobKey(queue, id) {
-  const key = wasm.jobKey(args.text(queue, 'queue'), args.text(id, 'id'));
-  if (typeof key === 'number') throw refused(`jobKey(${quote(queue)}, ${quote(id)})`, key);
-  return key;
+  args.text(queue, 'queue');
+  args.text(id, 'id');
+  const [queueSize, idAddress, idSize] = twoTexts(queue, id);
+  const error = wasm._branded_job_key(input.address, queueSize, idAddress, idSize);
+  if (error !== 0) throw refused(`jobKey(${quote(queue)}, ${quote(id)})`, error);
+  return answerText();
 }
 
 export function queueKey(queue, type) {
-  const key = wasm.queueKey(args.text(queue, 'queue'), args.text(type, 'type'));
-  if (typeof key === 'number') throw refused(`queueKey(${quote(queue)}, ${quote(type)})`, key);
-  return key;
+  args.text(queue, 'queue');
+  args.text(type, 'type');
+  const [queueSize, typeAddress, typeSize] = twoTexts(queue, type);
+  const error = wasm._branded_queue_key(input.address, queueSize, typeAddress, typeSize);
+  if (error !== 0) throw refused(`queueKey(${quote(queue)}, ${quote(type)})`, error);
+  return answerText();
 }
 
 export function pendingKey(queue) {
-  const key = wasm.pendingKey(args.text(queue, 'queue'));
-  if (typeof key === 'number') throw refused(`pendingKey(${quote(queue)})`, key);
-  return key;
+  const error = wasm._branded_pending_key(input.address, writeText(args.text(queue, 'queue')));
+  if (error !== 0) throw refused(`pendingKey(${quote(queue)})`, error);
+  return answerText();
 }
 
 export function validQueue(queue) {
-  return wasm.validQueue(args.text(queue, 'queue'));
+  return wasm._branded_valid_queue(input.address, writeText(args.text(queue, 'queue'))) === 1;
 }
 
 export function slot(key) {
-  return wasm.slot(args.text(key, 'key'));
+  return wasm._branded_slot(input.address, writeText(args.text(key, 'key')));
 }

@@ -2,7 +2,7 @@
 // module; the handle is released when the JS object is garbage-collected, so nothing needs .delete().
 import * as args from './args.js';
 import { quote, refused } from './errors.js';
-import { AT, input, readId, views, wasm, writeText } from './module.js';
+import { AT, answerId, input, views, wasm, writeText } from './module.js';
 
 const release = new FinalizationRegistry((handle) => wasm._branded_minter_release(handle));
 
@@ -20,7 +20,7 @@ class Minter {
   // The next id (14 bytes) of this minter.
   next() {
     this.#mint();
-    return readId(AT.text);
+    return answerId();
   }
 
   // The next Snowflake of this minter.

@@ -1,13 +1,11 @@
 // Instantiates the module (top-level await: importing the package is enough), runs core's self-check,
-// and owns the memory both sides share: heap views, the exchange block and the input area.
+// and owns the memory both sides share: heap views, the exchange block and the input area
+// (bindings/shared.hpp).
 import createBrandedModule from '../dist/branded-wasm.js';
 
 export const wasm = await createBrandedModule();
 
-const failure = wasm.selfCheck();
-if (failure) throw new Error(failure);
-
-// Byte offsets inside the exchange block (src/exchange.hpp, kept in step by its static_asserts).
+// Byte offsets inside the exchange block (bindings/shared.hpp, kept in step by its static_asserts).
 const EXCHANGE = wasm._branded_exchange();
 export const AT = Object.freeze({
   snowflake: EXCHANGE,
@@ -20,7 +18,9 @@ export const AT = Object.freeze({
   consumed: EXCHANGE + 44,
   refused: EXCHANGE + 48,
   entryError: EXCHANGE + 52,
-  text: EXCHANGE + 56,
+  parts: EXCHANGE + 56,
+  textSize: EXCHANGE + 68,
+  text: EXCHANGE + 72,
 });
 
 // Heap views, rebuilt when the memory has grown (growing detaches the old buffer: views read length 0).
@@ -54,13 +54,13 @@ reserveInput(4096);
 const encoder = new TextEncoder();
 const SHORT = 64;
 
-// Writes `text` as UTF-8 at the start of the input area; returns its size in bytes. ASCII strings of
-// ids' size take the charCodeAt loop; anything else goes through TextEncoder.
-export function writeText(text) {
+// Writes `text` as UTF-8 into the input area at byte `offset`; returns its size in bytes. Short ASCII
+// strings (ids) take the charCodeAt loop; anything else goes through TextEncoder.
+export function writeText(text, offset = 0) {
   const n = text.length;
-  if (n <= SHORT) {
+  if (n <= SHORT && offset + SHORT <= input.capacity) {
     const u8 = views().u8;
-    const at = input.address;
+    const at = input.address + offset;
     let seen = 0;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
@@ -69,16 +69,22 @@ export function writeText(text) {
     }
     if (seen < 0x80) return n;
   }
-  const at = reserveInput(n * 3);
+  const at = reserveInput(offset + n * 3) + offset;
   return encoder.encodeInto(text, views().u8.subarray(at, at + n * 3)).written;
 }
 
-// Short ASCII text the module wrote (stream ids): fromCharCode is cheaper than a TextDecoder call.
-export function readAscii(address, size) {
-  return String.fromCharCode.apply(null, views().u8.subarray(address, address + size));
+// The text answer of the last call (ASCII: ids, stream ids, keys, windows, constants).
+export function answerText(from = 0, size) {
+  const u32 = views().u32;
+  const address = u32[AT.text >> 2] + from;
+  return ascii(address, size ?? u32[AT.textSize >> 2] - from);
 }
 
-// The 14 bytes of an id at `address` as a string (ids are ASCII once core has produced them).
+// 14-byte ids as strings: fromCharCode is cheaper than a TextDecoder call.
+export function answerId() {
+  return readId(views().u32[AT.text >> 2]);
+}
+
 export function readId(address) {
   const u8 = views().u8;
   return String.fromCharCode(
@@ -86,3 +92,14 @@ export function readId(address) {
     u8[address + 6], u8[address + 7], u8[address + 8], u8[address + 9], u8[address + 10],
     u8[address + 11], u8[address + 12], u8[address + 13]);
 }
+
+const decoder = new TextDecoder();
+function ascii(address, size) {
+  const bytes = views().u8.subarray(address, address + size);
+  return size <= 256 ? String.fromCharCode.apply(null, bytes) : decoder.decode(bytes);
+}
+export { ascii as readText };
+
+wasm._branded_self_check();
+const failure = answerText();
+if (failure) throw new Error(failure);

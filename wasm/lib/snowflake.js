@@ -1,7 +1,7 @@
 // Snowflakes: placement, fields, composition, time bounds, and their stream entry ids and windows.
 import * as args from './args.js';
 import { BrandedError, quote, refused } from './errors.js';
-import { AT, input, readAscii, views, wasm, writeText } from './module.js';
+import { AT, answerText, input, views, wasm, writeText } from './module.js';
 
 // The module answers these with a non-negative value or minus the error number.
 export function hash32(snowflake) {
@@ -31,16 +31,22 @@ export function minFor(unixMs) {
 }
 
 export function streamId(snowflake) {
-  const size = wasm._branded_stream_id(args.snowflake(snowflake));
-  if (size < 0) throw refused(`streamId(${quote(snowflake)}n)`, -size);
-  return readAscii(AT.text, size);
+  const error = wasm._branded_stream_id(args.snowflake(snowflake));
+  if (error !== 0) throw refused(`streamId(${quote(snowflake)}n)`, error);
+  return answerText();
 }
 
 // XRANGE arguments for the instants [t0, t1): start, exclusive end, and the equivalent inclusive end.
 export function streamWindow(t0, t1) {
-  const window = wasm.window(args.integer(t0, 't0'), args.integer(t1, 't1'));
-  if (typeof window === 'number') throw refused(`streamWindow(${t0}, ${t1})`, window);
-  return window;
+  const error = wasm._branded_window(args.integer(t0, 't0'), args.integer(t1, 't1'));
+  if (error !== 0) throw refused(`streamWindow(${t0}, ${t1})`, error);
+  const u32 = views().u32;
+  const [startSize, endSize, inclusiveSize] = u32.subarray(AT.parts >> 2, (AT.parts >> 2) + 3);
+  return {
+    start: answerText(0, startSize),
+    end: answerText(startSize, endSize),
+    inclusiveEnd: answerText(startSize + endSize, inclusiveSize),
+  };
 }
 
 // "<ms>-<seq>" → {ms, seq, snowflake}: snowflake is the Snowflake the entry id was injected from, or null

@@ -1,0 +1,148 @@
+// The branded CLI end to end: a spawned process, arguments, stdin, exit codes 0/1/2, JSON lines.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+
+import { CLI, vectors } from './support.js';
+
+function run(args, input) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+const jsonLines = (text) => text.trimEnd().split('\n').map((line) => JSON.parse(line));
+
+const DECODE_FIELDS = ['id', 'ok', 'namespace', 'snowflake', 'unixMs', 'iso', 'node', 'seq', 'hash32', 'streamId'];
+
+test('decode --json: every valid vector, exactly the documented fields', () => {
+  const valid = vectors('valid');
+  const { code, out, err } = run(['decode', '--json', ...valid.map((v) => v.id)]);
+  assert.equal(code, 0, err);
+  const rows = jsonLines(out);
+  assert.equal(rows.length, valid.length);
+  rows.forEach((row, i) => {
+    const v = valid[i];
+    assert.deepEqual(Object.keys(row), DECODE_FIELDS);
+    assert.deepEqual(row, {
+      id: v.id, ok: true, namespace: v.namespace, snowflake: v.snowflake, unixMs: v.unixMs, iso: v.iso,
+      node: v.node, seq: v.seq, hash32: v.hash32, streamId: v.streamId,
+    });
+  });
+});
+
+test('decode from stdin: refused lines give {id, ok:false, error} and exit 1; CRLF and blank lines', () => {
+  const invalid = vectors('invalid').filter((v) => !/[\r\n]/.test(v.id));
+  const input = `JOB0KHTOWnGLuC\r\n${invalid.map((v) => v.id).join('\n')}\n\nUSR0NgWEfAEJfs`;
+  const { code, out } = run(['decode', '--json'], input);
+  assert.equal(code, 1);
+  const rows = jsonLines(out);
+  assert.equal(rows.length, invalid.length + 3);
+  assert.equal(rows[0].ok, true);
+  assert.equal(rows[0].id, 'JOB0KHTOWnGLuC');
+  invalid.forEach((v, i) => assert.deepEqual(rows[i + 1], { id: v.id, ok: false, error: v.error }, v.name));
+  assert.deepEqual(rows.at(-2), { id: '', ok: false, error: 'length' });
+  assert.equal(rows.at(-1).snowflake, '320636799581945856');
+});
+
+test('decode, human output: a header and aligned rows; all good is exit 0', () => {
+  const { code, out } = run(['decode'], 'JOB0KHTOWnGLuC\nUSR0NgWEfAEJfs\n');
+  assert.equal(code, 0);
+  const lines = out.trimEnd().split('\n');
+  assert.equal(lines.length, 3);
+  assert.match(lines[0], /^ID +NS +SNOWFLAKE +TIME \(UTC\) +NODE +SEQ +HASH32 +STREAM ID$/);
+  assert.match(lines[1], /^JOB0KHTOWnGLuC {2}JOB {2}274557032793636864 +2026-01-27T15:11:37\.641Z +0 +0 +234878118 {2}1769526697641-0$/);
+  assert.equal(lines[1].indexOf('2026'), lines[2].indexOf('2026'));
+  assert.equal(lines[1].indexOf('1769526697641-0'), lines[2].indexOf('1780512970164-0'));
+  const refused = run(['decode', 'job-42']);
+  assert.equal(refused.code, 1);
+  assert.match(refused.out, /^job-42 +refused: length$/m);
+});
+
+test('encode', () => {
+  assert.deepEqual(run(['encode', 'USR', '274557032793636864']), { code: 0, out: 'USR0KHTOWnGLuC\n', err: '' });
+  const json = run(['encode', 'USR', '0', '--json']);
+  assert.deepEqual(jsonLines(json.out), [{ namespace: 'USR', snowflake: '0', ok: true, id: 'USR00000000000' }]);
+  const range = run(['encode', '--json', 'USR', '9223372036854775808']);
+  assert.equal(range.code, 1);
+  assert.deepEqual(jsonLines(range.out), [{ namespace: 'USR', snowflake: '9223372036854775808', ok: false, error: 'range' }]);
+  const namespace = run(['encode', 'usr', '1']);
+  assert.equal(namespace.code, 1);
+  assert.equal(namespace.out, '');
+  assert.match(namespace.err, /refused: namespace/);
+  assert.equal(run(['encode', 'USR', '-1']).code, 1);
+  for (const bad of [['encode', 'USR'], ['encode', 'USR', '12x'], ['encode', 'USR', '1.5'], ['encode', 'USR', '1', '2']]) {
+    const usage = run(bad);
+    assert.equal(usage.code, 2, bad.join(' '));
+    assert.match(usage.err, /Try 'branded encode --help'/);
+  }
+});
+
+test('mint: K increasing ids on the node; refusals and usage errors', () => {
+  const { code, out } = run(['mint', 'JOB', '--node', '7', '--count', '5000']);
+  assert.equal(code, 0);
+  const ids = out.trimEnd().split('\n');
+  assert.equal(ids.length, 5000);
+  for (let i = 1; i < ids.length; i++) assert.ok(ids[i] > ids[i - 1]);
+  const decoded = jsonLines(run(['decode', '--json', ids[0], ids.at(-1)]).out);
+  assert.deepEqual(decoded.map((row) => [row.ok, row.namespace, row.node]), [[true, 'JOB', 7], [true, 'JOB', 7]]);
+  const json = jsonLines(run(['mint', 'EVT', '--count=2', '--json', '--node=1023']).out);
+  assert.equal(json.length, 2);
+  assert.deepEqual(Object.keys(json[0]), DECODE_FIELDS);
+  assert.equal(json[1].node, 1023);
+  assert.equal(run(['mint', 'JOB']).out.length, 15);
+  assert.equal(run(['mint', 'JOB', '--node', '1024']).code, 1);
+  assert.equal(run(['mint', 'jo']).code, 1);
+  for (const bad of [['mint'], ['mint', 'JOB', '--count', '0'], ['mint', 'JOB', '--node', 'x'], ['mint', 'JOB', '--node'], ['mint', 'JOB', '--json=1']])
+    assert.equal(run(bad).code, 2, bad.join(' '));
+});
+
+test('gate: the wire gate verdict and the host check', () => {
+  const cases = vectors('gate').cases;
+  for (const v of cases) {
+    const { code, out } = run(['gate', '--json', '--', v.id]);
+    assert.equal(code, v.admitted ? 0 : 1, v.name);
+    const [row] = jsonLines(out);
+    assert.equal(row.admitted, v.admitted, v.name);
+    assert.equal(row.host, v.host, v.name);
+    if (!v.admitted) assert.equal(row.error, 'EMQKIND job id must be JOB-namespaced');
+  }
+  assert.match(run(['gate', 'JOB-42']).out, /wire gate +admitted\nhost +refused: length/);
+});
+
+test('window: ms and ISO instants, exclusive end, refusal', () => {
+  const expected = { start: '1781000000010-0', end: '(1781000000020-0', inclusiveEnd: '1781000000019-4194303' };
+  const fromMs = jsonLines(run(['window', '1781000000010', '1781000000020', '--json']).out)[0];
+  assert.deepEqual(fromMs, { t0: 1781000000010, t1: 1781000000020, ...expected });
+  const iso = new Date(1781000000010).toISOString();
+  const fromIso = jsonLines(run(['window', iso, iso.replace('.010Z', '.020'), '--json']).out)[0];
+  assert.deepEqual(fromIso, fromMs);
+  assert.match(run(['window', '1781000000010', '1781000000020']).out, /XRANGE <key> 1781000000010-0 \(1781000000020-0/);
+  assert.equal(run(['window', '5', '5']).code, 1);
+  assert.equal(run(['window', 'yesterday', '5']).code, 2);
+  assert.equal(run(['window', '5']).code, 2);
+});
+
+test('slot', () => {
+  const slots = vectors('slot');
+  const { code, out } = run(['slot', '--json', '--', ...slots.map((v) => v.key)]);
+  assert.equal(code, 0);
+  assert.deepEqual(jsonLines(out), slots.map((v) => ({ key: v.key, slot: v.slot })));
+  assert.match(run(['slot', '{orders}']).out, /^\{orders\} {2}105\n$/);
+  assert.equal(run(['slot']).code, 2);
+});
+
+test('help for the tool and each command; usage errors name the problem and point to --help', () => {
+  for (const args of [['--help'], ['help'], ['-h']]) {
+    const { code, out } = run(args);
+    assert.equal(code, 0);
+    for (const command of ['decode', 'encode', 'mint', 'gate', 'window', 'slot']) assert.match(out, new RegExp(`^  ${command}`, 'm'));
+  }
+  for (const command of ['decode', 'encode', 'mint', 'gate', 'window', 'slot']) {
+    const { code, out } = run([command, '--help']);
+    assert.equal(code, 0);
+    assert.match(out, new RegExp(`^Usage: branded ${command}`));
+    assert.match(out, /Exit status/);
+  }
+  assert.deepEqual(run([]), { code: 2, out: '', err: "branded: no command given\nTry 'branded --help'.\n" });
+  assert.deepEqual(run(['frob']), { code: 2, out: '', err: 'branded: unknown command "frob"\nTry \'branded --help\'.\n' });
+  assert.deepEqual(run(['decode', '--bogus']), { code: 2, out: '', err: "branded: unknown option --bogus\nTry 'branded decode --help'.\n" });
+});

@@ -1,0 +1,67 @@
+// The package as a consumer gets it: `npm pack`, installed from the tarball into a scratch project, imported
+// from Node, its CLI run, and a tiny page bundled by `vite build` (no .wasm asset, no warning). Also the size
+// budget: the entry (index.js, lib/ and the module with the wasm embedded) under 40 KB gzipped.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+
+import { PACKAGE_DIR, ROOT } from './support.js';
+
+const SIZE_BUDGET = 40 * 1024;
+let scratch;
+
+before(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'branded-consumer-'));
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: PACKAGE_DIR, encoding: 'utf8' }));
+  const tarball = join(scratch, packed[0].filename);
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: scratch, stdio: 'pipe' });
+});
+
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+test('the installed package imports from Node and its bin runs', () => {
+  const script = `
+    import { parse, encode, KIND_REFUSAL } from '@echomq/branded';
+    const p = parse('JOB0KHTOWnGLuC');
+    console.log(JSON.stringify({ snowflake: String(p.snowflake), id: encode('USR', 274557032793636864n), KIND_REFUSAL }));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: scratch, encoding: 'utf8' });
+  assert.deepEqual(JSON.parse(out), {
+    snowflake: '274557032793636864',
+    id: 'USR0KHTOWnGLuC',
+    KIND_REFUSAL: 'EMQKIND job id must be JOB-namespaced',
+  });
+  const bin = spawnSync(join(scratch, 'node_modules', '.bin', 'branded'), ['encode', 'USR', '0'], { encoding: 'utf8' });
+  assert.equal(bin.status, 0, bin.stderr);
+  assert.equal(bin.stdout, 'USR00000000000\n');
+  const manifest = JSON.parse(readFileSync(join(scratch, 'node_modules', '@echomq', 'branded', 'package.json'), 'utf8'));
+  assert.equal(manifest.peerDependencies.iovalkey, '^0.4.0');
+  assert.equal(manifest.dependencies, undefined);
+});
+
+test('vite build of a page importing the package: no .wasm asset, no warning', () => {
+  writeFileSync(join(scratch, 'index.html'), '<!doctype html><title>consumer</title><output id="out"></output><script type="module" src="./main.js"></script>\n');
+  writeFileSync(join(scratch, 'main.js'), "import { parse } from '@echomq/branded';\ndocument.getElementById('out').textContent = String(parse('JOB0KHTOWnGLuC').unixMs);\n");
+  const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', scratch, '--logLevel', 'info'], { cwd: scratch, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const output = result.stdout + result.stderr;
+  assert.equal(result.status, 0, output);
+  assert.doesNotMatch(output, /warn|\(!\)/i, output);
+  const assets = readdirSync(join(scratch, 'dist', 'assets'));
+  assert.ok(assets.some((name) => name.endsWith('.js')), assets.join(' '));
+  assert.deepEqual(assets.filter((name) => name.endsWith('.wasm')), []);
+  const bundle = assets.filter((name) => name.endsWith('.js')).map((name) => readFileSync(join(scratch, 'dist', 'assets', name), 'utf8')).join('');
+  assert.match(bundle, /data:application\/octet-stream;base64,/);
+  assert.doesNotMatch(bundle, /new Function|\beval\(/);
+});
+
+test(`the package entry stays under ${SIZE_BUDGET / 1024} KB gzipped`, () => {
+  const files = ['index.js', 'dist/branded-wasm.js', ...readdirSync(join(PACKAGE_DIR, 'lib')).map((name) => `lib/${name}`)];
+  const gzipped = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(PACKAGE_DIR, file)), { level: 9 }).length, 0);
+  console.log(`package entry: ${files.length} files, ${gzipped} bytes gzipped (each file on its own)`);
+  assert.ok(gzipped < SIZE_BUDGET, `${gzipped} bytes gzipped`);
+});

@@ -1,0 +1,76 @@
+// A consumer of @echomq/branded, compiled with `tsc --noEmit` by types.test.js: it must type-check as is,
+// and every @ts-expect-error line must really be an error.
+import {
+  BrandedError,
+  ERROR_CODES,
+  KIND_REFUSAL,
+  createMinter,
+  encode,
+  gate,
+  parse,
+  parseMany,
+  streamWindow,
+  type ErrorCode,
+  type ParseErrorCode,
+  type ParseResult,
+} from '@echomq/branded';
+
+const result: ParseResult = parse('JOB0KHTOWnGLuC');
+if (result.ok) {
+  const snowflake: bigint = result.snowflake;
+  const ms: number = result.unixMs;
+  const namespace: string = result.namespace;
+  void [snowflake, ms, namespace, encode(namespace, snowflake)];
+} else {
+  const code: 'length' | 'namespace' | 'charset' | 'range' = result.error;
+  void code;
+  // @ts-expect-error a refused id has no snowflake
+  void result.snowflake;
+}
+// @ts-expect-error the union must be narrowed before reading the fields
+void result.snowflake;
+
+// @ts-expect-error ids are strings
+parse(14);
+// @ts-expect-error snowflakes are bigints
+encode('USR', 1);
+
+const verdict = gate('JOB-42');
+if (!verdict.admitted) {
+  const refusal: 'EMQKIND job id must be JOB-namespaced' = verdict.error;
+  const same: typeof KIND_REFUSAL = refusal;
+  void same;
+}
+
+try {
+  encode('USR', 2n ** 63n);
+} catch (error) {
+  if (error instanceof BrandedError) {
+    const code: ErrorCode = error.code;
+    // @ts-expect-error not an error code
+    const wrong: ErrorCode = 'overflow';
+    void [code, wrong];
+  }
+}
+
+const parseCode: ParseErrorCode = 'charset';
+// @ts-expect-error `node` is not a parse error
+const notParse: ParseErrorCode = 'node';
+void [parseCode, notParse, ERROR_CODES[0] satisfies 'none'];
+
+const many = parseMany(['JOB0KHTOWnGLuC']);
+const column: BigUint64Array = many.snowflake;
+const unixMs: Float64Array = many.unixMs;
+// @ts-expect-error an array input has no line offsets
+void many.offset;
+const lines = parseMany('JOB0KHTOWnGLuC\n');
+const offsets: Uint32Array = lines.offset;
+void [column, unixMs, offsets, many.errorAt(0), lines.namespaceAt(0)];
+
+const minter = createMinter({ namespace: 'JOB', node: 7 });
+const next: string = minter.next();
+const nextSnowflake: bigint = minter.nextSnowflake();
+// @ts-expect-error the namespace is required
+createMinter({ node: 1 });
+const { start, end, inclusiveEnd } = streamWindow(0, 10);
+void [next, nextSnowflake, start, end, inclusiveEnd];

@@ -1,0 +1,110 @@
+// Bulk parse and encode, in chunks of at most BATCH_IDS ids through fixed columns in the module's memory;
+// JavaScript copies each chunk out into its own typed arrays, so memory stays the same whatever the input.
+#include <emscripten/emscripten.h>
+
+#include <cstdint>
+
+#include "bindings/shared.hpp"
+#include "branded/batch.hpp"
+#include "branded/branded_id.hpp"
+#include "branded/hash32.hpp"
+#include "branded/snowflake.hpp"
+
+using namespace branded;
+using namespace branded::wasm;
+
+namespace {
+
+constexpr std::size_t BATCH_IDS = 16384;
+
+struct Batch {
+  std::uint64_t snowflake[BATCH_IDS];
+  double unix_ms[BATCH_IDS];
+  std::uint32_t ns[BATCH_IDS];
+  std::uint32_t hash32[BATCH_IDS];
+  std::uint32_t offset[BATCH_IDS];
+  std::uint32_t length[BATCH_IDS];
+  std::uint16_t node[BATCH_IDS];
+  std::uint16_t seq[BATCH_IDS];
+  std::uint8_t error[BATCH_IDS];
+  char ids[BATCH_IDS * ID_LENGTH];  // parseFixed input, encodeMany output: 14 bytes per id, back to back
+};
+Batch batch;
+
+Columns columns() { return {batch.snowflake, batch.error, batch.ns, batch.offset, batch.length}; }
+
+// Fills the field columns of slots [first, end) from their snowflake and error columns.
+void derive_fields(std::size_t first, std::size_t end) {
+  for (std::size_t i = first; i < end; ++i) {
+    const std::uint64_t s = batch.snowflake[i];
+    const bool ok = batch.error[i] == 0;
+    batch.unix_ms[i] = ok ? static_cast<double>(unix_ms(s)) : 0;
+    batch.node[i] = static_cast<std::uint16_t>(ok ? node_of(s) : 0);
+    batch.seq[i] = static_cast<std::uint16_t>(ok ? seq_of(s) : 0);
+    batch.hash32[i] = ok ? hash32(s) : 0;
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+// Addresses of the columns, in this order: capacity, snowflake, unixMs, namespace, hash32, offset, length,
+// node, seq, error, ids.
+EMSCRIPTEN_KEEPALIVE const std::uintptr_t* branded_batch_layout() {
+  static const std::uintptr_t layout[] = {
+      BATCH_IDS,
+      reinterpret_cast<std::uintptr_t>(batch.snowflake),
+      reinterpret_cast<std::uintptr_t>(batch.unix_ms),
+      reinterpret_cast<std::uintptr_t>(batch.ns),
+      reinterpret_cast<std::uintptr_t>(batch.hash32),
+      reinterpret_cast<std::uintptr_t>(batch.offset),
+      reinterpret_cast<std::uintptr_t>(batch.length),
+      reinterpret_cast<std::uintptr_t>(batch.node),
+      reinterpret_cast<std::uintptr_t>(batch.seq),
+      reinterpret_cast<std::uintptr_t>(batch.error),
+      reinterpret_cast<std::uintptr_t>(batch.ids),
+  };
+  return layout;
+}
+
+// Parses `count` ids of 14 bytes from the ids column; returns how many were refused.
+EMSCRIPTEN_KEEPALIVE std::size_t branded_parse_fixed(std::size_t count) {
+  const std::size_t refused = parse_fixed(batch.ids, count, columns());
+  derive_fields(0, count);
+  return refused;
+}
+
+// Parses one id of any size into slot `index` (an array item that is not 14 ASCII characters); returns
+// how the chunk's count of refused ids changes.
+EMSCRIPTEN_KEEPALIVE int branded_parse_slot(const char* id, std::size_t size, std::size_t index) {
+  const bool was_refused = batch.error[index] != 0;
+  const auto r = parse({id, size});
+  batch.snowflake[index] = r.value.snowflake;
+  batch.error[index] = static_cast<std::uint8_t>(r.error);
+  batch.ns[index] = r.ok() ? pack_namespace(r.value.ns.data()) : 0;
+  derive_fields(index, index + 1);
+  return int(!r.ok()) - int(was_refused);
+}
+
+// Parses newline-separated ids of `text`; the exchange's lines/consumed/refused say what was done.
+EMSCRIPTEN_KEEPALIVE void branded_parse_lines(const char* text, std::size_t size, int final) {
+  const auto done = parse_lines(text, size, columns(), BATCH_IDS, final != 0);
+  derive_fields(0, done.ids);
+  exchange.lines = static_cast<std::uint32_t>(done.ids);
+  exchange.consumed = static_cast<std::uint32_t>(done.consumed);
+  exchange.refused = static_cast<std::uint32_t>(done.refused);
+}
+
+// Encodes `count` snowflakes of the snowflake column under a namespace into the ids column; returns how
+// many were refused.
+EMSCRIPTEN_KEEPALIVE std::size_t branded_encode_many(const char* ns, std::size_t ns_size, std::size_t count) {
+  if (ns_size == NAMESPACE_LENGTH) return encode_many(ns, batch.snowflake, count, batch.ids, batch.error);
+  // encode_many reads exactly three bytes; any other size goes through encode_to, which refuses it.
+  char scratch[ID_LENGTH];
+  for (std::size_t i = 0; i < count; ++i)
+    batch.error[i] = static_cast<std::uint8_t>(encode_to({ns, ns_size}, batch.snowflake[i], scratch));
+  return count;
+}
+
+}  // extern "C"

@@ -1,0 +1,43 @@
+#include "bindings/shared.hpp"
+
+#include <emscripten/emscripten.h>
+
+#include <string>
+
+namespace branded::wasm {
+
+Exchange exchange;
+std::vector<char> input(4096);
+
+namespace {
+std::string owned;
+char buffer[64];
+}  // namespace
+
+void answer(std::string_view text) {
+  exchange.text = text.data();
+  exchange.text_size = static_cast<std::uint32_t>(text.size());
+}
+
+void answer_owned(std::string text) {
+  owned = std::move(text);
+  answer(owned);
+}
+
+char* answer_buffer() { return buffer; }
+
+}  // namespace branded::wasm
+
+using namespace branded::wasm;
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE Exchange* branded_exchange() { return &exchange; }
+
+// The input area, at least `capacity` bytes; its address changes when it grows.
+EMSCRIPTEN_KEEPALIVE char* branded_input(std::size_t capacity) {
+  if (input.size() < capacity) input.resize(capacity);
+  return input.data();
+}
+
+}  // extern "C"

@@ -1,0 +1,73 @@
+// Snowflakes: placement, fields, composition, time bounds, stream entry ids and windows. A uint64 of 2^63
+// or more is no Snowflake: these refuse it with `range` (core's hash32 and unix_ms take any uint64).
+#include <emscripten/emscripten.h>
+
+#include "bindings/numbers.hpp"
+#include "bindings/shared.hpp"
+#include "branded/hash32.hpp"
+#include "branded/snowflake.hpp"
+#include "branded/stream.hpp"
+
+using namespace branded;
+using namespace branded::wasm;
+
+extern "C" {
+
+// These answer with a non-negative value or minus the error number.
+EMSCRIPTEN_KEEPALIVE double branded_hash32(std::uint64_t snowflake) {
+  if (snowflake > MAX_SNOWFLAKE) return -code(Error::range);
+  return hash32(snowflake);
+}
+
+EMSCRIPTEN_KEEPALIVE double branded_unix_ms(std::uint64_t snowflake) {
+  if (snowflake > MAX_SNOWFLAKE) return -code(Error::range);
+  return static_cast<double>(unix_ms(snowflake));
+}
+
+// "<ms>-<seq>" is the text answer.
+EMSCRIPTEN_KEEPALIVE int branded_stream_id(std::uint64_t snowflake) {
+  if (snowflake > MAX_SNOWFLAKE) return code(Error::range);
+  char* out = answer_buffer();
+  answer({out, write_entry_id(entry_id(snowflake), out)});
+  return 0;
+}
+
+// The Snowflake is in the exchange; returns the error number.
+EMSCRIPTEN_KEEPALIVE int branded_compose(double ms, double node, double seq) {
+  const auto r = compose(to_i64(ms), to_u32(node), to_u32(seq));
+  exchange.snowflake = r.value;
+  return code(r.error);
+}
+
+EMSCRIPTEN_KEEPALIVE int branded_min_for(double ms) {
+  const auto r = min_for(to_i64(ms));
+  exchange.snowflake = r.value;
+  return code(r.error);
+}
+
+// Parses "<ms>-<seq>" into the exchange; its snowflake/entry_error say which Snowflake the entry id was
+// injected from, or why there is none.
+EMSCRIPTEN_KEEPALIVE int branded_parse_entry_id(const char* text, std::size_t size) {
+  const auto r = parse_entry_id({text, size});
+  if (!r.ok()) return code(r.error);
+  exchange.entry_ms = r.value.ms;
+  exchange.entry_seq = r.value.seq;
+  const auto s = snowflake_of(r.value);
+  exchange.snowflake = s.value;
+  exchange.entry_error = static_cast<std::uint32_t>(s.error);
+  return 0;
+}
+
+// The text answer is start, end and inclusive end back to back; parts[] holds their sizes.
+EMSCRIPTEN_KEEPALIVE int branded_window(double t0, double t1) {
+  const auto r = window(to_i64(t0), to_i64(t1));
+  if (!r.ok()) return code(r.error);
+  const Window& w = r.value;
+  exchange.parts[0] = static_cast<std::uint32_t>(w.start.size());
+  exchange.parts[1] = static_cast<std::uint32_t>(w.end.size());
+  exchange.parts[2] = static_cast<std::uint32_t>(w.inclusive_end.size());
+  answer_owned(w.start + w.end + w.inclusive_end);
+  return 0;
+}
+
+}  // extern "C"
