@@ -3,6 +3,7 @@
 // page's CSP by hash, so even this file needs no 'unsafe-inline'.
 import { createHash } from 'node:crypto';
 import { defineConfig } from 'vite';
+import { sharedBuild, sharedPlugins } from './vite.shared.js';
 
 const OUTPUT_NAME = 'branded.html';
 
@@ -33,14 +34,13 @@ export default defineConfig({
   root: import.meta.dirname,
   base: './',
   publicDir: false,
-  plugins: [inlineIntoHtml()],
+  plugins: [...sharedPlugins, inlineIntoHtml()],
   build: {
+    ...sharedBuild,
     outDir: 'dist-single',
     emptyOutDir: true,
-    target: 'es2022',
     modulePreload: false,
     assetsInlineLimit: () => true,
-    reportCompressedSize: false,
     rolldownOptions: { output: { codeSplitting: false } },
   },
 });

@@ -71,10 +71,10 @@ function select(key, { push = false, focus = false } = {}) {
   saveState({ push });
 }
 
-const nav = h('nav', { role: 'tablist', 'aria-label': 'Panels', 'aria-orientation': 'vertical' }, tabs);
+const nav = h('nav', { role: 'tablist', 'aria-label': 'Panels' }, tabs);
 nav.addEventListener('keydown', (event) => {
   const index = PANELS.findIndex((p) => p.key === state.tab);
-  const moves = { ArrowDown: index + 1, ArrowRight: index + 1, ArrowUp: index - 1, ArrowLeft: index - 1, Home: 0, End: PANELS.length - 1 };
+  const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: PANELS.length - 1 };
   if (!(event.key in moves)) return;
   event.preventDefault();
   const next = (moves[event.key] + PANELS.length) % PANELS.length;
@@ -86,11 +86,13 @@ themeToggle(themeButton);
 
 fill(document.getElementById('app'),
   h('header', { class: 'top' },
-    h('div', { class: 'brand' },
-      h('span', { class: 'mark', 'aria-hidden': 'true' }, h('span', { class: 'ns' }, 'JOB'), h('span', { class: 'pl' }, '0KHTOWnGLuC')),
-      h('h1', null, 'branded'), h('span', { class: 'sub' }, 'the EchoMQ branded-id contract, made visible')),
-    bridgePill(), themeButton),
-  h('div', { class: 'shell' }, h('div', null, nav, shareNote), h('main', null, tabpanels)),
+    h('div', { class: 'top-inner' },
+      h('div', { class: 'brand' },
+        h('span', { class: 'mark', 'aria-hidden': 'true' }, h('span', { class: 'ns' }, 'JOB'), h('span', { class: 'pl' }, '0KHTOWnGLuC')),
+        h('h1', null, 'branded'), h('span', { class: 'sub' }, 'the EchoMQ branded-id contract, made visible')),
+      bridgePill(), themeButton),
+    nav),
+  h('main', null, shareNote, tabpanels),
   h('footer', null, 'Every value on this page comes from @echomq/branded, the C++ core compiled to WebAssembly. Nothing here is fetched from the network; the live parts talk only to your bridge.'));
 
 select(state.tab);

@@ -13,6 +13,14 @@ const localFormat = new Intl.DateTimeFormat(undefined, {
 });
 export const formatLocal = (ms) => localFormat.format(new Date(ms));
 
+const localShortFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric', month: 'short', day: '2-digit',
+  hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hourCycle: 'h23',
+});
+/** Local time without the zone name (a table column names the zone once, in its header). */
+export const formatLocalShort = (ms) => localShortFormat.format(new Date(ms));
+export const localZone = () => localShortFormat.resolvedOptions().timeZone;
+
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const UNITS = [
   ['year', 365 * 24 * 3600e3], ['month', 30 * 24 * 3600e3], ['day', 24 * 3600e3],

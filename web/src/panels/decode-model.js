@@ -1,46 +1,56 @@
-// The bulk pass behind the Decode table: the lines people pasted, and parseMany's columns for them.
+// The bulk pass behind the Decode table: the pasted text goes to parseMany as UTF-8 bytes, one call for
+// all the lines; the columns it returns (snowflake, namespace, unixMs, node, seq, hash32, error, and
+// each line's byte offset and length) are what the table shows.
 import { parseMany, unixMs } from '@echomq/branded';
 
 export const ERROR_CLASSES = ['length', 'namespace', 'charset', 'range'];
 
-/** Splits pasted text into lines ("\n" or "\r\n"); fully empty lines are skipped, nothing is trimmed. */
-function linesOf(text, single) {
-  if (single) return text === '' ? { rows: [], blank: 0 } : { rows: [{ line: 1, text }], blank: 0 };
-  const rows = [];
-  let blank = 0;
-  const parts = text.split(/\r?\n/);
-  if (parts.at(-1) === '') parts.pop();
-  parts.forEach((part, i) => {
-    if (part === '') blank += 1;
-    else rows.push({ line: i + 1, text: part });
-  });
-  return { rows, blank };
-}
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
+/** single: the whole text is one id (a one-line input), newlines and all. */
 export function decodeText(text, { single = false } = {}) {
-  const { rows, blank } = linesOf(text, single);
+  const bytes = encoder.encode(text);
   const started = performance.now();
-  const columns = parseMany(rows.map((r) => r.text));
+  const columns = single
+    ? parseMany(text === '' ? [] : [text], { fields: true })
+    : parseMany(bytes, { fields: true });
   const parseMs = performance.now() - started;
-  return new Decoded(rows, blank, columns, parseMs);
+  return new Decoded(text, bytes, columns, parseMs, single);
 }
 
 class Decoded {
-  constructor(rows, blank, columns, parseMs) {
-    this.rows = rows;
-    this.blank = blank;
+  constructor(text, bytes, columns, parseMs, single) {
+    this.text = text;
+    this.bytes = bytes;
     this.columns = columns;
     this.parseMs = parseMs;
-    this.count = rows.length;
+    this.single = single;
+    this.count = columns.count;
     this.refused = columns.refused;
   }
 
-  ok(index) {
-    return this.columns.errors[index] === 0;
+  /** The id on row i, exactly as pasted (its line without the terminator). */
+  id(i) {
+    if (this.single) return this.text;
+    const at = this.columns.offset[i];
+    return decoder.decode(this.bytes.subarray(at, at + this.columns.length[i]));
   }
 
-  error(index) {
-    return this.columns.errorNames[this.columns.errors[index]];
+  ok(i) {
+    return this.columns.error[i] === 0;
+  }
+
+  error(i) {
+    return this.columns.errorAt(i);
+  }
+
+  /** {namespace, snowflake, unixMs, node, seq, hash32} of a parsed row. */
+  fields(i) {
+    const c = this.columns;
+    return {
+      namespace: c.namespaceAt(i), snowflake: c.snowflake[i], unixMs: c.unixMs[i], node: c.node[i], seq: c.seq[i], hash32: c.hash32[i],
+    };
   }
 
   refusedByClass() {
@@ -51,15 +61,15 @@ class Decoded {
     return counts;
   }
 
-  /** The earliest and latest instants among the decoded ids (unix ms), or null. */
+  /** The earliest and latest instants among the parsed ids (unix ms), or null. */
   span() {
     let min = null;
     let max = null;
+    const { snowflake } = this.columns;
     for (let i = 0; i < this.count; i += 1) {
       if (!this.ok(i)) continue;
-      const s = this.columns.snowflakes[i];
-      if (min === null || s < min) min = s;
-      if (max === null || s > max) max = s;
+      if (min === null || snowflake[i] < min) min = snowflake[i];
+      if (max === null || snowflake[i] > max) max = snowflake[i];
     }
     return min === null ? null : { first: unixMs(min), last: unixMs(max) };
   }

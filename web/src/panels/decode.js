@@ -1,9 +1,9 @@
 // Decode: one id or thousands (one per line) → the table, and for the selected id its bytes and its
-// 64-bit layout. Every value comes from @echomq/branded: parseMany for the bulk pass, parse/hash32/
-// streamId/errorOffset for the rows in view.
-import { parse, hash32, streamId, errorOffset, EPOCH_MS } from '@echomq/branded';
+// 64-bit layout. Every value comes from @echomq/branded: one parseMany call for all the lines (with the
+// derived columns), then streamId and errorOffset for the rows in view.
+import { streamId, errorOffset, EPOCH_MS } from '@echomq/branded';
 import { h, fill, field, debounce } from '../lib/dom.js';
-import { formatCount, formatIso, formatLocal, formatAgo } from '../lib/format.js';
+import { formatCount, formatIso, formatLocal, formatLocalShort, formatAgo, localZone } from '../lib/format.js';
 import { VirtualTable } from '../views/vtable.js';
 import { byteCells, bytesLegend, markedText } from '../views/bytes.js';
 import { layout64 } from '../views/layout64.js';
@@ -19,17 +19,17 @@ const EXAMPLES = [
 ].join('\n');
 
 const COLUMNS = [
-  { key: 'i', label: 'line', width: '3.6rem' },
-  { key: 'id', label: 'id', width: '10.6rem' },
-  { key: 'ns', label: 'ns', width: '3.4rem' },
-  { key: 'snowflake', label: 'snowflake', width: '12rem' },
-  { key: 'iso', label: 'UTC (ISO 8601)', width: '14.6rem' },
-  { key: 'local', label: 'local time', width: '16rem' },
-  { key: 'ago', label: 'how long ago', width: '8.5rem' },
-  { key: 'node', label: 'node', width: '3.6rem' },
-  { key: 'seq', label: 'seq', width: '3.6rem' },
-  { key: 'hash32', label: 'hash32', width: '6.6rem' },
-  { key: 'stream', label: 'stream entry id', width: '14rem' },
+  { key: 'i', label: 'line', width: '3.4rem' },
+  { key: 'id', label: 'id', width: '7.9rem' },
+  { key: 'ns', label: 'ns', width: '2.9rem' },
+  { key: 'snowflake', label: 'snowflake', width: '10.3rem' },
+  { key: 'iso', label: 'UTC (ISO 8601)', width: '12.5rem' },
+  { key: 'local', label: `local time (${localZone()})`, width: '11.8rem' },
+  { key: 'ago', label: 'how long ago', width: '8.2rem' },
+  { key: 'node', label: 'node', width: '3.7rem' },
+  { key: 'seq', label: 'seq', width: '3.4rem' },
+  { key: 'hash32', label: 'hash32', width: '6rem' },
+  { key: 'stream', label: 'stream entry id', width: '11.3rem' },
 ];
 
 /** Why the host refuses, in words, for the error class the package reported. */
@@ -42,6 +42,10 @@ export function refusalText(id, error, offset) {
     case 'range': return 'range — the payload decodes to ≥ 2^63: refused, never wrapped';
     default: return error;
   }
+}
+
+function fact(label, value, name) {
+  return h('div', null, h('dt', null, label), h('dd', { 'data-field': name }, value));
 }
 
 function cell(key, content, extra = '') {
@@ -57,14 +61,13 @@ export function createDecodePanel({ state, onState, compact = false }) {
     ? h('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', class: 'id', value: current.ids })
     : h('textarea', { spellcheck: 'false', autocomplete: 'off', rows: 6, value: current.ids });
   const inputField = field(compact ? 'Branded id' : 'Ids, one per line', input,
-    compact ? null : 'Paste one id or thousands. Blank lines are skipped; nothing is trimmed.');
+    compact ? null : 'One id or thousands. Nothing is trimmed: a blank line is an id of length 0.');
   const summary = h('div', { class: 'summary', role: 'status', 'aria-live': 'polite' });
   const detail = h('div', { class: compact ? 'detail compact' : 'detail', 'aria-live': 'polite' });
 
   const rowView = (index) => {
-    const line = decoded.rows[index];
-    const id = line.text;
-    const first = cell('i', String(line.line));
+    const id = decoded.id(index);
+    const first = cell('i', String(index + 1));
     if (!decoded.ok(index)) {
       const error = decoded.error(index);
       const offset = errorOffset(id);
@@ -73,14 +76,14 @@ export function createDecodePanel({ state, onState, compact = false }) {
         cells: [first, cell('id', markedText(id, error, offset), 'c-mono'), h('span', { role: 'gridcell', class: 'c-err' }, refusalText(id, error, offset))],
       };
     }
-    const p = parse(id);
+    const p = decoded.fields(index);
     return {
       refused: false,
       cells: [
         first, cell('id', id, 'c-mono'), cell('ns', p.namespace, 'c-mono'), cell('snowflake', p.snowflake.toString(), 'c-mono num'),
-        cell('iso', formatIso(p.unixMs), 'c-mono'), cell('local', formatLocal(p.unixMs)), cell('ago', formatAgo(p.unixMs, now)),
+        cell('iso', formatIso(p.unixMs), 'c-mono'), cell('local', formatLocalShort(p.unixMs)), cell('ago', formatAgo(p.unixMs, now)),
         cell('node', String(p.node), 'num'), cell('seq', String(p.seq), 'num'),
-        cell('hash32', String(hash32(p.snowflake)), 'c-mono num'), cell('stream', streamId(p.snowflake), 'c-mono'),
+        cell('hash32', String(p.hash32), 'c-mono num'), cell('stream', streamId(p.snowflake), 'c-mono'),
       ],
     };
   };
@@ -103,7 +106,6 @@ export function createDecodePanel({ state, onState, compact = false }) {
       h('span', null, h('strong', { 'data-testid': 'count' }, formatCount(decoded.count)), decoded.count === 1 ? ' id' : ' ids'),
       h('span', { class: 'badge ok' }, `${formatCount(decoded.count - decoded.refused)} decoded`),
       decoded.refused ? h('span', { class: 'badge bad' }, `${formatCount(decoded.refused)} refused: ${refused.join(', ')}`) : null,
-      decoded.blank ? h('span', { class: 'muted' }, `${formatCount(decoded.blank)} blank line${decoded.blank === 1 ? '' : 's'} skipped`) : null,
       span ? h('span', { class: 'muted' }, `spans ${formatIso(span.first)} → ${formatIso(span.last)}`) : null,
       h('span', { class: 'muted', 'data-testid': 'parse-ms', 'data-ms': decoded.parseMs.toFixed(3) },
         `parseMany: ${decoded.parseMs < 1 ? decoded.parseMs.toFixed(2) : decoded.parseMs.toFixed(1)} ms`));
@@ -114,7 +116,7 @@ export function createDecodePanel({ state, onState, compact = false }) {
       fill(detail, h('p', { class: 'empty' }, 'Paste an id to decode it.'));
       return;
     }
-    const id = decoded.rows[index].text;
+    const id = decoded.id(index);
     if (!decoded.ok(index)) {
       const error = decoded.error(index);
       const offset = errorOffset(id);
@@ -125,20 +127,20 @@ export function createDecodePanel({ state, onState, compact = false }) {
         h('h3', null, 'The bytes'), byteCells(id, { error, offset }), bytesLegend({ bad: true }));
       return;
     }
-    const p = parse(id);
+    const p = decoded.fields(index);
     fill(detail,
       h('div', { class: 'title' }, h('span', { class: 'big-id' }, id), h('span', { class: 'badge ok' }, 'valid'),
         copyButton(() => id, `Copy ${id}`)),
-      h('dl', { class: 'kv', 'data-testid': 'fields' },
-        h('dt', null, 'namespace'), h('dd', null, p.namespace),
-        h('dt', null, 'snowflake'), h('dd', null, p.snowflake.toString()),
-        h('dt', null, 'UTC'), h('dd', { 'data-field': 'iso' }, formatIso(p.unixMs)),
-        h('dt', null, 'local time'), h('dd', null, `${formatLocal(p.unixMs)} · ${formatAgo(p.unixMs, Date.now())}`),
-        h('dt', null, 'unix ms'), h('dd', null, String(p.unixMs)),
-        h('dt', null, 'node'), h('dd', { 'data-field': 'node' }, String(p.node)),
-        h('dt', null, 'seq'), h('dd', { 'data-field': 'seq' }, String(p.seq)),
-        h('dt', null, 'hash32'), h('dd', { 'data-field': 'hash32' }, String(hash32(p.snowflake))),
-        h('dt', null, 'stream entry id'), h('dd', { 'data-field': 'stream' }, streamId(p.snowflake))),
+      h('dl', { class: 'facts', 'data-testid': 'fields' },
+        fact('namespace', p.namespace),
+        fact('snowflake', p.snowflake.toString()),
+        fact('UTC', formatIso(p.unixMs), 'iso'),
+        fact('local time', [formatLocal(p.unixMs), h('span', { class: 'sub' }, formatAgo(p.unixMs, Date.now()))]),
+        fact('unix ms', String(p.unixMs)),
+        fact('node', String(p.node), 'node'),
+        fact('seq', String(p.seq), 'seq'),
+        fact('hash32', String(p.hash32), 'hash32'),
+        fact('stream entry id', streamId(p.snowflake), 'stream')),
       h('h3', null, 'The 14 bytes'), byteCells(id), bytesLegend(),
       h('h3', null, 'The 64-bit snowflake'), layout64(p, EPOCH_MS));
   }

@@ -57,8 +57,10 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
     current = { ...current, executor: value };
     persist();
   });
-  const mintButton = h('button', { type: 'button', onclick: () => setId(minter.next()) }, 'Mint a JOB id');
-  const usrButton = h('button', { type: 'button', class: 'chip', onclick: () => setId('USR0KHTOWnGLuC') }, 'USR0KHTOWnGLuC');
+  const tryIds = h('div', { class: 'chips', role: 'group', 'aria-label': 'Try an id' },
+    h('button', { type: 'button', onclick: () => setId(minter.next()) }, 'Mint a JOB id'),
+    h('button', { type: 'button', class: 'chip', title: 'the host passes it, the wire gate refuses it', onclick: () => setId('USR0KHTOWnGLuC') }, 'USR0KHTOWnGLuC'),
+    h('button', { type: 'button', class: 'chip', title: 'the host refuses it', onclick: () => setId('job-42') }, 'job-42'));
   const sendButton = h('button', { type: 'button', class: 'primary' }, 'Enqueue');
   const host = h('div');
   const result = h('div', { 'aria-live': 'polite' });
@@ -132,7 +134,7 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
     h('header', null, h('h2', { id: 'enqueue-title' }, 'Enqueue'),
       compact ? null : h('p', { class: 'lede' }, 'The @enqueue transition on a real Valkey: policy before existence before write. The script and the native EMQ.ENQUEUE write the same row.')),
     status,
-    h('div', { class: 'row' }, queueField.field, idField.field, mintButton, usrButton),
+    h('div', { class: 'row' }, queueField.field, idField.field, tryIds),
     h('div', { class: 'row' }, payloadField.field, executor.element, sendButton),
     host, result);
 

@@ -22,7 +22,7 @@ export function createMintPanel({ state, onState }) {
   const mintButton = h('button', { type: 'button', class: 'primary' }, 'Mint');
   const message = h('p', { role: 'status', 'aria-live': 'polite' });
   const list = h('ol', { class: 'idlist', 'data-testid': 'minted' });
-  const copyAll = copyButton(() => [...list.querySelectorAll('.id')].map((e) => e.textContent).join('\n'), 'Copy all minted ids');
+  const copyAll = copyButton(() => [...list.querySelectorAll('.id')].map((e) => e.textContent).join('\n'), 'Copy all minted ids', 'Copy all');
   copyAll.hidden = true;
 
   function minterFor(ns, node) {
@@ -36,14 +36,17 @@ export function createMintPanel({ state, onState }) {
 
   function mint() {
     const count = Number(countInput.value);
-    const node = Number(nodeInput.value);
     if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) {
       fill(message, h('span', { class: 'error-text' }, `How many: a whole number from 1 to ${MAX_COUNT}.`));
       return;
     }
+    if (!/^-?\d+$/.test(nodeInput.value.trim())) {
+      fill(message, h('span', { class: 'error-text', 'data-testid': 'mint-error' }, 'Node: a whole number 0–1023; nothing was minted.'));
+      return;
+    }
     let source;
     try {
-      source = minterFor(nsInput.value, nodeInput.value.trim() === '' ? Number.NaN : node);
+      source = minterFor(nsInput.value, Number(nodeInput.value));
     } catch (error) {
       const why = { namespace: 'the namespace must be exactly 3 letters A–Z', node: 'the node must be a whole number 0–1023' }[error.code] ?? error.message;
       fill(message, h('span', { class: 'error-text', 'data-testid': 'mint-error' }, h('code', null, error.code ?? 'error'), ` — ${why}; nothing was minted.`));

@@ -1,11 +1,10 @@
 // Placement: hash32 of an id's Snowflake (it places rows; not for security), and the cluster slot of a
 // queue's keys — all of one queue's keys share one slot, the reserved {emq} keys live elsewhere.
-import { parse, errorOffset, hash32, jobKey, queueKey, slot } from '@echomq/branded';
+import { parse, errorOffset, hash32, jobKey, queueKey, slot, FENCE_KEY } from '@echomq/branded';
 import { h, fill, field, debounce } from '../lib/dom.js';
 import { refusalText } from './decode.js';
 
 export const PLACEMENT_DEFAULTS = { id: 'USR0KHTOWnGLuC', queue: 'orders' };
-const FENCE_KEY = '{emq}:version';
 
 function hashView(id) {
   const p = parse(id);

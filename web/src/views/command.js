@@ -7,9 +7,10 @@ function quote(arg) {
 }
 
 export function commandView(args, label = 'command') {
-  const parts = args.map((arg) => {
+  const parts = args.flatMap((arg, i) => {
     const quoted = quote(String(arg));
-    return h('span', { class: quoted ? 'arg quoted' : 'arg' }, quoted ?? String(arg));
+    const part = h('span', { class: quoted ? 'arg quoted' : 'arg' }, quoted ?? String(arg));
+    return i === 0 ? [part] : [' ', part];
   });
   return h('div', { class: 'command', role: 'group', 'aria-label': label, tabindex: '0' }, parts);
 }

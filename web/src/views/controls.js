@@ -11,26 +11,25 @@ export function verdictCard({ who, outcome, what, why, extra }) {
     extra ?? null);
 }
 
-export function copyButton(getText, label = 'Copy') {
+export function copyButton(getText, label = 'Copy', text = 'Copy') {
   const button = h('button', { type: 'button', class: 'small', 'aria-label': label });
-  button.textContent = 'Copy';
+  button.textContent = text;
   button.addEventListener('click', async () => {
-    const text = getText();
     try {
-      await navigator.clipboard.writeText(text);
-      flash(button, 'Copied');
+      await navigator.clipboard.writeText(getText());
+      flash(button, 'Copied', text);
     } catch {
-      flash(button, 'Select & copy');
+      flash(button, 'Select & copy', text);
     }
   });
   return button;
 }
 
-function flash(button, text) {
-  button.textContent = text;
+function flash(button, message, text) {
+  button.textContent = message;
   button.classList.add('copied');
   setTimeout(() => {
-    button.textContent = 'Copy';
+    button.textContent = text;
     button.classList.remove('copied');
   }, 1200);
 }

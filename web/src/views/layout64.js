@@ -31,16 +31,17 @@ export function layout64(parsed, epochMs) {
   });
   const tsValue = parsed.unixMs - epochMs;
   const values = {
-    sign: ['0', 'always 0 (63-bit)'],
+    sign: ['', ''],
     ts: [String(tsValue), `ms since ${formatIso(epochMs)} → ${formatIso(parsed.unixMs)}`],
     node: [String(parsed.node), '0–1023'],
     seq: [String(parsed.seq), '0–4095'],
   };
   const fields = FIELDS.map((f) => h('div', { class: `f-${f.key}` },
-    h('div', { class: 'f-name' }, f.name),
+    h('div', { class: 'f-name' }, f.key === 'sign' ? '' : f.name),
     h('div', { class: 'f-value' }, values[f.key][0]),
     h('div', { class: 'muted' }, values[f.key][1])));
   return h('div', { class: 'layout', role: 'group', 'aria-label': '64-bit layout of the snowflake' },
     h('div', { class: 'bits', 'aria-hidden': 'true' }, cells),
-    h('div', { class: 'fields' }, fields));
+    h('div', { class: 'fields' }, fields),
+    h('p', { class: 'hint' }, 'Bit 63, the grey one, is always 0: a Snowflake has 63 bits, so it fits a signed 64-bit integer.'));
 }

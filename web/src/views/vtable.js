@@ -24,7 +24,7 @@ export class VirtualTable {
     this.element = h('div', {
       class: 'vtable', role: 'grid', tabindex: '0', 'aria-label': label, 'aria-rowcount': '0',
       'aria-multiselectable': 'false',
-    }, h('div', { role: 'rowgroup' }, this.head), this.body);
+    }, h('div', { role: 'rowgroup', class: 'vhead-group' }, this.head), this.body);
     this.element.style.setProperty('--cols', columns.map((c) => c.width).join(' '));
     this.element.addEventListener('scroll', () => this.schedule());
     this.element.addEventListener('keydown', (e) => this.key(e));

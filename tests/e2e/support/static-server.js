@@ -1,0 +1,53 @@
+// A tiny static file server for the built site: GET/HEAD only, optional path prefix (to prove the
+// relative base works under a subpath) and extra response headers per page (e.g. a strict CSP).
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.json': 'application/json', '.wasm': 'application/wasm', '.ico': 'image/x-icon',
+};
+
+/**
+ * root: the folder to serve; prefix: the URL path it appears under ('/' or '/a/b/');
+ * headers(pathname) → extra headers for that response. Resolves to {url, requests, close()}.
+ */
+export async function serveStatic(root, { prefix = '/', headers = () => ({}) } = {}) {
+  const requests = [];
+  const server = createServer(async (req, res) => {
+    const { pathname } = new URL(req.url, 'http://localhost');
+    requests.push(pathname);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
+    if (!pathname.startsWith(prefix)) return send(res, 404, 'not found');
+    let relative = decodeURIComponent(pathname.slice(prefix.length));
+    if (relative === '' || relative.endsWith('/')) relative += 'index.html';
+    const file = normalize(join(root, relative));
+    if (!file.startsWith(root + sep)) return send(res, 403, 'forbidden');
+    try {
+      if (!(await stat(file)).isFile()) return send(res, 404, 'not found');
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+        ...headers(pathname),
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch {
+      send(res, 404, 'not found');
+    }
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address();
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}${prefix}`,
+    requests,
+    close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }),
+  };
+}
+
+function send(res, status, text) {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
