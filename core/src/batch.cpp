@@ -4,14 +4,30 @@
 #include <string_view>
 
 #include "branded/branded_id.hpp"
+#include "branded/detail/parse_kernel.hpp"
 
 namespace branded {
 namespace {
 
-inline void store(const Columns& out, std::size_t i, const Result<Parsed>& r) {
-  if (out.snowflake) out.snowflake[i] = r.value.snowflake;
-  if (out.error) out.error[i] = static_cast<std::uint8_t>(r.error);
-  if (out.ns) out.ns[i] = r.ok() ? pack_namespace(r.value.ns.data()) : 0;
+using detail::Decoded;
+
+Decoded decode_line(const char* line, std::size_t length) {
+  if (length != ID_LENGTH) return {0, Error::length};
+  return detail::decode_id(line);
+}
+
+inline void store(const Columns& out, std::size_t i, const char* id, const Decoded& decoded) {
+  const bool ok = decoded.error == Error::none;
+  if (out.snowflake) out.snowflake[i] = decoded.snowflake;
+  if (out.error) out.error[i] = static_cast<std::uint8_t>(decoded.error);
+  if (out.ns) out.ns[i] = ok ? pack_namespace(id) : 0;
+}
+
+// A valid id holds no '\r' or '\n', so when byte 14 is '\n' and the 14 bytes before it parse, they are the line.
+inline bool fast_line(const char* text, std::size_t pos, std::size_t size, Decoded& decoded) {
+  if (size - pos <= ID_LENGTH || text[pos + ID_LENGTH] != '\n') return false;
+  decoded = detail::decode_id(text + pos);
+  return decoded.error == Error::none;
 }
 
 }  // namespace
@@ -19,9 +35,10 @@ inline void store(const Columns& out, std::size_t i, const Result<Parsed>& r) {
 std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& out) {
   std::size_t refused = 0;
   for (std::size_t i = 0; i < count; ++i) {
-    const auto r = parse({ids + i * ID_LENGTH, ID_LENGTH});
-    refused += !r.ok();
-    store(out, i, r);
+    const char* id = ids + i * ID_LENGTH;
+    const Decoded decoded = detail::decode_id(id);
+    refused += decoded.error != Error::none;
+    store(out, i, id, decoded);
   }
   return refused;
 }
@@ -31,16 +48,20 @@ LinesParsed parse_lines(const char* text, std::size_t size, const Columns& out, 
   LinesParsed done;
   std::size_t pos = 0;
   while (done.ids < capacity && pos < size) {
-    const void* nl = std::memchr(text + pos, '\n', size - pos);
-    std::size_t end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text) : size;
-    if (!nl && !final) break;  // a partial last line waits for the next chunk
-    const std::size_t next = nl ? end + 1 : size;
-    if (nl && end > pos && text[end - 1] == '\r') --end;
-    const auto r = parse({text + pos, end - pos});
-    store(out, done.ids, r);
+    Decoded decoded;
+    std::size_t end = pos + ID_LENGTH, next = end + 1;
+    if (!fast_line(text, pos, size, decoded)) {
+      const void* nl = std::memchr(text + pos, '\n', size - pos);
+      if (!nl && !final) break;  // a partial last line waits for the next chunk
+      end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text) : size;
+      next = nl ? end + 1 : size;
+      if (nl && end > pos && text[end - 1] == '\r') --end;
+      decoded = decode_line(text + pos, end - pos);
+    }
+    store(out, done.ids, text + pos, decoded);
     if (out.offset) out.offset[done.ids] = static_cast<std::uint32_t>(pos);
     if (out.length) out.length[done.ids] = static_cast<std::uint32_t>(end - pos);
-    done.refused += !r.ok();
+    done.refused += decoded.error != Error::none;
     ++done.ids;
     pos = next;
   }

@@ -1,37 +1,10 @@
 #include "branded/branded_id.hpp"
 
-#include <algorithm>
-#include <cstring>
-
 #include "branded/base62.hpp"
-#include "branded/snowflake.hpp"
 
 namespace branded {
 
-Result<Parsed> parse(std::string_view id) {
-  if (id.size() != ID_LENGTH) return Result<Parsed>::failure(Error::length);
-  if (!valid_namespace(id.substr(0, NAMESPACE_LENGTH))) return Result<Parsed>::failure(Error::namespace_);
-  const auto payload = base62_decode(id.substr(NAMESPACE_LENGTH));
-  if (!payload) return Result<Parsed>::failure(payload.error);
-  return {Parsed{{id[0], id[1], id[2]}, payload.value}};
-}
-
-bool valid(std::string_view id) { return parse(id).ok(); }
-
-Error encode_to(std::string_view ns, std::uint64_t snowflake, char* out14) {
-  if (!valid_namespace(ns)) return Error::namespace_;
-  if (snowflake > MAX_SNOWFLAKE) return Error::range;
-  std::memcpy(out14, ns.data(), NAMESPACE_LENGTH);
-  base62_encode(snowflake, out14 + NAMESPACE_LENGTH);
-  return Error::none;
-}
-
-Result<Id> encode(std::string_view ns, std::uint64_t snowflake) {
-  Id id{};
-  const Error e = encode_to(ns, snowflake, id.data());
-  if (e != Error::none) return Result<Id>::failure(e);
-  return {id};
-}
+// parse, valid, encode_to and encode are inline in the header (detail/parse_kernel.hpp, detail/encode_kernel.hpp).
 
 int error_offset(std::string_view id) {
   const auto result = parse(id);

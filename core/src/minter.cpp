@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "branded/detail/encode_kernel.hpp"
 #include "branded/snowflake.hpp"
 
 namespace branded {
@@ -56,10 +57,13 @@ Result<std::uint64_t> Minter::next_at(std::int64_t now_ms) {
   return {(state >> SEQ_BITS) << 22 | std::uint64_t{node_} << 12 | (state & MAX_SEQ)};
 }
 
+// The namespace was checked at create and the snowflake is below 2^63 by construction: write, do not re-check.
 Result<Id> Minter::next_id() {
   const auto snowflake = next();
   if (!snowflake) return Result<Id>::failure(snowflake.error);
-  return encode({ns_.data(), ns_.size()}, snowflake.value);
+  Result<Id> id;
+  detail::write_id(ns_.data(), snowflake.value, id.value.data());
+  return id;
 }
 
 }  // namespace branded

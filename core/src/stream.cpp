@@ -1,13 +1,70 @@
 #include "branded/stream.hpp"
 
+#include <array>
+#include <bit>
 #include <charconv>
+#include <cstring>
 
 namespace branded {
+namespace {
+
+constexpr std::array<char, 200> decimal_pair_table() {
+  std::array<char, 200> table{};
+  for (int i = 0; i < 100; ++i) {
+    table[2 * i] = static_cast<char>('0' + i / 10);
+    table[2 * i + 1] = static_cast<char>('0' + i % 10);
+  }
+  return table;
+}
+constexpr auto DECIMAL_PAIRS = decimal_pair_table();
+constexpr std::uint32_t TEN_TO_4 = 10'000, TEN_TO_8 = 100'000'000;
+
+void write_decimal_pair(std::uint32_t pair, char* out2) { std::memcpy(out2, &DECIMAL_PAIRS[2 * pair], 2); }
+
+// Exactly 8 digits of v < 10^8, zero-padded: two independent 4-digit halves.
+void write_8_digits(std::uint32_t v, char* out8) {
+  const std::uint32_t high = v / TEN_TO_4, low = v % TEN_TO_4;
+  write_decimal_pair(high / 100, out8);
+  write_decimal_pair(high % 100, out8 + 2);
+  write_decimal_pair(low / 100, out8 + 4);
+  write_decimal_pair(low % 100, out8 + 6);
+}
+
+// v < 10^8 without leading zeros ("0" for 0), written back to front two digits at a time.
+char* write_small(std::uint32_t v, char* out) {
+  constexpr std::uint32_t powers[] = {1, 10, 100, 1'000, 10'000, 100'000, 1'000'000, 10'000'000, 100'000'000};
+  const int approx = (std::bit_width(v | 1) * 1233) >> 12;  // floor(log10) or one more: 1233 / 4096 ~ log10(2)
+  char* const end = out + approx + ((v | 1) >= powers[approx]);
+  char* p = end;
+  for (; v >= 100; v /= 100) write_decimal_pair(v % 100, p -= 2);
+  if (v >= 10)
+    write_decimal_pair(v, p - 2);
+  else
+    p[-1] = static_cast<char>('0' + v);
+  return end;
+}
+
+// Any 64-bit value: up to two 8-digit blocks below a leading part < 10^8, all in 32-bit arithmetic.
+char* write_decimal(std::uint64_t v, char* out) {
+  if (v < TEN_TO_8) return write_small(static_cast<std::uint32_t>(v), out);
+  const std::uint64_t high = v / TEN_TO_8;
+  if (high < TEN_TO_8) {
+    out = write_small(static_cast<std::uint32_t>(high), out);
+  } else {
+    out = write_small(static_cast<std::uint32_t>(high / TEN_TO_8), out);
+    write_8_digits(static_cast<std::uint32_t>(high % TEN_TO_8), out);
+    out += 8;
+  }
+  write_8_digits(static_cast<std::uint32_t>(v % TEN_TO_8), out);
+  return out + 8;
+}
+
+}  // namespace
 
 std::size_t write_entry_id(EntryId id, char* out) {
-  char* end = std::to_chars(out, out + 20, id.ms).ptr;
+  char* end = write_decimal(id.ms, out);
   *end++ = '-';
-  end = std::to_chars(end, end + 20, id.seq).ptr;
+  end = write_decimal(id.seq, end);
   return static_cast<std::size_t>(end - out);
 }
 
