@@ -23,6 +23,8 @@ const STATE_DIR = join(ROOT, '.run');
 const STANDALONE_STATE = join(STATE_DIR, 'valkey.json');
 const CLUSTER_STATE = join(STATE_DIR, 'valkey-cluster.json');
 const READY_TIMEOUT_MS = 20_000;
+const TERMINATE_RETRY_MS = 250;
+const TERMINATE_TIMEOUT_MS = 15_000;
 const APPENDFSYNC = new Set(['always', 'everysec', 'no']);
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -46,10 +48,19 @@ export async function cli(port, ...args) {
   return stdout.trim();
 }
 
-const running = new Set(); // servers of this process, killed if the process exits while they run
-process.once('exit', () => {
+// Servers of this process (not detached) die with it: at exit, and on SIGINT/SIGTERM, which are then
+// re-raised so the process still ends the way the signal asked.
+const running = new Set();
+const killRunning = () => {
   for (const server of running) server.killNow();
-});
+};
+process.once('exit', killRunning);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    killRunning();
+    process.kill(process.pid, signal);
+  });
+}
 
 /** One valkey-server process on a loopback port, its data in `dir`. */
 export class ValkeyServer {
@@ -112,20 +123,32 @@ export class ValkeyServer {
     return readFileSync(this.logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
   }
 
-  async #signal(signal) {
-    if (!this.#child || this.#child.exitCode !== null || this.#child.signalCode !== null) return;
-    this.#child.kill(signal);
-    await this.#exited;
-    running.delete(this);
+  get #alive() {
+    return this.#child !== null && this.#child.exitCode === null && this.#child.signalCode === null;
   }
 
   /** SIGKILL, as a crash would: the data dir and the port stay for restart(). */
   async kill() {
-    await this.#signal('SIGKILL');
+    if (!this.#alive) return;
+    this.#child.kill('SIGKILL');
+    await this.#exited;
+    running.delete(this);
   }
 
   killNow() {
-    if (this.#child && this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill('SIGKILL');
+    if (this.#alive) this.#child.kill('SIGKILL');
+  }
+
+  // A server refuses SIGTERM while it writes its first AOF ("Writing initial AOF, can't exit") and does
+  // not retry by itself: ask again until it exits, and crash it only if it never does.
+  async #terminate() {
+    const deadline = Date.now() + TERMINATE_TIMEOUT_MS;
+    while (this.#alive && Date.now() < deadline) {
+      this.#child.kill('SIGTERM');
+      await Promise.race([this.#exited, sleep(TERMINATE_RETRY_MS)]);
+    }
+    await this.kill();
+    running.delete(this);
   }
 
   /** Starts again on the same port and data dir (the AOF is replayed). */
@@ -136,7 +159,7 @@ export class ValkeyServer {
 
   /** SIGTERM (a clean shutdown), then removes the data dir if this helper made it. */
   async stop() {
-    await this.#signal('SIGTERM');
+    await this.#terminate();
     if (this.ownsDir) rmSync(this.dir, { recursive: true, force: true });
   }
 }
@@ -265,8 +288,12 @@ async function forget(file) {
   if (!existsSync(file)) return console.log('nothing to stop');
   for (const server of JSON.parse(readFileSync(file, 'utf8'))) {
     if (isOurs(server)) {
-      process.kill(server.pid, 'SIGTERM');
-      while (isOurs(server)) await sleep(50);
+      const deadline = Date.now() + TERMINATE_TIMEOUT_MS;
+      while (isOurs(server) && Date.now() < deadline) {
+        process.kill(server.pid, 'SIGTERM'); // repeated: see ValkeyServer#terminate
+        await sleep(TERMINATE_RETRY_MS);
+      }
+      if (isOurs(server)) process.kill(server.pid, 'SIGKILL');
       console.log(`stopped valkey-server pid ${server.pid} on port ${server.port}`);
     }
     if (server.ownsDir) rmSync(server.dir, { recursive: true, force: true });
