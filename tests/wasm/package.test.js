@@ -3,11 +3,15 @@
 // budget: the entry (index.js, lib/ and the module with the wasm embedded) under 40 KB gzipped.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { after, before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+
+import { chromium } from 'playwright-core';
 
 import { PACKAGE_DIR, ROOT } from './support.js';
 
@@ -57,6 +61,48 @@ test('vite build of a page importing the package: no .wasm asset, no warning', (
   const bundle = assets.filter((name) => name.endsWith('.js')).map((name) => readFileSync(join(scratch, 'dist', 'assets', name), 'utf8')).join('');
   assert.match(bundle, /data:application\/octet-stream;base64,/);
   assert.doesNotMatch(bundle, /new Function|\beval\(/);
+});
+
+// Serves a folder with a strict CSP: no eval, no data: connections; only 'wasm-unsafe-eval' for wasm.
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'";
+async function serve(folder) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript' };
+  const server = createServer((request, response) => {
+    if (request.url === '/favicon.ico') return response.writeHead(204).end();
+    const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    try {
+      const body = readFileSync(join(folder, path.endsWith('/') ? `${path}index.html` : path));
+      response.writeHead(200, { 'content-type': types[extname(path) || '.html'] ?? 'application/octet-stream', 'content-security-policy': CSP });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return server;
+}
+
+test('the bundled page runs in Chromium under a strict CSP, with no violation', { timeout: 60000 }, async () => {
+  const server = await serve(join(scratch, 'dist'));
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    const problems = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(String(error)));
+    await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForFunction(() => document.getElementById('out').textContent !== '', null, { timeout: 20000 });
+    assert.equal(await page.textContent('#out'), '1769526697641');
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
 });
 
 test(`the package entry stays under ${SIZE_BUDGET / 1024} KB gzipped`, () => {
