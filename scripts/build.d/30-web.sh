@@ -3,10 +3,7 @@
 # (web/dist-single/branded.html). Needs the wasm package (stage 20).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-vite=node_modules/.bin/vite
-"$vite" build --config web/vite.config.js --logLevel warn
-"$vite" build --config web/vite.widgets.config.js --logLevel warn
-"$vite" build --config web/vite.single.config.js --logLevel warn
+npm run build --workspace web --silent
 for file in web/dist/index.html web/dist/assets/*.js web/dist/widgets.js web/dist-single/branded.html; do
   printf '  %-44s %8d bytes, %7d gzipped\n' "$file" "$(wc -c < "$file")" "$(gzip -9c "$file" | wc -c)"
 done

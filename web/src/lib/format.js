@@ -8,7 +8,7 @@ export const formatIso = (ms) => new Date(ms).toISOString();
 
 const localFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric', month: 'short', day: '2-digit',
-  hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3,
+  hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hourCycle: 'h23',
   timeZoneName: 'short',
 });
 export const formatLocal = (ms) => localFormat.format(new Date(ms));

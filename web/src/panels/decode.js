@@ -55,7 +55,6 @@ function cell(key, content, extra = '') {
 export function createDecodePanel({ state, onState, compact = false }) {
   let current = { ...DECODE_DEFAULTS, ...state };
   let decoded = decodeText('');
-  const now = Date.now();
 
   const input = compact
     ? h('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', class: 'id', value: current.ids })
@@ -81,7 +80,7 @@ export function createDecodePanel({ state, onState, compact = false }) {
       refused: false,
       cells: [
         first, cell('id', id, 'c-mono'), cell('ns', p.namespace, 'c-mono'), cell('snowflake', p.snowflake.toString(), 'c-mono num'),
-        cell('iso', formatIso(p.unixMs), 'c-mono'), cell('local', formatLocalShort(p.unixMs)), cell('ago', formatAgo(p.unixMs, now)),
+        cell('iso', formatIso(p.unixMs), 'c-mono'), cell('local', formatLocalShort(p.unixMs)), cell('ago', formatAgo(p.unixMs)),
         cell('node', String(p.node), 'num'), cell('seq', String(p.seq), 'num'),
         cell('hash32', String(p.hash32), 'c-mono num'), cell('stream', streamId(p.snowflake), 'c-mono'),
       ],
@@ -135,7 +134,7 @@ export function createDecodePanel({ state, onState, compact = false }) {
         fact('namespace', p.namespace),
         fact('snowflake', p.snowflake.toString()),
         fact('UTC', formatIso(p.unixMs), 'iso'),
-        fact('local time', [formatLocal(p.unixMs), h('span', { class: 'sub' }, formatAgo(p.unixMs, Date.now()))]),
+        fact('local time', [formatLocal(p.unixMs), h('span', { class: 'sub' }, formatAgo(p.unixMs))]),
         fact('unix ms', String(p.unixMs)),
         fact('node', String(p.node), 'node'),
         fact('seq', String(p.seq), 'seq'),

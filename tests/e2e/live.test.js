@@ -1,0 +1,161 @@
+// The live panels against a real bridge and a real Valkey (module loaded): the gate comparison of the
+// script and EMQ.ENQUEUE, the SPEC §6 window (40,960 entries), and an enqueue whose row appears.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse } from '@echomq/branded';
+import { launch, screenshot } from './support/browser.js';
+import { startLiveStack } from './support/live.js';
+import { openExplorer, panel, text, unexpected } from './support/explorer.js';
+
+const KIND = 'EMQKIND job id must be JOB-namespaced';
+
+let stack;
+let browser;
+before(async () => {
+  stack = await startLiveStack();
+  browser = await launch();
+  await browser.context.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`), true);
+  });
+});
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function openLive(params) {
+  const page = await openExplorer(await browser.page(), stack.url, params);
+  await page.locator('[data-testid="bridge-pill"][data-state="live"]').waitFor();
+  return page;
+}
+
+test('served by the bridge, the explorer finds it on the same origin', async () => {
+  const page = await openLive({});
+  assert.match(await text(page.locator('[data-testid="bridge-pill"]')), /^bridge live · Valkey \d+\.\d+\.\d+$/);
+  await page.locator('[data-tab="gate"]').click();
+  assert.match(await text(panel(page, 'gate').locator('.live-status')), /LIVE.*fence ok.*executors: script, native/);
+  await page.close();
+});
+
+describe('gate, live', () => {
+  test('USR0KHTOWnGLuC: the script and EMQ.ENQUEUE refuse it with byte-identical replies', async () => {
+    const page = await openLive({ tab: 'gate', 'gate.id': 'USR0KHTOWnGLuC' });
+    const gate = panel(page, 'gate');
+    await gate.locator('button.primary').click();
+    const summary = gate.locator('[data-testid="compare-summary"]');
+    await summary.waitFor();
+    assert.equal(await text(gate.locator('[data-testid="script-message"]')), KIND);
+    assert.equal(await text(gate.locator('[data-testid="native-message"]')), KIND);
+    assert.equal(await text(summary.locator('[data-field="agree"]')), 'yes');
+    assert.equal(await text(summary.locator('[data-field="identical"]')), 'yes, byte for byte');
+    assert.match(await text(gate.locator('.compare .command').nth(0)), /^EVALSHA [0-9a-f]{40} 2 emq:\{scratch\.[^}]+\}:job:USR0KHTOWnGLuC /);
+    assert.match(await text(gate.locator('.compare .command').nth(1)), /^EMQ\.ENQUEUE 2 emq:\{scratch\.[^}]+\}:job:USR0KHTOWnGLuC /);
+    await screenshot(page, 'live-gate-USR');
+    await page.close();
+  });
+
+  test('JOB0KHTOWnGLuC is enqueued by both; job-42 never reaches either', async () => {
+    const page = await openLive({ tab: 'gate' });
+    const gate = panel(page, 'gate');
+    await gate.locator('button.primary').click();
+    await gate.locator('[data-testid="compare-summary"]').waitFor();
+    assert.deepEqual(await gate.locator('.compare .verdict').evaluateAll((els) => els.map((e) => e.dataset.outcome)), ['pass', 'pass']);
+    assert.match(await text(gate.locator('[data-field="identical"]')), /not applicable/);
+    await gate.getByRole('button', { name: 'job-42', exact: true }).click();
+    await gate.locator('button.primary').click();
+    assert.match(await text(gate.locator('[data-testid="compare-error"]')), /^malformed — /);
+    await page.close();
+  });
+});
+
+describe('stream window, live', () => {
+  test('seed the SPEC §6 stream; [+10ms, +20ms) holds 40,960 entries from 1781000000010-28672', async () => {
+    const page = await openLive({ tab: 'window' });
+    const win = panel(page, 'window');
+    await win.getByRole('button', { name: 'Seed the stream' }).click();
+    await win.locator('[data-testid="seeded"]').waitFor({ timeout: 60000 });
+    assert.equal(await stack.cli('XLEN', 'emq:{demo}:stream:fills'), '(integer) 200000');
+    await win.getByRole('button', { name: 'Run the window' }).click();
+    const comparison = win.locator('[data-testid="window-comparison"]');
+    await comparison.waitFor();
+    const cells = await comparison.locator(':scope > span').allTextContents();
+    assert.deepEqual(cells.slice(3, 6).map((c) => c.trim()), ['count', '40,960', '40,960 ✓']);
+    assert.deepEqual(cells.slice(6, 9).map((c) => c.trim()), ['first id', '1781000000010-28672', '1781000000010-28672 ✓']);
+    assert.equal(await comparison.locator('.mismatch').count(), 0);
+    assert.match(await text(win.locator('.live .command')), /^XRANGE emq:\{demo\}:stream:fills 1781000000010-0 \(1781000000020-0$/);
+    // Independently of the bridge: the same XRANGE straight to Valkey.
+    assert.equal(await stack.cli('EVAL', "return #redis.call('XRANGE', KEYS[1], ARGV[1], ARGV[2])", '1', 'emq:{demo}:stream:fills', '1781000000010-0', '(1781000000020-0'), '(integer) 40960');
+    await screenshot(page, 'live-window');
+    await page.close();
+  });
+});
+
+describe('enqueue, live', () => {
+  test('a minted JOB id through the script: enqueued, the exact command, the row and the pending set read back', async () => {
+    const page = await openLive({ tab: 'enqueue' });
+    const enqueue = panel(page, 'enqueue');
+    const id = await enqueue.locator('input.id').inputValue();
+    assert.equal(parse(id).namespace, 'JOB');
+    await enqueue.locator('button.primary').click();
+    await enqueue.locator('[data-testid="row"]').waitFor();
+    assert.equal(await text(enqueue.locator('[data-testid="verdict"]')), 'enqueued');
+    assert.equal(await text(enqueue.locator('.command')),
+      `EVALSHA ee3bea105b9a3ff947503b0a860d51504746c48d 2 emq:{demo}:job:${id} emq:{demo}:pending ${id} "{\\"hello\\":\\"world\\"}"`);
+    assert.equal(await text(enqueue.locator('[data-testid="row"] [data-field="state"]')), 'pending');
+    assert.equal(await text(enqueue.locator('[data-testid="row"] [data-field="attempts"]')), '0');
+    assert.equal(await text(enqueue.locator('[data-testid="row"] [data-field="payload"]')), '{"hello":"world"}');
+    await enqueue.locator('[data-testid="pending-has"]').waitFor();
+    // Read back by valkey-cli, not through the bridge.
+    assert.equal(await stack.cli('HGET', `emq:{demo}:job:${id}`, 'state'), '"pending"');
+    assert.equal(await stack.cli('ZSCORE', 'emq:{demo}:pending', id), '"0"');
+    await screenshot(page, 'live-enqueue');
+
+    await enqueue.locator('button.primary').click();
+    await enqueue.locator('[data-testid="verdict"]', { hasText: 'duplicate' }).waitFor();
+    await page.close();
+  });
+
+  test('the native executor writes the same row; a USR id is refused by the wire gate and nothing is written', async () => {
+    const page = await openLive({ tab: 'enqueue', 'enqueue.executor': 'native' });
+    const enqueue = panel(page, 'enqueue');
+    await enqueue.getByRole('button', { name: 'Mint a JOB id' }).click();
+    const id = await enqueue.locator('input.id').inputValue();
+    await enqueue.locator('button.primary').click();
+    await enqueue.locator('[data-testid="row"]').waitFor();
+    assert.equal(await text(enqueue.locator('[data-testid="verdict"]')), 'enqueued');
+    assert.match(await text(enqueue.locator('.command')), new RegExp(`^EMQ\\.ENQUEUE 2 emq:\\{demo\\}:job:${id} emq:\\{demo\\}:pending ${id} `));
+    assert.equal(await stack.cli('HGET', `emq:{demo}:job:${id}`, 'payload'), '"{\\"hello\\":\\"world\\"}"');
+
+    await enqueue.getByRole('button', { name: 'USR0KHTOWnGLuC' }).click();
+    await enqueue.locator('button.primary').click();
+    await enqueue.locator('[data-testid="verdict"]', { hasText: 'kind' }).waitFor();
+    assert.equal(await text(enqueue.locator('.refusal')), KIND);
+    await enqueue.locator('[data-testid="row"]').waitFor();
+    assert.match(await text(enqueue.locator('[data-testid="row"]')), /no such row/);
+    assert.equal(await stack.cli('EXISTS', 'emq:{demo}:job:USR0KHTOWnGLuC'), '(integer) 0');
+    await screenshot(page, 'live-enqueue-kind');
+    await page.close();
+  });
+});
+
+test('the widgets page, served by the bridge: the gate widget compares live under the strict CSP', async () => {
+  const page = await browser.page();
+  await page.goto(`${stack.url}docs.html`);
+  const gate = page.locator('branded-gate');
+  await gate.locator('.live-status .badge', { hasText: 'LIVE' }).waitFor();
+  await gate.locator('button.primary').click();
+  assert.equal(await text(gate.locator('[data-field="identical"]')), 'yes, byte for byte');
+  const win = page.locator('branded-window');
+  await win.getByRole('button', { name: 'Run the window' }).click();
+  await win.locator('[data-testid="window-comparison"]').waitFor();
+  assert.equal(await win.locator('.mismatch').count(), 0, 't1=+20ms over the seeded stream matches the prediction');
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await screenshot(page, 'live-widgets');
+  await page.close();
+});
+
+test('nothing left the machine, nothing failed in the pages', () => {
+  assert.deepEqual(browser.external, []);
+  assert.deepEqual(unexpected(browser.problems), []);
+});
