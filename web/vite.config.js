@@ -1,12 +1,11 @@
 // The hosted explorer: a static site with a relative base, so it works from any host and any subpath.
 // Public files (the demo docs page) are copied as they are; widgets.js comes from vite.widgets.config.js.
 import { defineConfig } from 'vite';
-import { sharedBuild, sharedPlugins } from './vite.shared.js';
+import { sharedBuild } from './vite.shared.js';
 
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: sharedPlugins,
   build: {
     ...sharedBuild,
     outDir: 'dist',

@@ -1,11 +1,10 @@
 // The docs widgets: one self-contained ES module, dist/widgets.js (the wasm is embedded in the package).
 import { defineConfig } from 'vite';
-import { sharedBuild, sharedPlugins } from './vite.shared.js';
+import { sharedBuild } from './vite.shared.js';
 
 export default defineConfig({
   root: import.meta.dirname,
   publicDir: false,
-  plugins: sharedPlugins,
   build: {
     ...sharedBuild,
     outDir: 'dist',
