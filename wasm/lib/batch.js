@@ -59,7 +59,12 @@ function parseArray(ids) {
       (odd ??= []).push(i);
     }
     result.refused += wasm._branded_parse_fixed(count);
-    if (odd !== null) for (const i of odd) result.refused += wasm._branded_parse_slot(input.address, writeText(ids[base + i]), i);
+    if (odd !== null) {
+      for (const i of odd) {
+        const size = writeText(ids[base + i]);
+        result.refused += wasm._branded_parse_slot(input.address, size, i);
+      }
+    }
     copyOut(result, base, count, 0);
   }
   result.count = n;

@@ -30,15 +30,18 @@ export function queueKey(queue, type) {
 }
 
 export function pendingKey(queue) {
-  const error = wasm._branded_pending_key(input.address, writeText(args.text(queue, 'queue')));
+  const size = writeText(args.text(queue, 'queue'));
+  const error = wasm._branded_pending_key(input.address, size);
   if (error !== 0) throw refused(`pendingKey(${quote(queue)})`, error);
   return answerText();
 }
 
 export function validQueue(queue) {
-  return wasm._branded_valid_queue(input.address, writeText(args.text(queue, 'queue'))) === 1;
+  const size = writeText(args.text(queue, 'queue'));
+  return wasm._branded_valid_queue(input.address, size) === 1;
 }
 
 export function slot(key) {
-  return wasm._branded_slot(input.address, writeText(args.text(key, 'key')));
+  const size = writeText(args.text(key, 'key'));
+  return wasm._branded_slot(input.address, size);
 }

@@ -41,7 +41,8 @@ export function createMinter(options) {
   const { namespace, node = 0 } = options;
   args.text(namespace, 'namespace');
   args.integer(node, 'node');
-  const handle = wasm._branded_minter_create(input.address, writeText(namespace), node);
+  const size = writeText(namespace);
+  const handle = wasm._branded_minter_create(input.address, size, node);
   if (handle < 0) throw refused(`createMinter({namespace: ${quote(namespace)}, node: ${node}})`, -handle);
   return new Minter(handle, namespace, node);
 }

@@ -55,7 +55,8 @@ const encoder = new TextEncoder();
 const SHORT = 64;
 
 // Writes `text` as UTF-8 into the input area at byte `offset`; returns its size in bytes. Short ASCII
-// strings (ids) take the charCodeAt loop; anything else goes through TextEncoder.
+// strings (ids) take the charCodeAt loop; anything else goes through TextEncoder. Writing may move the
+// input area: read input.address after it, never before (as in f(input.address, writeText(x))).
 export function writeText(text, offset = 0) {
   const n = text.length;
   if (n <= SHORT && offset + SHORT <= input.capacity) {

@@ -1,6 +1,6 @@
 // Snowflakes: placement, fields, composition, time bounds, and their stream entry ids and windows.
 import * as args from './args.js';
-import { BrandedError, quote, refused } from './errors.js';
+import { quote, refused } from './errors.js';
 import { AT, answerText, input, views, wasm, writeText } from './module.js';
 
 // The module answers these with a non-negative value or minus the error number.
@@ -53,7 +53,8 @@ export function streamWindow(t0, t1) {
 // when it is not such an id (seq wider than 22 bits, ms outside the Snowflake horizon).
 export function parseEntryId(text) {
   args.text(text, 'entry id');
-  const error = wasm._branded_parse_entry_id(input.address, writeText(text));
+  const size = writeText(text);
+  const error = wasm._branded_parse_entry_id(input.address, size);
   if (error !== 0) throw refused(`parseEntryId(${quote(text)})`, error);
   const { u32, u64 } = views();
   return {
@@ -63,4 +64,3 @@ export function parseEntryId(text) {
   };
 }
 
-export { BrandedError };
