@@ -1,0 +1,133 @@
+// @echomq/branded/valkey — the EchoMQ contract on a real Valkey (a node or a cluster), through iovalkey
+// (an optional peer dependency: install it to use this subpath). Every id decision (host check, keys,
+// stream entry ids, windows, the script and its SHA1) is the package's, i.e. core's.
+import type { Cluster, ClusterNode, ClusterOptions, Redis, RedisOptions } from 'iovalkey';
+import type { BrandedError } from './index.js';
+
+/** A URL (`redis://127.0.0.1:6379`), iovalkey options, or a cluster's startup nodes plus cluster options. */
+export type ConnectTarget = string | RedisOptions | ({ cluster: ClusterNode[] } & ClusterOptions);
+
+/**
+ * Connects, then reads the version fence {emq}:version: equal to `echomq:4.0.0` → ready; absent →
+ * `SET {emq}:version echomq:4.0.0 NX` and read back; anything else → rejects with a FenceError (and
+ * disconnects). The same check runs at every reconnect.
+ */
+export function connect(target: ConnectTarget): Promise<Connection>;
+
+/** `script`: EVALSHA of core's @enqueue (EVAL on NOSCRIPT), any topology. `native`: EMQ.ENQUEUE, one node only. */
+export type Executor = 'script' | 'native';
+export const EXECUTORS: readonly ['script', 'native'];
+export interface EnqueueOptions {
+  /** Default 'script'. */
+  executor?: Executor;
+}
+export type Verdict = 'enqueued' | 'duplicate';
+/** A job payload: text (sent as UTF-8) or bytes. */
+export type Payload = string | Uint8Array;
+
+/** One item of enqueueMany: the id, then its payload. */
+export type EnqueueItem = readonly [id: string, payload: Payload];
+/**
+ * One outcome of enqueueMany, at the index of its item. `refused` carries: BrandedError (the host check:
+ * queue is checked for the whole batch, the id per item) or TypeError (not an [id, payload] pair, payload
+ * not text or bytes), both before anything is sent; KindError (the server's wire gate); FenceError
+ * (the native executor found the fence changed); or the server's own error (e.g. WRONGTYPE).
+ */
+export type EnqueueOutcome =
+  | { id: string; verdict: Verdict }
+  | { id: unknown; verdict: 'refused'; error: BrandedError | TypeError | KindError | FenceError | Error };
+
+export interface FenceStatus {
+  /** 'unverified' between a disconnect and the next check. */
+  state: 'ok' | 'fenced' | 'unverified';
+  /** What {emq}:version held at the last check: null when absent, a description in parentheses for a non-string. */
+  found: string | null;
+  expected: 'echomq:4.0.0';
+}
+
+/** A job row as the executors write it (HSET state pending attempts 0 payload <p>), fields in that order. */
+export interface JobRow<V = string> {
+  state: V;
+  attempts: V;
+  payload: V;
+  [field: string]: V;
+}
+
+/** Stream fields: an object, or [field, value] pairs (kept in order); at least one pair. */
+export type StreamFields = Record<string, string | Uint8Array> | ReadonlyArray<readonly [string | Uint8Array, string | Uint8Array]>;
+export interface StreamEntry {
+  /** `<unixMs>-<low 22 bits of the Snowflake>` */
+  id: string;
+  fields: Record<string, string>;
+}
+
+export interface Connection {
+  /** The iovalkey client underneath, for commands this connector does not wrap (no fence, no host check). */
+  readonly client: Redis | Cluster;
+  readonly cluster: boolean;
+
+  /** The fence as last checked. */
+  fence(): FenceStatus;
+  /** Checks the fence now (claiming it when absent). While it is not 'ok', every write checks it first. */
+  verifyFence(): Promise<FenceStatus>;
+
+  /**
+   * Host check first (BrandedError for a bad queue or an id that does not fully parse, TypeError for a
+   * payload that is not text or bytes; nothing is sent), then ExecutorError for an unknown executor or
+   * 'native' on a cluster, then FenceError when the fence does not hold. A server `EMQKIND …` refusal
+   * rejects with a KindError carrying the server's exact text.
+   */
+  enqueue(queue: string, id: string, payload: Payload, options?: EnqueueOptions): Promise<Verdict>;
+  /**
+   * Pipelines the items and resolves one outcome per item, in input order. A malformed item is refused
+   * on its own without touching the wire; a bad queue, executor or fence rejects the whole call.
+   */
+  enqueueMany(queue: string, items: readonly EnqueueItem[], options?: EnqueueOptions): Promise<EnqueueOutcome[]>;
+  /** The job row, or null when there is none. `buffers: true` reads the values as bytes. */
+  job(queue: string, id: string): Promise<JobRow | null>;
+  job(queue: string, id: string, options: { buffers: true }): Promise<JobRow<Buffer> | null>;
+  /** The pending ids, in order (score 0, so binary order, which is mint order); `limit` a positive integer. */
+  pending(queue: string, options?: { limit?: number }): Promise<string[]>;
+
+  /**
+   * XADD to `emq:{<queue>}:<stream>` with the entry id injected from the Snowflake (`streamId`); resolves
+   * that entry id. An id not above the stream's top rejects with NonMonotonicError (never retried with `*`).
+   * BrandedError for a bad queue or stream name or a Snowflake of 2^63 or more; TypeError for bad fields.
+   */
+  append(queue: string, stream: string, snowflake: bigint, fields: StreamFields): Promise<string>;
+  /** The entries of the instants [t0, t1): `XRANGE key <t0>-0 (<t1>-0 [COUNT count]`. */
+  readWindow(queue: string, stream: string, t0: number, t1: number, options?: { count?: number }): Promise<StreamEntry[]>;
+
+  /** QUIT (or disconnect when that fails). */
+  close(): Promise<void>;
+}
+
+/** The version fence does not hold. `message` is the server's text when the native executor refused. */
+export class FenceError extends Error {
+  readonly name: 'FenceError';
+  readonly code: 'fence';
+  readonly found: string | null;
+  readonly expected: 'echomq:4.0.0';
+  readonly serverText?: string;
+}
+/** The server's wire gate refused the id; `message` and `serverText` are the server's exact text. */
+export class KindError extends Error {
+  readonly name: 'KindError';
+  readonly code: 'kind';
+  readonly serverText: string;
+  readonly queue: string;
+  readonly id: string;
+}
+/** XADD refused an entry id not above the stream's top id. */
+export class NonMonotonicError extends Error {
+  readonly name: 'NonMonotonicError';
+  readonly code: 'nonmonotonic';
+  readonly serverText: string;
+  readonly key: string;
+  readonly entryId: string;
+}
+/** An unknown executor, or 'native' on a cluster. */
+export class ExecutorError extends Error {
+  readonly name: 'ExecutorError';
+  readonly code: 'executor';
+}

@@ -1,0 +1,48 @@
+// @echomq/branded/valkey: the EchoMQ contract on a real Valkey (node or cluster) through iovalkey, an
+// optional peer dependency. Every id decision is the package's (core's); this file only talks to servers.
+import { Connection } from './valkey/connection.js';
+import { FenceError } from './valkey/errors.js';
+
+export { FenceError, KindError, NonMonotonicError, ExecutorError } from './valkey/errors.js';
+export { EXECUTORS } from './valkey/enqueue.js';
+
+async function loadIovalkey() {
+  try {
+    return await import('iovalkey');
+  } catch (cause) {
+    throw new Error('@echomq/branded/valkey needs the iovalkey package: npm install iovalkey@^0.4', { cause });
+  }
+}
+
+function isPlainObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function createClient({ Valkey, Cluster }, target) {
+  if (typeof target === 'string') return { client: new Valkey(target, { lazyConnect: true }), cluster: false };
+  if (!isPlainObject(target)) throw new TypeError('connect() takes a URL, iovalkey options, or { cluster: [nodes] }');
+  if ('cluster' in target) {
+    const { cluster: nodes, ...clusterOptions } = target;
+    if (!Array.isArray(nodes) || nodes.length === 0) throw new TypeError('cluster must be a non-empty array of startup nodes');
+    return { client: new Cluster(nodes, { ...clusterOptions, lazyConnect: true }), cluster: true };
+  }
+  return { client: new Valkey({ ...target, lazyConnect: true }), cluster: false };
+}
+
+/**
+ * Connects, then claims or verifies the version fence; rejects with a FenceError (and closes) when the
+ * server holds a foreign fence.
+ */
+export async function connect(target) {
+  const { client, cluster } = createClient(await loadIovalkey(), target);
+  const connection = new Connection(client, { cluster });
+  try {
+    await client.connect();
+    const fence = await connection.verifyFence();
+    if (fence.state !== 'ok') throw new FenceError(fence.found);
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  }
+  return connection;
+}

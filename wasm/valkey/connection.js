@@ -1,0 +1,116 @@
+// One connection (a node or a cluster) speaking the EchoMQ contract: every write passes the host check,
+// then the fence, then goes to the server.
+import { jobKey, pendingKey } from '../index.js';
+import {
+  checkedExecutor, enqueueCall, isFenceReply, isHostRefusal, refusalOf, runMany, runOne, verdictOf,
+} from './enqueue.js';
+import { Fence } from './fence.js';
+import { append, appendCall, readWindow } from './streams.js';
+
+function checkedLimit(limit) {
+  if (limit === undefined) return -1;
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`limit must be a positive integer, got ${limit}`);
+  return limit - 1;
+}
+
+function rowOf(hash) {
+  return Object.keys(hash).length === 0 ? null : hash;
+}
+
+export class Connection {
+  #client;
+  #cluster;
+  #fence;
+
+  constructor(client, { cluster }) {
+    this.#client = client;
+    this.#cluster = cluster;
+    this.#fence = new Fence(client);
+  }
+
+  /** The iovalkey client underneath, for commands this connector does not wrap (no fence, no host check). */
+  get client() {
+    return this.#client;
+  }
+
+  get cluster() {
+    return this.#cluster;
+  }
+
+  fence() {
+    return this.#fence.status();
+  }
+
+  /** Checks the fence again now (claims it when absent); resolves the new status. */
+  verifyFence() {
+    return this.#fence.check();
+  }
+
+  async enqueue(queue, id, payload, { executor = 'script' } = {}) {
+    const call = enqueueCall(queue, id, payload);
+    checkedExecutor(executor, this.#cluster);
+    await this.#fence.assertWritable();
+    try {
+      return verdictOf(await runOne(this.#client, executor, call));
+    } catch (error) {
+      throw await this.#refusal(error, call);
+    }
+  }
+
+  async enqueueMany(queue, items, { executor = 'script' } = {}) {
+    pendingKey(queue);
+    checkedExecutor(executor, this.#cluster);
+    if (!Array.isArray(items)) throw new TypeError('items must be an array of [id, payload] pairs');
+    const outcomes = new Array(items.length);
+    const calls = [];
+    items.forEach((item, index) => {
+      const id = Array.isArray(item) ? item[0] : undefined;
+      try {
+        if (!Array.isArray(item) || item.length !== 2) throw new TypeError('an item must be an [id, payload] pair');
+        calls.push({ index, call: enqueueCall(queue, id, item[1]) });
+      } catch (error) {
+        if (!isHostRefusal(error)) throw error;
+        outcomes[index] = { id, verdict: 'refused', error };
+      }
+    });
+    if (calls.length === 0) return outcomes;
+    await this.#fence.assertWritable();
+    const results = await runMany(this.#client, executor, calls.map(({ call }) => call));
+    for (const [i, { index, call }] of calls.entries()) {
+      const [error, reply] = results[i];
+      outcomes[index] = error
+        ? { id: call.id, verdict: 'refused', error: await this.#refusal(error, call) }
+        : { id: call.id, verdict: verdictOf(reply) };
+    }
+    return outcomes;
+  }
+
+  async #refusal(error, call) {
+    return isFenceReply(error) ? this.#fence.refusedByServer(error.message) : refusalOf(error, call);
+  }
+
+  async job(queue, id, { buffers = false } = {}) {
+    const key = jobKey(queue, id);
+    return rowOf(buffers ? await this.#client.hgetallBuffer(key) : await this.#client.hgetall(key));
+  }
+
+  async pending(queue, { limit } = {}) {
+    const key = pendingKey(queue);
+    return this.#client.zrange(key, 0, checkedLimit(limit));
+  }
+
+  async append(queue, stream, snowflake, fields) {
+    const call = appendCall(queue, stream, snowflake, fields);
+    await this.#fence.assertWritable();
+    return append(this.#client, call);
+  }
+
+  readWindow(queue, stream, t0, t1, options) {
+    return readWindow(this.#client, queue, stream, t0, t1, options);
+  }
+
+  async close() {
+    if (this.#client.status === 'end') return;
+    await this.#client.quit().catch(() => this.#client.disconnect());
+  }
+}

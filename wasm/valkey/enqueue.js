@@ -1,0 +1,91 @@
+// The @enqueue transition through either executor: the host check first (core's key builders), then
+// EVALSHA of core's script (EVAL when the server lost it: NOSCRIPT) or the native EMQ.ENQUEUE.
+import { BrandedError, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, FENCE_CLASS, KIND_CLASS, jobKey, pendingKey } from '../index.js';
+import { isBytes, wireValue } from './bytes.js';
+import { ExecutorError, KindError } from './errors.js';
+
+export const EXECUTORS = Object.freeze(['script', 'native']);
+const NATIVE_COMMAND = 'EMQ.ENQUEUE';
+const PIPELINE_CHUNK = 5_000;
+
+const replyClass = (error) => /^[A-Z]+/.exec(error?.message ?? '')?.[0];
+export const isFenceReply = (error) => replyClass(error) === FENCE_CLASS;
+const isKindReply = (error) => replyClass(error) === KIND_CLASS;
+const isNoScript = (error) => replyClass(error) === 'NOSCRIPT';
+
+function checkedPayload(payload) {
+  if (typeof payload === 'string' || isBytes(payload)) return wireValue(payload);
+  throw new TypeError(`payload must be a string or bytes, got ${payload === null ? 'null' : typeof payload}`);
+}
+
+/** The host check: a valid queue, a fully valid 14-byte id (BrandedError), a string or bytes payload. */
+export function enqueueCall(queue, id, payload) {
+  return { queue, id, keys: [jobKey(queue, id), pendingKey(queue)], payload: checkedPayload(payload) };
+}
+
+export function checkedExecutor(executor, onCluster) {
+  if (!EXECUTORS.includes(executor)) throw new ExecutorError(`executor must be 'script' or 'native', not ${String(executor)}`);
+  if (executor === 'native' && onCluster) {
+    throw new ExecutorError("the native executor runs on a standalone node only; a cluster uses executor 'script'");
+  }
+  return executor;
+}
+
+// The arguments of one call, for a client or a pipeline.
+const scriptArgs = ({ keys, id, payload }) => [ENQUEUE_SCRIPT_SHA1, 2, ...keys, id, payload];
+const evalArgs = ({ keys, id, payload }) => [ENQUEUE_SCRIPT, 2, ...keys, id, payload];
+const nativeArgs = ({ keys, id, payload }) => [NATIVE_COMMAND, 2, ...keys, id, payload];
+
+/** Runs one call; resolves the raw reply (1 or 0) or rejects with the server's error. */
+export async function runOne(client, executor, call) {
+  if (executor === 'native') return client.call(...nativeArgs(call));
+  try {
+    return await client.evalsha(...scriptArgs(call));
+  } catch (error) {
+    if (!isNoScript(error)) throw error;
+    return client.eval(...evalArgs(call)); // EVAL also puts the script back in the server's cache
+  }
+}
+
+async function pipelined(client, calls, queueCommand) {
+  const pipeline = client.pipeline();
+  for (const call of calls) queueCommand(pipeline, call);
+  return pipeline.exec(); // [[error, reply], ...] in order
+}
+
+/**
+ * Runs many calls in pipelines of PIPELINE_CHUNK, in order; resolves [[error, reply], ...]. A call the
+ * server answered NOSCRIPT (its script cache was emptied) never ran, so it is sent again with EVAL.
+ */
+export async function runMany(client, executor, calls) {
+  const results = [];
+  for (let start = 0; start < calls.length; start += PIPELINE_CHUNK) {
+    const chunk = calls.slice(start, start + PIPELINE_CHUNK);
+    if (executor === 'native') {
+      results.push(...(await pipelined(client, chunk, (p, call) => p.call(...nativeArgs(call)))));
+      continue;
+    }
+    const replies = await pipelined(client, chunk, (p, call) => p.evalsha(...scriptArgs(call)));
+    const lost = replies.flatMap(([error], i) => (isNoScript(error) ? [i] : []));
+    if (lost.length > 0) {
+      const again = await pipelined(client, lost.map((i) => chunk[i]), (p, call) => p.eval(...evalArgs(call)));
+      lost.forEach((at, i) => (replies[at] = again[i]));
+    }
+    results.push(...replies);
+  }
+  return results;
+}
+
+/** 1 → 'enqueued', 0 → 'duplicate'. */
+export function verdictOf(reply) {
+  if (reply === 1) return 'enqueued';
+  if (reply === 0) return 'duplicate';
+  throw new Error(`unexpected reply to @enqueue: ${JSON.stringify(reply)}`);
+}
+
+/** An EMQKIND reply becomes a KindError with the server's exact text; others stay as they are. */
+export function refusalOf(error, call) {
+  return isKindReply(error) ? new KindError(error.message, { queue: call.queue, id: call.id }) : error;
+}
+
+export const isHostRefusal = (error) => error instanceof BrandedError || error instanceof TypeError;
