@@ -119,23 +119,31 @@ export interface ParsedIds {
   error: Uint8Array;
   /** ns[0] << 16 | ns[1] << 8 | ns[2]; 0 for a refused id. */
   namespace: Uint32Array;
-  /** The fields of each Snowflake; 0 for a refused id. */
+  errorAt(i: number): ParseErrorCode | null;
+  namespaceAt(i: number): string | null;
+}
+/** With `fields: true`: the fields of each Snowflake (0 for a refused id). */
+export interface ParsedFields {
   unixMs: Float64Array;
   node: Uint16Array;
   seq: Uint16Array;
   hash32: Uint32Array;
-  errorAt(i: number): ParseErrorCode | null;
-  namespaceAt(i: number): string | null;
 }
 /** Text input also says where each id's line is: its byte offset (UTF-8) and length, without terminator. */
 export interface ParsedLines extends ParsedIds {
   offset: Uint32Array;
   length: Uint32Array;
 }
+export interface ParseManyOptions {
+  /** Also fill unixMs, node, seq and hash32. */
+  fields?: boolean;
+}
 /** Parses an array of ids. */
-export function parseMany(ids: readonly string[]): ParsedIds;
+export function parseMany(ids: readonly string[], options: ParseManyOptions & { fields: true }): ParsedIds & ParsedFields;
+export function parseMany(ids: readonly string[], options?: ParseManyOptions): ParsedIds & Partial<ParsedFields>;
 /** Parses newline-separated ids ("\n" or "\r\n"; a blank line is an id of length 0), as text or UTF-8 bytes. */
-export function parseMany(text: string | Uint8Array): ParsedLines;
+export function parseMany(text: string | Uint8Array, options: ParseManyOptions & { fields: true }): ParsedLines & ParsedFields;
+export function parseMany(text: string | Uint8Array, options?: ParseManyOptions): ParsedLines & Partial<ParsedFields>;
 
 export interface EncodedIds {
   /** null where error[i] is not 0. */

@@ -103,6 +103,7 @@ test('batch arguments are checked', () => {
   for (const bad of [undefined, null, 5, 5n, {}, new Uint16Array(4), new Set([ID])]) assert.throws(() => branded.parseMany(bad), TypeError);
   for (const bad of [5, undefined, null, {}, 5n, Symbol('x')]) assert.throws(() => branded.parseMany([ID, bad]), TypeError);
   for (const bad of [undefined, null, 5, 'x', {}, new Uint32Array(2)]) assert.throws(() => branded.encodeMany('USR', bad), TypeError);
+  for (const bad of [null, 5, 'fields', true]) assert.throws(() => branded.parseMany([ID], bad), TypeError);
 });
 
 test('text is measured in UTF-8 bytes, whatever its characters', () => {

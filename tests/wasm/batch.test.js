@@ -34,7 +34,7 @@ function manyIds(count, seed = 1) {
 
 test('parseMany of an array agrees with parse, item by item, across chunks', () => {
   const ids = [...CASES, ...manyIds(40000)];
-  const parsed = branded.parseMany(ids);
+  const parsed = branded.parseMany(ids, { fields: true });
   assert.equal(parsed.count, ids.length);
   assert.equal(parsed.refused, ids.filter((id) => !branded.valid(id)).length);
   for (let i = 0; i < ids.length; i++) if (i < 200 || i % 37 === 0) assertAgrees(parsed, i, ids[i]);
@@ -44,7 +44,7 @@ test('parseMany of an array agrees with parse, item by item, across chunks', () 
 
 test('items that are not 14 ASCII characters are parsed from their UTF-8 bytes', () => {
   const ids = ['JOB0KHTOWnGLuC', 'JOB0KHTOWnGLué', 'JOB0KHTOWnGLé', '', 'JOB0KHTOWnGLuC\n', 'JOB0KHTOWnGLuC\r', 'USR0NgWEfAEJfs'];
-  const parsed = branded.parseMany(ids);
+  const parsed = branded.parseMany(ids, { fields: true });
   assert.deepEqual(Array.from(ids, (_, i) => parsed.errorAt(i)), [null, 'length', 'charset', 'length', 'length', 'length', null]);
   ids.forEach((id, i) => assertAgrees(parsed, i, id));
   assert.equal(parsed.refused, 5);
@@ -70,9 +70,9 @@ test('text and bytes give the same columns as the array, over many chunks and a 
   const ids = manyIds(70000, 3);
   ids.splice(1234, 0, 'x'.repeat(700000)); // longer than the module's text area: it must grow
   ids.splice(50000, 0, 'JOB0KHTOWnGLué');
-  const fromArray = branded.parseMany(ids);
+  const fromArray = branded.parseMany(ids, { fields: true });
   const text = ids.join('\n');
-  for (const parsed of [branded.parseMany(text), branded.parseMany(new TextEncoder().encode(`${text}\n`))]) {
+  for (const parsed of [branded.parseMany(text, { fields: true }), branded.parseMany(new TextEncoder().encode(`${text}\n`), { fields: true })]) {
     assert.equal(parsed.count, ids.length);
     assert.equal(parsed.refused, fromArray.refused);
     for (const column of ['snowflake', 'error', 'namespace', 'unixMs', 'node', 'seq', 'hash32'])
@@ -82,6 +82,18 @@ test('text and bytes give the same columns as the array, over many chunks and a 
   const bytes = Buffer.from(text);
   for (const i of [0, 1234, 1235, 50000, ids.length - 1])
     assert.equal(bytes.toString('utf8', parsed.offset[i], parsed.offset[i] + parsed.length[i]), ids[i], `line ${i}`);
+});
+
+test('the field columns come only with fields: true', () => {
+  const lean = branded.parseMany(['JOB0KHTOWnGLuC', 'job-42']);
+  for (const column of ['unixMs', 'node', 'seq', 'hash32']) assert.equal(lean[column], undefined, column);
+  assert.deepEqual(lean.snowflake, new BigUint64Array([274557032793636864n, 0n]));
+  const text = branded.parseMany('JOB0KHTOWnGLuC\njob-42\n');
+  assert.equal(text.unixMs, undefined);
+  assert.deepEqual(text.snowflake, lean.snowflake);
+  assert.deepEqual(text.error, lean.error);
+  const full = branded.parseMany('JOB0KHTOWnGLuC\njob-42\n', { fields: true });
+  assert.deepEqual(Array.from(full.unixMs), [1769526697641, 0]);
 });
 
 test('a stream cut anywhere parses the same once its chunks are joined at newlines', () => {

@@ -68,29 +68,30 @@ EMSCRIPTEN_KEEPALIVE const std::uintptr_t* branded_batch_layout() {
   return layout;
 }
 
-// Parses `count` ids of 14 bytes from the ids column; returns how many were refused.
-EMSCRIPTEN_KEEPALIVE std::size_t branded_parse_fixed(std::size_t count) {
+// Parses `count` ids of 14 bytes from the ids column; returns how many were refused. `with_fields` also
+// fills unixMs, node, seq and hash32.
+EMSCRIPTEN_KEEPALIVE std::size_t branded_parse_fixed(std::size_t count, int with_fields) {
   const std::size_t refused = parse_fixed(batch.ids, count, columns());
-  derive_fields(0, count);
+  if (with_fields) derive_fields(0, count);
   return refused;
 }
 
 // Parses one id of any size into slot `index` (an array item that is not 14 ASCII characters); returns
 // how the chunk's count of refused ids changes.
-EMSCRIPTEN_KEEPALIVE int branded_parse_slot(const char* id, std::size_t size, std::size_t index) {
+EMSCRIPTEN_KEEPALIVE int branded_parse_slot(const char* id, std::size_t size, std::size_t index, int with_fields) {
   const bool was_refused = batch.error[index] != 0;
   const auto r = parse({id, size});
   batch.snowflake[index] = r.value.snowflake;
   batch.error[index] = static_cast<std::uint8_t>(r.error);
   batch.ns[index] = r.ok() ? pack_namespace(r.value.ns.data()) : 0;
-  derive_fields(index, index + 1);
+  if (with_fields) derive_fields(index, index + 1);
   return int(!r.ok()) - int(was_refused);
 }
 
 // Parses newline-separated ids of `text`; the exchange's lines/consumed/refused say what was done.
-EMSCRIPTEN_KEEPALIVE void branded_parse_lines(const char* text, std::size_t size, int final) {
+EMSCRIPTEN_KEEPALIVE void branded_parse_lines(const char* text, std::size_t size, int final, int with_fields) {
   const auto done = parse_lines(text, size, columns(), BATCH_IDS, final != 0);
-  derive_fields(0, done.ids);
+  if (with_fields) derive_fields(0, done.ids);
   exchange.lines = static_cast<std::uint32_t>(done.ids);
   exchange.consumed = static_cast<std::uint32_t>(done.consumed);
   exchange.refused = static_cast<std::uint32_t>(done.refused);

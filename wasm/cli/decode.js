@@ -23,7 +23,7 @@ function format(parsed, idAt, json) {
 }
 
 export async function decodeArguments(ids, json) {
-  const parsed = parseMany(ids);
+  const parsed = parseMany(ids, { fields: true });
   await write((json ? '' : DECODE_HEADER) + format(parsed, (i) => ids[i], json));
   return parsed.refused === 0 ? 0 : 1;
 }
@@ -34,7 +34,7 @@ export async function decodeStream(input, json) {
   let carry = Buffer.alloc(0);
   if (!json) await write(DECODE_HEADER);
   const flush = async (bytes) => {
-    const parsed = parseMany(bytes);
+    const parsed = parseMany(bytes, { fields: true });
     refused += parsed.refused;
     const idAt = (i) => {
       const start = parsed.offset[i];

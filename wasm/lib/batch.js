@@ -23,10 +23,12 @@ function copyOut(result, at, count, byteBase) {
   result.snowflake.set(from(u64, COLUMN.snowflake, 8), at);
   result.error.set(from(u8, COLUMN.error, 1), at);
   result.namespace.set(from(u32, COLUMN.namespace, 4), at);
-  result.unixMs.set(from(f64, COLUMN.unixMs, 8), at);
-  result.node.set(from(u16, COLUMN.node, 2), at);
-  result.seq.set(from(u16, COLUMN.seq, 2), at);
-  result.hash32.set(from(u32, COLUMN.hash32, 4), at);
+  if (result.unixMs !== undefined) {
+    result.unixMs.set(from(f64, COLUMN.unixMs, 8), at);
+    result.node.set(from(u16, COLUMN.node, 2), at);
+    result.seq.set(from(u16, COLUMN.seq, 2), at);
+    result.hash32.set(from(u32, COLUMN.hash32, 4), at);
+  }
   if (result.offset !== undefined) {
     result.length.set(from(u32, COLUMN.length, 4), at);
     const offset = result.offset;
@@ -37,9 +39,9 @@ function copyOut(result, at, count, byteBase) {
 
 // Items that are not 14 ASCII characters cannot be written into a 14-byte slot; each is parsed alone,
 // from its full UTF-8 bytes, into its slot.
-function parseArray(ids) {
+function parseArray(ids, fields) {
   const n = ids.length;
-  const result = new ParsedIds(n, { lines: false });
+  const result = new ParsedIds(n, { fields, lines: false });
   for (let base = 0; base < n; base += CHUNK) {
     const count = Math.min(CHUNK, n - base);
     const u8 = views().u8;
@@ -58,11 +60,11 @@ function parseArray(ids) {
       }
       (odd ??= []).push(i);
     }
-    result.refused += wasm._branded_parse_fixed(count);
+    result.refused += wasm._branded_parse_fixed(count, fields);
     if (odd !== null) {
       for (const i of odd) {
         const size = writeText(ids[base + i]);
-        result.refused += wasm._branded_parse_slot(input.address, size, i);
+        result.refused += wasm._branded_parse_slot(input.address, size, i, fields);
       }
     }
     copyOut(result, base, count, 0);
@@ -73,8 +75,8 @@ function parseArray(ids) {
 
 // Newline-separated ids ("\n" or "\r\n"; a blank line is an id of length 0, refused with `length`).
 // `fill(u8, from, to)` writes the next bytes of the text and says how many and whether the text is done.
-function parseLines(fill, estimate) {
-  const result = new ParsedIds(estimate, { lines: true });
+function parseLines(fill, estimate, fields) {
+  const result = new ParsedIds(estimate, { fields, lines: true });
   let area = LINES_AREA;
   let carried = 0;
   let byteBase = 0;
@@ -87,7 +89,7 @@ function parseLines(fill, estimate) {
       size += filled.written;
       final = filled.done;
     }
-    wasm._branded_parse_lines(at, size, final);
+    wasm._branded_parse_lines(at, size, final, fields);
     const u32 = views().u32;
     const lines = u32[AT.lines >> 2];
     const consumed = u32[AT.consumed >> 2];
@@ -124,11 +126,14 @@ function bytesSource(bytes) {
   };
 }
 
-// parseMany(ids | text | bytes) → ParsedIds.
-export function parseMany(input) {
-  if (Array.isArray(input)) return parseArray(input);
-  if (typeof input === 'string') return parseLines(textSource(input), Math.ceil(input.length / 15) + 1);
-  if (input instanceof Uint8Array) return parseLines(bytesSource(input), Math.ceil(input.length / 15) + 1);
+// parseMany(ids | text | bytes, {fields}) → ParsedIds. `fields: true` adds the unixMs, node, seq and
+// hash32 columns (they double the columns' size, so they come only when asked for).
+export function parseMany(input, options = {}) {
+  args.object(options, 'parseMany options');
+  const fields = options.fields === true ? 1 : 0;
+  if (Array.isArray(input)) return parseArray(input, fields);
+  if (typeof input === 'string') return parseLines(textSource(input), Math.ceil(input.length / 15) + 1, fields);
+  if (input instanceof Uint8Array) return parseLines(bytesSource(input), Math.ceil(input.length / 15) + 1, fields);
   throw new TypeError('parseMany takes an array of ids, a newline-separated string, or its UTF-8 bytes (Uint8Array)');
 }
 

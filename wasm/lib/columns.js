@@ -2,16 +2,18 @@
 import { ERROR_CODES } from './errors.js';
 
 export class ParsedIds {
-  constructor(capacity, { lines }) {
+  constructor(capacity, { fields, lines }) {
     this.count = 0;
     this.refused = 0;
     this.snowflake = new BigUint64Array(capacity); // 0n for a refused id
     this.error = new Uint8Array(capacity); // 0 for a valid id, else an index into ERROR_CODES
     this.namespace = new Uint32Array(capacity); // packed: ns[0] << 16 | ns[1] << 8 | ns[2]; 0 when refused
-    this.unixMs = new Float64Array(capacity); // the fields of each Snowflake (0 for a refused id)
-    this.node = new Uint16Array(capacity);
-    this.seq = new Uint16Array(capacity);
-    this.hash32 = new Uint32Array(capacity);
+    if (fields) {
+      this.unixMs = new Float64Array(capacity); // the fields of each Snowflake (0 for a refused id)
+      this.node = new Uint16Array(capacity);
+      this.seq = new Uint16Array(capacity);
+      this.hash32 = new Uint32Array(capacity);
+    }
     if (lines) {
       this.offset = new Uint32Array(capacity); // byte offset (UTF-8) of the id's line in the text
       this.length = new Uint32Array(capacity); // the line's length in bytes, without its terminator

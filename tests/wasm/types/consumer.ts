@@ -58,14 +58,16 @@ const parseCode: ParseErrorCode = 'charset';
 const notParse: ParseErrorCode = 'node';
 void [parseCode, notParse, ERROR_CODES[0] satisfies 'none'];
 
-const many = parseMany(['JOB0KHTOWnGLuC']);
+const many = parseMany(['JOB0KHTOWnGLuC'], { fields: true });
 const column: BigUint64Array = many.snowflake;
 const unixMs: Float64Array = many.unixMs;
 // @ts-expect-error an array input has no line offsets
 void many.offset;
 const lines = parseMany('JOB0KHTOWnGLuC\n');
 const offsets: Uint32Array = lines.offset;
-void [column, unixMs, offsets, many.errorAt(0), lines.namespaceAt(0)];
+// @ts-expect-error without fields: true the field columns may be absent
+const noFields: Float64Array = lines.unixMs;
+void [column, unixMs, offsets, noFields, many.errorAt(0), lines.namespaceAt(0)];
 
 const minter = createMinter({ namespace: 'JOB', node: 7 });
 const next: string = minter.next();
