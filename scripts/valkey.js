@@ -19,7 +19,8 @@ const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const HOST = '127.0.0.1';
 export const MODULE_PATH = join(ROOT, 'build/native/valkey/emq_module.so');
-const STATE_DIR = join(ROOT, '.run');
+// Where the CLI remembers the servers it started (for `stop`); tests point it elsewhere.
+const STATE_DIR = process.env.BRANDED_VALKEY_STATE_DIR ?? join(ROOT, '.run');
 const STANDALONE_STATE = join(STATE_DIR, 'valkey.json');
 const CLUSTER_STATE = join(STATE_DIR, 'valkey-cluster.json');
 const READY_TIMEOUT_MS = 20_000;
@@ -85,7 +86,7 @@ export class ValkeyServer {
     return this.#child?.pid;
   }
 
-  /** Spawns the process and waits until it answers PING (after loading its AOF). */
+  /** Spawns the process and waits until it answers as itself, its AOF loaded. */
   async launch() {
     const child = spawn('valkey-server', this.args, {
       cwd: this.dir,
@@ -97,7 +98,7 @@ export class ValkeyServer {
     if (this.detached) child.unref();
     else running.add(this);
     try {
-      await this.#waitForPong();
+      await this.#waitUntilReady();
     } catch (error) {
       await this.kill();
       throw error;
@@ -105,17 +106,24 @@ export class ValkeyServer {
     return this;
   }
 
-  async #waitForPong() {
+  async #waitUntilReady() {
     const deadline = Date.now() + READY_TIMEOUT_MS;
     let exited = false;
     this.#exited.then(() => (exited = true));
     while (Date.now() < deadline) {
       if (exited) throw new Error(`valkey-server on port ${this.port} exited at start; see ${this.logFile}:\n${this.logTail()}`);
-      const answer = await cli(this.port, 'PING').catch(() => '');
-      if (answer === 'PONG') return;
+      if (await this.#answersAsItself()) return;
       await sleep(50);
     }
-    throw new Error(`valkey-server on port ${this.port} did not answer PING within ${READY_TIMEOUT_MS} ms`);
+    throw new Error(`valkey-server on port ${this.port} was not ready within ${READY_TIMEOUT_MS} ms; see ${this.logFile}`);
+  }
+
+  // Ready means: the process answering on the port is this one (a server that lost the race for the
+  // port must not pass for another's), and it has finished loading its AOF.
+  async #answersAsItself() {
+    const info = await cli(this.port, 'INFO', 'server', 'persistence').catch(() => '');
+    const pid = /^process_id:(\d+)/m.exec(info)?.[1];
+    return pid === String(this.pid) && /^loading:0/m.test(info);
   }
 
   logTail(lines = 20) {

@@ -83,9 +83,9 @@ export interface Connection {
    * on its own without touching the wire; a bad queue, executor or fence rejects the whole call.
    */
   enqueueMany(queue: string, items: readonly EnqueueItem[], options?: EnqueueOptions): Promise<EnqueueOutcome[]>;
-  /** The job row, or null when there is none. `buffers: true` reads the values as bytes. */
-  job(queue: string, id: string): Promise<JobRow | null>;
-  job(queue: string, id: string, options: { buffers: true }): Promise<JobRow<Buffer> | null>;
+  /** The job row, or null when there is none. `buffers: true` reads the values as bytes (Node Buffers). */
+  job(queue: string, id: string, options?: { buffers?: false }): Promise<JobRow | null>;
+  job(queue: string, id: string, options: { buffers: true }): Promise<JobRow<Uint8Array> | null>;
   /** The pending ids, in order (score 0, so binary order, which is mint order); `limit` a positive integer. */
   pending(queue: string, options?: { limit?: number }): Promise<string[]>;
 

@@ -1,0 +1,67 @@
+// A consumer of @echomq/branded/valkey, compiled with `tsc --noEmit` by types.test.js: it must type-check
+// as is, and every @ts-expect-error line must really be an error.
+import {
+  EXECUTORS,
+  ExecutorError,
+  FenceError,
+  KindError,
+  NonMonotonicError,
+  connect,
+  type Connection,
+  type EnqueueOutcome,
+  type FenceStatus,
+  type StreamEntry,
+  type Verdict,
+} from '@echomq/branded/valkey';
+
+export async function use(): Promise<void> {
+  const node: Connection = await connect('redis://127.0.0.1:6379');
+  const cluster: Connection = await connect({ cluster: [{ host: '127.0.0.1', port: 7000 }] });
+  await connect({ host: '127.0.0.1', port: 6379 });
+
+  const verdict: Verdict = await node.enqueue('orders', 'JOB0KHTOWnGLuC', 'payload', { executor: 'native' });
+  await node.enqueue('orders', 'JOB0KHTOWnGLuC', new Uint8Array([1, 2]));
+  // @ts-expect-error executors are 'script' or 'native'
+  await node.enqueue('orders', 'JOB0KHTOWnGLuC', 'p', { executor: 'lua' });
+  // @ts-expect-error a payload is text or bytes
+  await node.enqueue('orders', 'JOB0KHTOWnGLuC', 42);
+
+  const outcomes: EnqueueOutcome[] = await cluster.enqueueMany('orders', [['JOB0KHTOWnGLuC', 'a']]);
+  for (const outcome of outcomes) {
+    if (outcome.verdict === 'refused') {
+      const error: Error = outcome.error;
+      void error;
+    } else {
+      const id: string = outcome.id;
+      void id;
+    }
+  }
+  // @ts-expect-error an item is an [id, payload] pair
+  await node.enqueueMany('orders', [{ id: 'JOB0KHTOWnGLuC', payload: 'a' }]);
+
+  const row = await node.job('orders', 'JOB0KHTOWnGLuC');
+  const state: string | undefined = row?.state;
+  const bytes = await node.job('orders', 'JOB0KHTOWnGLuC', { buffers: true });
+  const payload: Uint8Array | undefined = bytes?.payload;
+  const ids: string[] = await node.pending('orders', { limit: 10 });
+
+  const entryId: string = await node.append('orders', 'events', 1n << 22n, { field: 'value' });
+  await node.append('orders', 'events', 2n << 22n, [['field', 'value']]);
+  // @ts-expect-error Snowflakes are bigint
+  await node.append('orders', 'events', 5, { field: 'value' });
+  const entries: StreamEntry[] = await node.readWindow('orders', 'events', 1781000000010, 1781000000020, { count: 5 });
+
+  const fence: FenceStatus = node.fence();
+  const expected: 'echomq:4.0.0' = fence.expected;
+  const state2: 'ok' | 'fenced' | 'unverified' = (await node.verifyFence()).state;
+  void [verdict, state, payload, ids, entryId, entries, expected, state2, EXECUTORS, node.cluster];
+  await node.close();
+}
+
+export function classify(error: unknown): string {
+  if (error instanceof FenceError) return `${error.code} ${error.found ?? 'absent'} ${error.expected}`;
+  if (error instanceof KindError) return `${error.code} ${error.serverText}`;
+  if (error instanceof NonMonotonicError) return `${error.code} ${error.key} ${error.entryId}`;
+  if (error instanceof ExecutorError) return error.code;
+  return 'other';
+}
