@@ -1,5 +1,5 @@
 // Bulk forms: parseMany (an array of ids, or newline-separated text) and encodeMany. The module works in
-// chunks through fixed columns in its memory (src/exchange.hpp, Batch); each chunk is copied out here.
+// chunks through fixed columns in its memory (bindings/batches.cpp); each chunk is copied out here.
 import * as args from './args.js';
 import { ParsedIds } from './columns.js';
 import { AT, input, readId, reserveInput, views, wasm, writeText } from './module.js';
