@@ -78,6 +78,8 @@ function watch(page, problems) {
 export async function screenshot(target, name) {
   mkdirSync(OUTPUT, { recursive: true });
   const path = join(OUTPUT, `${name}.png`);
-  await target.screenshot({ path, ...('mainFrame' in target ? { fullPage: true } : {}) });
+  const page = 'mainFrame' in target;
+  if (page) await target.evaluate(() => window.scrollTo(0, 0));
+  await target.screenshot({ path, fullPage: page });
   return path;
 }

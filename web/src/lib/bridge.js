@@ -136,10 +136,6 @@ export class Bridge extends EventTarget {
     }
   }
 
-  close() {
-    this.socket?.close(1000);
-  }
-
   fail(message) {
     this.lastError = message;
     this.setStatus('failed');

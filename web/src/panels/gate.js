@@ -1,7 +1,7 @@
 // Gate: one candidate id through the two owners that check it (SPEC §5) — the host (all 14 bytes
 // parse) and the wire gate (exactly the first three bytes are JOB) — and, with the bridge, the live
 // verdicts of the script and the native command side by side.
-import { parse, errorOffset, gate, KIND_REFUSAL } from '@echomq/branded';
+import { parse, errorOffset, gate } from '@echomq/branded';
 import { h, fill, field, debounce } from '../lib/dom.js';
 import { byteCells, bytesLegend } from '../views/bytes.js';
 import { verdictCard, presetChips } from '../views/controls.js';
@@ -43,7 +43,7 @@ function wireVerdict(id, hostPasses) {
   return verdictCard({
     who: 'Wire gate · the first 3 bytes', outcome: hostPasses ? 'refuse' : 'skip', what: 'refuses',
     why: `The first three bytes are ${prefix}, not "JOB". The server replies, before any write:${reached}`,
-    extra: h('p', null, h('span', { class: 'refusal' }, verdict.error ?? KIND_REFUSAL)),
+    extra: h('p', null, h('span', { class: 'refusal' }, verdict.error)),
   });
 }
 
@@ -138,7 +138,7 @@ export function createGatePanel({ state, onState, bridge }) {
     h('h3', null, 'The two verdicts'), verdicts, outcome,
     h('section', { class: 'live', 'aria-label': 'Live comparison' },
       h('div', { class: 'live-head' }, h('h3', null, 'Live: script and native, side by side')),
-      status, h('div', { class: 'row' }, compareButton), liveResult));
+      status, h('div', { class: 'row actions' }, compareButton), liveResult));
 
   render();
   return {

@@ -142,7 +142,7 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
     h('section', { class: 'live', 'aria-label': 'Live window' },
       h('div', { class: 'live-head' }, h('h3', null, 'Live: the SPEC §6 stream in Valkey')),
       h('p', { class: 'hint' }, `The seed: ${formatCount(SPEC_SEED.entries)} entries, node ${SPEC_SEED.node}, ${formatCount(SPEC_SEED.perMs)} per ms from ${SPEC_SEED.startMs} (${formatIso(SPEC_SEED.startMs)}), one 8-byte field each.`),
-      status, h('div', { class: 'row' }, seedButton, runButton), liveResult));
+      status, h('div', { class: 'row actions' }, seedButton, runButton), liveResult));
 
   render();
   return {

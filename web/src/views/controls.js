@@ -34,7 +34,7 @@ function flash(button, message, text) {
   }, 1200);
 }
 
-/** A labelled group of radio buttons; onChange(value). Returns {element, set(value), get()}. */
+/** A labelled group of radio buttons; onChange(value). Returns {element, set(value)}. */
 export function segmented(legend, options, value, onChange) {
   const name = uid('seg');
   const inputs = options.map(([optionValue, text]) => {
@@ -47,7 +47,6 @@ export function segmented(legend, options, value, onChange) {
   return {
     element,
     set(v) { for (const { input } of inputs) input.checked = input.value === v; },
-    get() { return inputs.find(({ input }) => input.checked)?.input.value; },
   };
 }
 
