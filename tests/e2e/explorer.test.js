@@ -68,9 +68,10 @@ describe('decode', () => {
       ['USR0KHTOWnGLu', 'length', null],
       ['job-42', 'length', null],
       ['USRzzzzzzzzzzz', 'range', 'zzzzzzzzzzz'],
+      ['ÄR0KHTOWnGLuC', 'namespace', 'Ä'], // 14 bytes: Ä is two
     ];
     await decode.locator('textarea').fill(cases.map((c) => c[0]).join('\n'));
-    await decode.locator('[data-testid="count"]', { hasText: '5' }).waitFor();
+    await decode.locator('[data-testid="count"]', { hasText: '6' }).waitFor();
     const rows = decode.locator('.vbody .vrow');
     for (const [index, [id, error, marked]] of cases.entries()) {
       const row = rows.nth(index);
@@ -78,7 +79,8 @@ describe('decode', () => {
       if (marked) assert.equal(await text(row.locator('mark')), marked, id);
       else assert.equal(await row.locator('mark').count(), 0, id);
     }
-    assert.match(await text(decode.locator('.summary')), /5 refused: length 2, namespace 1, charset 1, range 1/);
+    assert.match(await text(decode.locator('.summary')), /6 refused: length 2, namespace 2, charset 1, range 1/);
+    assert.match(await text(rows.nth(5).locator('.c-err')), /byte 0 \(0xc3\) is not A–Z/);
     await page.close();
   });
 

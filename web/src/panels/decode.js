@@ -32,13 +32,15 @@ const COLUMNS = [
   { key: 'stream', label: 'stream entry id', width: '11.3rem' },
 ];
 
+const describeByte = (byte) => (byte > 0x20 && byte < 0x7f ? JSON.stringify(String.fromCharCode(byte)) : `0x${byte.toString(16).padStart(2, '0')}`);
+
 /** Why the host refuses, in words, for the error class the package reported. */
 export function refusalText(id, error, offset) {
   const bytes = new TextEncoder().encode(id);
   switch (error) {
     case 'length': return `length — ${formatCount(bytes.length)} bytes, an id is exactly 14`;
-    case 'namespace': return `namespace — byte ${offset} (${JSON.stringify(String.fromCharCode(bytes[offset]))}) is not A–Z`;
-    case 'charset': return `charset — byte ${offset} (${JSON.stringify(String.fromCharCode(bytes[offset]))}) is not Base62`;
+    case 'namespace': return `namespace — byte ${offset} (${describeByte(bytes[offset])}) is not A–Z`;
+    case 'charset': return `charset — byte ${offset} (${describeByte(bytes[offset])}) is not Base62`;
     case 'range': return 'range — the payload decodes to ≥ 2^63: refused, never wrapped';
     default: return error;
   }

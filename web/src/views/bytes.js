@@ -59,8 +59,12 @@ export function markedText(id, error, offset) {
   const bytes = encoder.encode(id);
   const marked = markedBytes(error, offset, bytes.length);
   if (marked.size === 0) return [id];
-  const first = Math.min(...marked);
-  const last = Math.max(...marked) + 1;
+  // Widened to whole characters, so a marked byte inside a multi-byte character marks that character.
+  const continuation = (i) => (bytes[i] & 0xc0) === 0x80;
+  let first = Math.min(...marked);
+  let last = Math.max(...marked) + 1;
+  while (first > 0 && continuation(first)) first -= 1;
+  while (last < bytes.length && continuation(last)) last += 1;
   const decoder = new TextDecoder();
   const part = (a, b) => decoder.decode(bytes.subarray(a, b));
   const mark = h('mark', { class: error === 'range' ? 'range' : null }, part(first, last) || '·');
