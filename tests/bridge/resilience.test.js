@@ -125,7 +125,7 @@ describe('Valkey down at start', () => {
     const valkey = await startServer({ module: true });
     const { port } = valkey;
     await valkey.kill();
-    const bridge = await startBridge(['--valkey', `redis://127.0.0.1:${port}`]);
+    const bridge = await startBridge(['--valkey', `redis://127.0.0.1:${port}`], { waitReady: false });
     try {
       const client = await open(bridge.ws, { origin: bridge.origin });
       const hello = await client.request('hello');

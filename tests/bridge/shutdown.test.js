@@ -23,17 +23,17 @@ describe('graceful shutdown', () => {
       const client = await open(bridge.ws, { origin: bridge.origin });
       assert.equal((await getJson(`${bridge.http}/healthz`)).status, 200);
       const stream = `drain${signal}`;
-      const seed = client.request('streamSeed', { queue: 'demo', stream, entries: 100000 });
+      const seed = client.request('streamSeed', { queue: 'demo', stream, entries: 30000 });
       await new Promise((r) => setTimeout(r, 30)); // the seed is running
       const code = bridge.stop(signal);
       const reply = await seed;
       assert.equal(reply.ok, true, JSON.stringify(reply));
-      assert.equal(reply.result.entries, 100000);
+      assert.equal(reply.result.entries, 30000);
       const closed = await client.closed;
       assert.equal(closed.code, 1001);
       assert.equal(await code, 0);
       const direct = new Valkey({ host: valkey.host, port: valkey.port });
-      assert.equal(await direct.xlen(reply.result.key), 100000, 'the drained seed completed');
+      assert.equal(await direct.xlen(reply.result.key), 30000, 'the drained seed completed');
       direct.disconnect();
       assert.ok(bridge.logs.some((l) => l.event === 'draining' && l.inflight === 1));
       assert.ok(bridge.logs.some((l) => l.event === 'closed'));
@@ -44,14 +44,15 @@ describe('graceful shutdown', () => {
   it('while draining, new upgrades are refused and new frames get `unavailable`', async () => {
     const bridge = await startBridge(['--valkey', valkey.url]);
     const client = await open(bridge.ws, { origin: bridge.origin });
-    const seed = client.request('streamSeed', { queue: 'demo', stream: 'drain2', entries: 100000 });
+    const seed = client.request('streamSeed', { queue: 'demo', stream: 'drain2', entries: 30000 });
     await new Promise((r) => setTimeout(r, 30));
     bridge.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 30));
+    while (!bridge.logs.some((l) => l.event === 'draining')) await new Promise((r) => setTimeout(r, 5));
     const late = await client.request('hello');
     assert.equal(late.error?.code, 'unavailable');
     assert.equal(await upgradeStatus(bridge.ws, { origin: bridge.origin }), 503);
     assert.equal((await seed).ok, true);
     assert.equal(await bridge.stop(), 0);
+    assert.deepEqual(bridge.logs.filter((l) => l.event === 'not_json'), [], 'every log line is JSON');
   });
 });

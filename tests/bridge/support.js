@@ -12,11 +12,16 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BRIDGE_CLI = join(ROOT, 'bridge/bin/branded-bridge.js');
 export const TOKEN = 'test-token-0123456789abcdef';
 
-/** Spawns `branded-bridge` on a free loopback port; resolves once it logs `listening`. */
-export async function startBridge(args = [], { env = {} } = {}) {
+/**
+ * Spawns `branded-bridge` on a free loopback port; resolves once it logs `listening`. Unless `args` set
+ * --origin, the allowed origin is the bridge's own (as `npm start` serves the explorer). With waitReady,
+ * it also waits until the bridge has reached Valkey and checked the fence (`valkey_ready`).
+ */
+export async function startBridge(args = [], { env = {}, waitReady = true } = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [BRIDGE_CLI, '--listen', `127.0.0.1:${port}`, ...args], {
+  const originArgs = args.includes('--origin') || env.BRANDED_BRIDGE_ORIGIN ? [] : ['--origin', origin];
+  const child = spawn(process.execPath, [BRIDGE_CLI, '--listen', `127.0.0.1:${port}`, ...originArgs, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -27,13 +32,17 @@ export async function startBridge(args = [], { env = {} } = {}) {
     buffered += chunk;
     const lines = buffered.split('\n');
     buffered = lines.pop();
-    for (const line of lines) logs.push(JSON.parse(line));
+    for (const line of lines) logs.push(line.startsWith('{') ? JSON.parse(line) : { event: 'not_json', line });
   });
   const exited = once(child, 'exit');
   const deadline = Date.now() + 15000;
   while (!logs.some((l) => l.event === 'listening')) {
     if (child.exitCode !== null) throw new Error(`the bridge exited with ${child.exitCode}: ${buffered}`);
     if (Date.now() > deadline) throw new Error('the bridge did not start listening');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  while (waitReady && !logs.some((l) => l.event === 'valkey_ready')) {
+    if (Date.now() > deadline) throw new Error('the bridge did not reach Valkey');
     await new Promise((r) => setTimeout(r, 20));
   }
   return {

@@ -35,7 +35,7 @@ export function gateCompareOp({ config, backend }) {
             refusalsIdentical: bothRefused ? script.error.message === native.error.message : null,
           };
         } finally {
-          await backend.dropQueues([queue, nativeQueue], [job]).catch(() => {});
+          await backend.dropJobs([queue, nativeQueue], job).catch(() => {});
         }
       };
     },

@@ -4,9 +4,12 @@ import { compose, streamId } from '@echomq/branded';
 
 import { BridgeError, rateLimited } from '../errors.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
-import { validStream } from './streams.js';
+import { streamType, validStream } from './streams.js';
 
 export const SEED_DEFAULTS = Object.freeze({ entries: 200000, node: 7, perMs: 4096, startMs: 1781000000000 });
+// One 8-byte field and one 8-byte value per entry (SPEC §6): the entry's index as 8 decimal digits.
+export const SEED_FIELD = 'fieldkey';
+export const seedFields = (i) => ({ [SEED_FIELD]: String(i).padStart(8, '0') });
 
 // Entry i: millisecond startMs + floor(i / perMs), seq i mod perMs, on `node`.
 export function seedSnowflake({ node, perMs, startMs }, i) {
@@ -41,7 +44,7 @@ export function streamSeedOp({ config, backend, allowlist }) {
         running = true;
         const started = performance.now();
         try {
-          const { key } = await backend.seed(queue, stream, plan.entries, (i) => seedSnowflake(plan, i));
+          const { key } = await backend.seed(queue, streamType(stream), plan.entries, seedFields, (i) => seedSnowflake(plan, i));
           return {
             queue, stream, key, entries: plan.entries, first: streamId(first), last: streamId(last),
             elapsedMs: Math.round(performance.now() - started),

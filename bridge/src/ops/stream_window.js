@@ -3,7 +3,7 @@ import { HORIZON_MS, streamWindow } from '@echomq/branded';
 
 import { BridgeError } from '../errors.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
-import { validStream } from './streams.js';
+import { streamType, validStream } from './streams.js';
 
 export const DEFAULT_SAMPLE = 10;
 
@@ -28,7 +28,7 @@ export function streamWindowOp({ config, backend, allowlist }) {
       if (sample < 0) throw new BridgeError('bad_request', 'streamWindow: "sample" must be at least 0');
       atMost(sample, config.maxSample, 'sample');
       return async () => {
-        const { key, entries } = await backend.readWindow(queue, stream, t0, t1, config.maxWindowEntries + 1);
+        const { key, entries } = await backend.readWindow(queue, streamType(stream), t0, t1, config.maxWindowEntries + 1);
         const truncated = entries.length > config.maxWindowEntries;
         const counted = truncated ? entries.slice(0, config.maxWindowEntries) : entries;
         return {
