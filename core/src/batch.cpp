@@ -32,7 +32,10 @@ inline bool fast_line(const char* text, std::size_t pos, std::size_t size, Decod
 
 }  // namespace
 
-std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& out) {
+// Both loops work on a copy of the column pointers: a store through the uint8_t error column may alias
+// anything, and would otherwise make the compiler reload every pointer of `columns` after each id.
+std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& columns) {
+  const Columns out = columns;
   std::size_t refused = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const char* id = ids + i * ID_LENGTH;
@@ -43,8 +46,9 @@ std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& out) 
   return refused;
 }
 
-LinesParsed parse_lines(const char* text, std::size_t size, const Columns& out, std::size_t capacity,
+LinesParsed parse_lines(const char* text, std::size_t size, const Columns& columns, std::size_t capacity,
                         bool final) {
+  const Columns out = columns;
   LinesParsed done;
   std::size_t pos = 0;
   while (done.ids < capacity && pos < size) {

@@ -1,14 +1,15 @@
 // The hot path of parse(): checks and decodes one 14-byte id. Inline so that parse(), valid() and the batch
-// loops compile it into their callers. Two forms of one contract: SSE2 on x86-64 (every x86-64 CPU has it),
-// a portable table form everywhere else (the wasm build included). tests/core/kernels_test.cpp holds them to
-// each other and to a 128-bit oracle, byte by byte.
+// loops compile it into their callers. Two forms of one contract: SSE2 on x86-64 (every x86-64 CPU has it)
+// and in WebAssembly built with -msimd128 -msse2 (Emscripten maps each intrinsic used here to one wasm SIMD
+// instruction), a portable table form everywhere else. tests/core/kernels_test.cpp holds them to each other
+// and to a 128-bit oracle, byte by byte.
 #pragma once
 #include <array>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 
-#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64))
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64) || defined(__wasm_simd128__))
 #define BRANDED_SSE2 1
 #include <emmintrin.h>
 #else
@@ -18,6 +19,13 @@
 #include "branded/base62.hpp"
 #include "branded/detail/pow62.hpp"
 #include "branded/result.hpp"
+
+// The kernels are small enough to belong in every loop that calls them; some inliners (wasm's) decline.
+#if defined(__GNUC__)
+#define BRANDED_ALWAYS_INLINE [[gnu::always_inline]] inline
+#else
+#define BRANDED_ALWAYS_INLINE inline
+#endif
 
 namespace branded::detail {
 
@@ -64,7 +72,7 @@ inline std::uint32_t digit_pair(const char* d) {
 }
 
 // 11 Base62 digits: `charset` or `range` or the value.
-inline Decoded decode_payload_portable(const char* digits) {
+BRANDED_ALWAYS_INLINE Decoded decode_payload_portable(const char* digits) {
   const std::uint32_t first = digit_value(digits[0]), p12 = digit_pair(digits + 1), p34 = digit_pair(digits + 3),
                       p56 = digit_pair(digits + 5), p78 = digit_pair(digits + 7), p910 = digit_pair(digits + 9);
   if ((first | p12 | p34 | p56 | p78 | p910) & NOT_A_DIGIT_BITS) return {0, Error::charset};
@@ -74,7 +82,7 @@ inline Decoded decode_payload_portable(const char* digits) {
   return in_range(high3, low8);
 }
 
-inline Decoded decode_id_portable(const char* id14) {
+BRANDED_ALWAYS_INLINE Decoded decode_id_portable(const char* id14) {
   if (!is_upper(id14[0]) || !is_upper(id14[1]) || !is_upper(id14[2])) return {0, Error::namespace_};
   return decode_payload_portable(id14 + 3);
 }
@@ -109,7 +117,7 @@ inline __m128i digit_values(__m128i v) {
   return _mm_sub_epi8(_mm_sub_epi8(_mm_sub_epi8(v, _mm_set1_epi8('0')), from_upper), from_lower);
 }
 
-inline Decoded decode_id_sse2(const char* id14) {
+BRANDED_ALWAYS_INLINE Decoded decode_id_sse2(const char* id14) {
   const __m128i v = load_id_lanes(id14);
   const int valid = valid_lanes(v);
   if (valid != 0xFFFF) return {0, (valid & 0x7) != 0x7 ? Error::namespace_ : Error::charset};
@@ -127,9 +135,9 @@ inline Decoded decode_id_sse2(const char* id14) {
   return in_range(high3, (low_quads & 0xFFFFFFFF) * POW62_4 + (low_quads >> 32));
 }
 
-inline Decoded decode_id(const char* id14) { return decode_id_sse2(id14); }
+BRANDED_ALWAYS_INLINE Decoded decode_id(const char* id14) { return decode_id_sse2(id14); }
 #else
-inline Decoded decode_id(const char* id14) { return decode_id_portable(id14); }
+BRANDED_ALWAYS_INLINE Decoded decode_id(const char* id14) { return decode_id_portable(id14); }
 #endif
 
 }  // namespace branded::detail

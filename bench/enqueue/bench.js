@@ -1,0 +1,70 @@
+// Enqueue throughput against one real Valkey (with the EMQ.ENQUEUE module), every side in this run and on
+// this server: the connector's enqueueMany through the @enqueue script (EVALSHA, pipelined), the same
+// through the native EMQ.ENQUEUE, and valkey-benchmark running EVALSHA of the same script (-P 32).
+// Writes bench/out/enqueue.jsonl.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { cli, startServer } from '../../scripts/valkey.js';
+import { ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, createMinter } from '../../wasm/index.js';
+import { connect } from '../../wasm/valkey.js';
+import { figure, stageFile } from '../lib/figures.js';
+
+const run = promisify(execFile);
+const JOBS = Number(process.env.BENCH_ENQUEUE_JOBS ?? 50_000); // per round
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PAYLOAD = '{"task":"bench"}'; // 16 bytes, the same for every side
+const out = stageFile('enqueue');
+
+const server = await startServer({ module: true });
+const connection = await connect(`redis://${server.host}:${server.port}`);
+try {
+  const loaded = await connection.client.script('LOAD', ENQUEUE_SCRIPT);
+  if (loaded !== ENQUEUE_SCRIPT_SHA1) throw new Error(`the server hashed the script to ${loaded}`);
+  const minter = createMinter({ namespace: 'JOB', node: 1 });
+
+  // Best of the rounds (each with fresh ids, so every call takes the write path), in jobs per second.
+  async function connectorRate(executor) {
+    let best = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const items = Array.from({ length: JOBS }, () => [minter.next(), PAYLOAD]);
+      const start = performance.now();
+      const outcomes = await connection.enqueueMany('bench', items, { executor });
+      const seconds = (performance.now() - start) / 1000;
+      const enqueued = outcomes.filter((o) => o.verdict === 'enqueued').length;
+      if (enqueued !== JOBS) throw new Error(`${executor}: ${JOBS - enqueued} of ${JOBS} jobs were not enqueued`);
+      best = Math.max(best, JOBS / seconds);
+    }
+    return best;
+  }
+
+  // valkey-benchmark: the same script by SHA, random ids under JOB (only the first three bytes matter to the
+  // script), 50 connections, 32 commands per pipeline; the requests/s it reports, best of the rounds.
+  async function valkeyBenchmarkRate() {
+    let best = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const { stdout } = await run('valkey-benchmark', [
+        '-h', server.host, '-p', String(server.port), '-n', String(JOBS * 2), '-P', '32', '-r', '1000000000', '--csv',
+        'EVALSHA', ENQUEUE_SCRIPT_SHA1, '2', 'emq:{vb}:job:JOB__rand_int__', 'emq:{vb}:pending', 'JOB__rand_int__', PAYLOAD,
+      ], { timeout: 120_000 });
+      const row = stdout.trim().split('\n').at(-1).split(',');
+      best = Math.max(best, Number(JSON.parse(row[1])));
+    }
+    return best;
+  }
+
+  const script = await connectorRate('script');
+  const native = await connectorRate('native');
+  const evalsha = await valkeyBenchmarkRate();
+  const errors = await cli(server.port, 'INFO', 'errorstats');
+  if (/errorstat_/.test(errors)) throw new Error(`the server answered errors during the benchmark:\n${errors}`);
+
+  out.add(figure('enqueue: connector enqueueMany, script (EVALSHA)', script / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: connector enqueueMany, native EMQ.ENQUEUE', native / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: valkey-benchmark EVALSHA -P 32 (50 clients)', evalsha / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: enqueueMany script / valkey-benchmark EVALSHA', script / evalsha, 'x', '>= 0.8x'));
+  out.add(figure('enqueue: native EMQ.ENQUEUE / script', native / script, 'x', '>= 1.5x'));
+} finally {
+  await connection.close();
+  await server.stop();
+}
