@@ -18,13 +18,13 @@ export function startSession(ws, { config, ops, metrics, logger, track, isClosin
     }, config.idleTimeoutMs);
   };
 
-  const send = (id, text, code) => {
+  const send = (text, code) => {
     metrics.reply(code);
     if (ws.readyState === ws.OPEN) ws.send(text);
   };
   const sendError = (id, error) => {
     if (!(error instanceof BridgeError)) logger.error('op_failed', { peer, message: error?.message, stack: error?.stack });
-    send(id, errorReply(id, error), error instanceof BridgeError ? error.code : 'unavailable');
+    send(errorReply(id, error), error instanceof BridgeError ? error.code : 'unavailable');
   };
 
   // Sync checks (budget, shape, names, allowlist, limits) then the op's Valkey work, tracked for draining.
@@ -45,7 +45,7 @@ export function startSession(ws, { config, ops, metrics, logger, track, isClosin
       inflight += 1;
       track(
         run().then(
-          (result) => send(id, okReply(id, result), 'ok'),
+          (result) => send(okReply(id, result), 'ok'),
           (error) => sendError(id, error),
         ).finally(() => { inflight -= 1; }),
       );

@@ -18,9 +18,9 @@ export function gateCompareOp({ config, backend }) {
     prepare({ job, payload = '' }) {
       hostCheck(job);
       payloadWithin(payload, config.maxPayload);
-      if (!backend.status().executors.includes('native')) {
-        throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
-      }
+      const { valkey, executors } = backend.status();
+      if (!valkey.reachable) throw unavailable('Valkey is not reachable; the bridge is reconnecting');
+      if (!executors.includes('native')) throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
       const queue = `${config.scratch}.${randomBytes(8).toString('hex')}`;
       const nativeQueue = `${queue}.native`;
       validQueue(nativeQueue);
