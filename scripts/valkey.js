@@ -249,15 +249,24 @@ async function waitForClusterOk(nodes) {
   throw new Error('the cluster did not reach cluster_state:ok');
 }
 
+// A node with its cluster bus on a second free port; a bus port taken meanwhile means a new try.
+async function startClusterNode({ appendfsync, detached }) {
+  for (let attempt = 0; ; attempt++) {
+    const busPort = await freePort();
+    const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(busPort),
+      '--cluster-node-timeout', '5000'];
+    try {
+      return await startServer({ appendfsync, detached, args });
+    } catch (error) {
+      if (attempt === 4 || !/exited at start/.test(error.message)) throw error;
+    }
+  }
+}
+
 export async function startCluster({ primaries = 3, appendfsync = 'everysec', detached = false } = {}) {
   const nodes = [];
   try {
-    for (let i = 0; i < primaries; i++) {
-      const busPort = await freePort();
-      const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(busPort),
-        '--cluster-node-timeout', '5000'];
-      nodes.push(await startServer({ appendfsync, detached, args }));
-    }
+    for (let i = 0; i < primaries; i++) nodes.push(await startClusterNode({ appendfsync, detached }));
     await run('valkey-cli', ['--cluster', 'create', ...nodes.map((n) => `${HOST}:${n.port}`), '--cluster-replicas', '0',
       '--cluster-yes'], { timeout: 60_000 });
     await waitForClusterOk(nodes);
