@@ -53,17 +53,30 @@ try {
     return best;
   }
 
+  // The server's own time per call (INFO commandstats), apart from the client and the round trips.
+  async function serverMicrosPerCall(command) {
+    const stats = await cli(server.port, 'INFO', 'commandstats');
+    const line = stats.split('\n').find((l) => l.startsWith(`cmdstat_${command}:`));
+    if (!line) throw new Error(`no commandstats for ${command}`);
+    return Number(/usec_per_call=([0-9.]+)/.exec(line)[1]);
+  }
+
+  await cli(server.port, 'CONFIG', 'RESETSTAT');
   const script = await connectorRate('script');
+  const scriptMicros = await serverMicrosPerCall('evalsha');
   const native = await connectorRate('native');
-  const evalsha = await valkeyBenchmarkRate();
+  const nativeMicros = await serverMicrosPerCall('EMQ.ENQUEUE');
   const errors = await cli(server.port, 'INFO', 'errorstats');
   if (/errorstat_/.test(errors)) throw new Error(`the server answered errors during the benchmark:\n${errors}`);
+  const evalsha = await valkeyBenchmarkRate();
 
   out.add(figure('enqueue: connector enqueueMany, script (EVALSHA)', script / 1000, 'k jobs/s'));
   out.add(figure('enqueue: connector enqueueMany, native EMQ.ENQUEUE', native / 1000, 'k jobs/s'));
   out.add(figure('enqueue: valkey-benchmark EVALSHA -P 32 (50 clients)', evalsha / 1000, 'k jobs/s'));
   out.add(figure('enqueue: enqueueMany script / valkey-benchmark EVALSHA', script / evalsha, 'x', '>= 0.8x'));
   out.add(figure('enqueue: native EMQ.ENQUEUE / script', native / script, 'x', '>= 1.5x'));
+  out.add(figure('enqueue: server time per call, script (EVALSHA)', scriptMicros, 'us'));
+  out.add(figure('enqueue: server time per call, native EMQ.ENQUEUE', nativeMicros, 'us'));
 } finally {
   await connection.close();
   await server.stop();

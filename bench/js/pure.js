@@ -94,19 +94,22 @@ function hash32(hi, lo) {
   return (Math.imul(lo, C_LOW) ^ (productHigh >>> 1)) >>> 0;
 }
 
-// The same columns as the package's parseMany.
-function columns(capacity, lines) {
+// The same columns as the package's parseMany: snowflake, error, namespace; with {fields: true} also unixMs,
+// node, seq and hash32; for text also each line's offset and length.
+function columns(capacity, fields, lines) {
   const c = {
     count: 0,
     refused: 0,
     snowflake: new BigUint64Array(capacity),
     error: new Uint8Array(capacity),
     namespace: new Uint32Array(capacity),
-    unixMs: new Float64Array(capacity),
-    node: new Uint16Array(capacity),
-    seq: new Uint16Array(capacity),
-    hash32: new Uint32Array(capacity),
   };
+  if (fields) {
+    c.unixMs = new Float64Array(capacity);
+    c.node = new Uint16Array(capacity);
+    c.seq = new Uint16Array(capacity);
+    c.hash32 = new Uint32Array(capacity);
+  }
   if (lines) {
     c.offset = new Uint32Array(capacity);
     c.length = new Uint32Array(capacity);
@@ -122,24 +125,23 @@ function store(c, i, text, at, error) {
   }
   c.snowflake[i] = snowflake();
   c.namespace[i] = (text.charCodeAt(at) << 16) | (text.charCodeAt(at + 1) << 8) | text.charCodeAt(at + 2);
+  if (c.unixMs === undefined) return;
   c.unixMs[i] = high * 1024 + (low >>> 22) + EPOCH_MS;
   c.node[i] = (low >>> 12) & 1023;
   c.seq[i] = low & 4095;
   c.hash32[i] = hash32(high, low);
 }
 
-function parseArray(ids) {
-  const c = columns(ids.length, false);
-  for (let i = 0; i < ids.length; i++) {
-    store(c, i, ids[i], 0, classify(ids[i]));
-  }
+function parseArray(ids, fields) {
+  const c = columns(ids.length, fields, false);
+  for (let i = 0; i < ids.length; i++) store(c, i, ids[i], 0, classify(ids[i]));
   c.count = ids.length;
   return c;
 }
 
 // Newline-separated ids ("\n" or "\r\n"); the baseline takes ASCII text (offsets and lengths in chars = bytes).
-function parseText(text) {
-  const c = columns(Math.ceil(text.length / 15) + 1, true);
+function parseText(text, fields) {
+  const c = columns(Math.ceil(text.length / 15) + 1, fields, true);
   let i = 0, at = 0;
   while (at < text.length) {
     let end = text.indexOf('\n', at);
@@ -156,8 +158,8 @@ function parseText(text) {
   return c;
 }
 
-export function parseMany(input) {
-  return Array.isArray(input) ? parseArray(input) : parseText(input);
+export function parseMany(input, { fields = false } = {}) {
+  return Array.isArray(input) ? parseArray(input, fields) : parseText(input, fields);
 }
 
 const CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
