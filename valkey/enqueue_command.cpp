@@ -5,18 +5,27 @@
 
 #include "branded/gate.hpp"
 #include "branded/keyspace.hpp"
-#include "call_reply.hpp"
 #include "fence_check.hpp"
+#include "module_strings.hpp"
+#include "open_key.hpp"
 
 namespace emq {
 namespace {
 
 constexpr int ENQUEUE_ARITY = 6;
 constexpr std::string_view NUMKEYS = "2";
-constexpr std::string_view PENDING_SCORE = "0";
+constexpr double PENDING_SCORE = 0;
+constexpr const char* WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
+
+// The row's field names are string_views over literals, so their bytes are followed by a NUL.
+constexpr const char* c_string(std::string_view literal) { return literal.data(); }
+static_assert(branded::ROW_STATE_FIELD.data()[branded::ROW_STATE_FIELD.size()] == '\0');
+static_assert(branded::ROW_ATTEMPTS_FIELD.data()[branded::ROW_ATTEMPTS_FIELD.size()] == '\0');
+static_assert(branded::ROW_PAYLOAD_FIELD.data()[branded::ROW_PAYLOAD_FIELD.size()] == '\0');
 
 struct EnqueueCall {
   std::string_view numkeys, job_key, pending_key, id, payload;
+  RedisModuleString *job_key_string, *pending_key_string, *id_string, *payload_string;
 };
 
 std::string_view view(RedisModuleString* s) {
@@ -26,7 +35,8 @@ std::string_view view(RedisModuleString* s) {
 }
 
 EnqueueCall read_call(RedisModuleString** argv) {
-  return {view(argv[1]), view(argv[2]), view(argv[3]), view(argv[4]), view(argv[5])};
+  return {view(argv[1]), view(argv[2]), view(argv[3]), view(argv[4]), view(argv[5]),
+          argv[2], argv[3], argv[4], argv[5]};
 }
 
 int reply_error(RedisModuleCtx* ctx, std::string_view text) {
@@ -61,27 +71,26 @@ std::string first_refusal(RedisModuleCtx* ctx, const EnqueueCall& call) {
   return {};
 }
 
-// Same commands, same order, same arguments as the script; replicated verbatim once anything is written.
+// What the script writes, in its order and with the events its commands raise: EXISTS (a key of any type
+// counts), HSET <row> state pending attempts 0 payload <p> (fields in that order; event hset), then
+// ZADD <pending> 0 <id> (event zadd when it changed the set). Replicated verbatim once anything is written.
 int write_row(RedisModuleCtx* ctx, const EnqueueCall& call) {
-  using branded::ROW_ATTEMPTS_FIELD, branded::ROW_ATTEMPTS_VALUE, branded::ROW_PAYLOAD_FIELD,
-      branded::ROW_STATE_FIELD, branded::ROW_STATE_VALUE;
-  const CallReply exists{RedisModule_Call(ctx, "EXISTS", "bE", call.job_key.data(), call.job_key.size())};
-  if (exists.is_error()) return reply_error(ctx, exists.text());
-  if (exists.integer() == 1) return RedisModule_ReplyWithLongLong(ctx, 0);
-
-  const CallReply hset{RedisModule_Call(
-      ctx, "HSET", "bbbbbbbE", call.job_key.data(), call.job_key.size(), ROW_STATE_FIELD.data(),
-      ROW_STATE_FIELD.size(), ROW_STATE_VALUE.data(), ROW_STATE_VALUE.size(), ROW_ATTEMPTS_FIELD.data(),
-      ROW_ATTEMPTS_FIELD.size(), ROW_ATTEMPTS_VALUE.data(), ROW_ATTEMPTS_VALUE.size(),
-      ROW_PAYLOAD_FIELD.data(), ROW_PAYLOAD_FIELD.size(), call.payload.data(), call.payload.size())};
-  if (hset.is_error()) return reply_error(ctx, hset.text());
+  {
+    const OpenKey row{ctx, call.job_key_string, KEY_READ | KEY_WRITE};
+    if (!row.empty()) return RedisModule_ReplyWithLongLong(ctx, 0);
+    RedisModule_HashSet(row.get(), HASH_CFIELDS, c_string(branded::ROW_STATE_FIELD), module_strings.state_value,
+                        c_string(branded::ROW_ATTEMPTS_FIELD), module_strings.attempts_value,
+                        c_string(branded::ROW_PAYLOAD_FIELD), call.payload_string, nullptr);
+  }
+  RedisModule_NotifyKeyspaceEvent(ctx, NOTIFY_HASH, "hset", call.job_key_string);
   RedisModule_ReplicateVerbatim(ctx);
 
+  const OpenKey pending{ctx, call.pending_key_string, KEY_READ | KEY_WRITE};
   // A pending key of another type fails here after the row is written, exactly as the script does.
-  const CallReply zadd{RedisModule_Call(ctx, "ZADD", "bbbE", call.pending_key.data(), call.pending_key.size(),
-                                        PENDING_SCORE.data(), PENDING_SCORE.size(), call.id.data(),
-                                        call.id.size())};
-  if (zadd.is_error()) return reply_error(ctx, zadd.text());
+  if (!pending.empty() && pending.type() != KEYTYPE_ZSET) return RedisModule_ReplyWithError(ctx, WRONGTYPE);
+  int outcome = 0;
+  RedisModule_ZsetAdd(pending.get(), PENDING_SCORE, call.id_string, &outcome);
+  if (outcome & (ZADD_ADDED | ZADD_UPDATED)) RedisModule_NotifyKeyspaceEvent(ctx, NOTIFY_ZSET, "zadd", call.pending_key_string);
   return RedisModule_ReplyWithLongLong(ctx, 1);
 }
 

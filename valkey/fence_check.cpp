@@ -4,7 +4,7 @@
 
 #include "branded/gate.hpp"
 #include "branded/keyspace.hpp"
-#include "call_reply.hpp"
+#include "module_strings.hpp"
 
 namespace emq {
 namespace {
@@ -36,15 +36,30 @@ std::string refusal(std::string_view found_description) {
   return text;
 }
 
+std::string_view reply_text(RedisModuleCallReply* reply) {
+  std::size_t length = 0;
+  const char* bytes = RedisModule_CallReplyStringPtr(reply, &length);
+  return {bytes, length};
+}
+
+// Empty when the reply to GET {emq}:version is the expected value.
+std::string refusal_for(RedisModuleCallReply* reply) {
+  const int type = reply == nullptr ? -1 : RedisModule_CallReplyType(reply);
+  if (type == REPLY_NULL) return refusal("nothing (absent)");
+  if (type != REPLY_STRING) return refusal("a value that is not a string");
+  if (const std::string_view found = reply_text(reply); found != branded::FENCE_VALUE) return refusal(quoted(found));
+  return {};
+}
+
 }  // namespace
 
+// Read with GET, not through the key API: StringDMA would re-encode a short (embstr) value in place, and the
+// fence must be left exactly as it was found.
 std::string fence_refusal(RedisModuleCtx* ctx) {
-  const auto key = branded::FENCE_KEY;
-  const CallReply fence{RedisModule_Call(ctx, "GET", "bE", key.data(), key.size())};
-  if (fence.is_null()) return refusal("nothing (absent)");
-  if (!fence.is_string()) return refusal("a value that is not a string");
-  if (fence.text() != branded::FENCE_VALUE) return refusal(quoted(fence.text()));
-  return {};
+  RedisModuleCallReply* reply = RedisModule_Call(ctx, "GET", "sE", module_strings.fence_key);
+  std::string refused = refusal_for(reply);
+  if (reply != nullptr) RedisModule_FreeCallReply(reply);
+  return refused;
 }
 
 }  // namespace emq

@@ -4,6 +4,7 @@
 #include "branded/self_check.hpp"
 #include "enqueue_command.hpp"
 #include "module_api.hpp"
+#include "module_strings.hpp"
 
 namespace {
 
@@ -24,8 +25,14 @@ extern "C" __attribute__((visibility("default"))) int RedisModule_OnLoad(RedisMo
   if (RedisModule_IsModuleNameBusy(MODULE_NAME)) return refuse_to_load(ctx, "a module named emq is already loaded");
   RedisModule_SetModuleAttribs(ctx, MODULE_NAME, MODULE_VERSION, MODULE_APIVER_1);
   if (const std::string_view failure = branded::self_check(); !failure.empty()) return refuse_to_load(ctx, failure);
+  make_module_strings();
   if (RedisModule_CreateCommand(ctx, ENQUEUE_COMMAND, enqueue_command, ENQUEUE_FLAGS, ENQUEUE_FIRST_KEY,
                                 ENQUEUE_LAST_KEY, ENQUEUE_KEY_STEP) != MODULE_OK)
     return refuse_to_load(ctx, "EMQ.ENQUEUE could not be registered");
   return MODULE_OK;
+}
+
+extern "C" __attribute__((visibility("default"))) int RedisModule_OnUnload(RedisModuleCtx*) {
+  emq::free_module_strings();
+  return emq::MODULE_OK;
 }

@@ -11,9 +11,16 @@ int (*RedisModule_WrongArity)(RedisModuleCtx*) = nullptr;
 int (*RedisModule_ReplyWithError)(RedisModuleCtx*, const char*) = nullptr;
 int (*RedisModule_ReplyWithLongLong)(RedisModuleCtx*, long long) = nullptr;
 const char* (*RedisModule_StringPtrLen)(const RedisModuleString*, std::size_t*) = nullptr;
+RedisModuleString* (*RedisModule_CreateString)(RedisModuleCtx*, const char*, std::size_t) = nullptr;
+void (*RedisModule_FreeString)(RedisModuleCtx*, RedisModuleString*) = nullptr;
+RedisModuleKey* (*RedisModule_OpenKey)(RedisModuleCtx*, RedisModuleString*, int) = nullptr;
+void (*RedisModule_CloseKey)(RedisModuleKey*) = nullptr;
+int (*RedisModule_KeyType)(RedisModuleKey*) = nullptr;
+int (*RedisModule_HashSet)(RedisModuleKey*, int, ...) = nullptr;
+int (*RedisModule_ZsetAdd)(RedisModuleKey*, double, RedisModuleString*, int*) = nullptr;
+int (*RedisModule_NotifyKeyspaceEvent)(RedisModuleCtx*, int, const char*, RedisModuleString*) = nullptr;
 RedisModuleCallReply* (*RedisModule_Call)(RedisModuleCtx*, const char*, const char*, ...) = nullptr;
 int (*RedisModule_CallReplyType)(RedisModuleCallReply*) = nullptr;
-long long (*RedisModule_CallReplyInteger)(RedisModuleCallReply*) = nullptr;
 const char* (*RedisModule_CallReplyStringPtr)(RedisModuleCallReply*, std::size_t*) = nullptr;
 void (*RedisModule_FreeCallReply)(RedisModuleCallReply*) = nullptr;
 int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx*) = nullptr;
@@ -38,9 +45,13 @@ bool fetch_all() {
          fetch("RedisModule_ReplyWithError", RedisModule_ReplyWithError) &&
          fetch("RedisModule_ReplyWithLongLong", RedisModule_ReplyWithLongLong) &&
          fetch("RedisModule_StringPtrLen", RedisModule_StringPtrLen) &&
-         fetch("RedisModule_Call", RedisModule_Call) &&
-         fetch("RedisModule_CallReplyType", RedisModule_CallReplyType) &&
-         fetch("RedisModule_CallReplyInteger", RedisModule_CallReplyInteger) &&
+         fetch("RedisModule_CreateString", RedisModule_CreateString) &&
+         fetch("RedisModule_FreeString", RedisModule_FreeString) &&
+         fetch("RedisModule_OpenKey", RedisModule_OpenKey) && fetch("RedisModule_CloseKey", RedisModule_CloseKey) &&
+         fetch("RedisModule_KeyType", RedisModule_KeyType) &&
+         fetch("RedisModule_HashSet", RedisModule_HashSet) && fetch("RedisModule_ZsetAdd", RedisModule_ZsetAdd) &&
+         fetch("RedisModule_NotifyKeyspaceEvent", RedisModule_NotifyKeyspaceEvent) &&
+         fetch("RedisModule_Call", RedisModule_Call) && fetch("RedisModule_CallReplyType", RedisModule_CallReplyType) &&
          fetch("RedisModule_CallReplyStringPtr", RedisModule_CallReplyStringPtr) &&
          fetch("RedisModule_FreeCallReply", RedisModule_FreeCallReply) &&
          fetch("RedisModule_ReplicateVerbatim", RedisModule_ReplicateVerbatim) &&

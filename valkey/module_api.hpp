@@ -6,6 +6,7 @@
 
 struct RedisModuleCtx;
 struct RedisModuleString;
+struct RedisModuleKey;
 struct RedisModuleCallReply;
 
 namespace emq {
@@ -14,10 +15,22 @@ inline constexpr int MODULE_OK = 0;
 inline constexpr int MODULE_ERR = 1;
 inline constexpr int MODULE_APIVER_1 = 1;
 
+inline constexpr int KEY_READ = 1 << 0;
+inline constexpr int KEY_WRITE = 1 << 1;
+
+inline constexpr int KEYTYPE_EMPTY = 0;
+inline constexpr int KEYTYPE_ZSET = 5;
+
 inline constexpr int REPLY_STRING = 0;
-inline constexpr int REPLY_ERROR = 1;
-inline constexpr int REPLY_INTEGER = 2;
 inline constexpr int REPLY_NULL = 4;
+
+inline constexpr int HASH_CFIELDS = 1 << 2;  // field names are C strings, values module strings
+
+inline constexpr int ZADD_ADDED = 1 << 2;
+inline constexpr int ZADD_UPDATED = 1 << 3;
+
+inline constexpr int NOTIFY_HASH = 1 << 6;
+inline constexpr int NOTIFY_ZSET = 1 << 7;
 
 using CommandFunc = int (*)(RedisModuleCtx*, RedisModuleString**, int);
 
@@ -28,9 +41,16 @@ extern int (*RedisModule_WrongArity)(RedisModuleCtx*);
 extern int (*RedisModule_ReplyWithError)(RedisModuleCtx*, const char*);
 extern int (*RedisModule_ReplyWithLongLong)(RedisModuleCtx*, long long);
 extern const char* (*RedisModule_StringPtrLen)(const RedisModuleString*, std::size_t*);
+extern RedisModuleString* (*RedisModule_CreateString)(RedisModuleCtx*, const char*, std::size_t);
+extern void (*RedisModule_FreeString)(RedisModuleCtx*, RedisModuleString*);
+extern RedisModuleKey* (*RedisModule_OpenKey)(RedisModuleCtx*, RedisModuleString*, int);
+extern void (*RedisModule_CloseKey)(RedisModuleKey*);
+extern int (*RedisModule_KeyType)(RedisModuleKey*);
+extern int (*RedisModule_HashSet)(RedisModuleKey*, int, ...);
+extern int (*RedisModule_ZsetAdd)(RedisModuleKey*, double, RedisModuleString*, int*);
+extern int (*RedisModule_NotifyKeyspaceEvent)(RedisModuleCtx*, int, const char*, RedisModuleString*);
 extern RedisModuleCallReply* (*RedisModule_Call)(RedisModuleCtx*, const char*, const char*, ...);
 extern int (*RedisModule_CallReplyType)(RedisModuleCallReply*);
-extern long long (*RedisModule_CallReplyInteger)(RedisModuleCallReply*);
 extern const char* (*RedisModule_CallReplyStringPtr)(RedisModuleCallReply*, std::size_t*);
 extern void (*RedisModule_FreeCallReply)(RedisModuleCallReply*);
 extern int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx*);

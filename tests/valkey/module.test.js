@@ -165,6 +165,40 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     assert.equal(await viaScript(client, 'q', JOB, 'p'), 1, 'the script executor relies on the client-side fence');
   });
 
+  test('the module reads the fence without changing it (its encoding stays embstr)', async () => {
+    await fresh();
+    await claimFence(client);
+    assert.equal(await client.object('ENCODING', FENCE_KEY), 'embstr');
+    assert.equal(await viaModule(client, 'q', JOB, 'p'), 1);
+    assert.equal(await client.object('ENCODING', FENCE_KEY), 'embstr');
+  });
+
+  test('both executors raise the same keyspace events (hset, then zadd only when the set changed)', async (t) => {
+    await fresh();
+    await claimFence(client);
+    await client.config('SET', 'notify-keyspace-events', 'KEA');
+    t.after(() => client.config('SET', 'notify-keyspace-events', ''));
+    // A pending set that already holds the id: ZADD changes nothing, so raises no zadd event.
+    await client.zadd(pendingKeyOf('s2'), 0, JOB);
+    await client.zadd(pendingKeyOf('m2'), 0, JOB);
+    const subscriber = new Valkey({ host: server.host, port: server.port, maxRetriesPerRequest: 0 });
+    t.after(() => subscriber.disconnect());
+    const events = [];
+    subscriber.on('pmessage', (_pattern, channel, message) => events.push(`${channel} ${message}`));
+    await subscriber.psubscribe('__keyevent@0__:*');
+    for (const [queue, run] of [['s', viaScript], ['m', viaModule], ['s2', viaScript], ['m2', viaModule]]) {
+      assert.equal(await run(client, queue, JOB, 'p'), 1);
+      assert.equal(await run(client, queue, JOB, 'p'), 0);
+    }
+    await client.ping();
+    await waitFor(() => events.length >= 6);
+    const named = (queue) => events.filter((e) => e.includes(`{${queue}}`)).map((e) => e.replace(`{${queue}}`, '{Q}'));
+    assert.deepEqual(named('m'), named('s'));
+    assert.deepEqual(named('m'), [`__keyevent@0__:hset ${jobKeyOf('Q', JOB)}`, `__keyevent@0__:zadd ${pendingKeyOf('Q')}`]);
+    assert.deepEqual(named('m2'), named('s2'));
+    assert.deepEqual(named('m2'), [`__keyevent@0__:hset ${jobKeyOf('Q', JOB)}`]);
+  });
+
   test('check order: shape, then key, then fence, then namespace', async () => {
     await fresh();
     const before = await snapshot(client);
@@ -268,6 +302,16 @@ describe('loading the module', () => {
     assert.match(server.logTail(), /emq module refuses to load: self-check failed: hash32\(274557032793636864\) != 234878118/);
     assert.deepEqual(await client.call('MODULE', 'LIST'), []);
     assert.match((await replyOf(client.call('EMQ.ENQUEUE', 2, 'a', 'b', 'c', 'd'))).error, /^ERR unknown command/);
+  });
+
+  test('MODULE UNLOAD then LOAD again: the command goes and comes back', async (t) => {
+    const server = await serverFor(t, { module: true });
+    const client = await rawClient(t, server);
+    assert.equal(await client.call('MODULE', 'UNLOAD', 'emq'), 'OK');
+    assert.match((await replyOf(client.call('EMQ.ENQUEUE', 2, 'a', 'b', 'c', 'd'))).error, /^ERR unknown command/);
+    assert.equal(await client.call('MODULE', 'LOAD', MODULE_PATH), 'OK');
+    await claimFence(client);
+    assert.equal(await viaModule(client, 'reloaded', JOB, 'p'), 1);
   });
 
   test('loading it twice is refused with a log line', async (t) => {
