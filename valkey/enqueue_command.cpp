@@ -90,7 +90,8 @@ int write_row(RedisModuleCtx* ctx, const EnqueueCall& call) {
   if (!pending.empty() && pending.type() != KEYTYPE_ZSET) return RedisModule_ReplyWithError(ctx, WRONGTYPE);
   int outcome = 0;
   RedisModule_ZsetAdd(pending.get(), PENDING_SCORE, call.id_string, &outcome);
-  if (outcome & (ZADD_ADDED | ZADD_UPDATED)) RedisModule_NotifyKeyspaceEvent(ctx, NOTIFY_ZSET, "zadd", call.pending_key_string);
+  if (outcome & (ZADD_ADDED | ZADD_UPDATED))
+    RedisModule_NotifyKeyspaceEvent(ctx, NOTIFY_ZSET, "zadd", call.pending_key_string);
   return RedisModule_ReplyWithLongLong(ctx, 1);
 }
 
