@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
+import { Valkey } from 'iovalkey';
+
 import { startServer } from '../../scripts/valkey.js';
 import { getJson, open, startBridge } from './support.js';
 
@@ -110,6 +112,9 @@ describe('frames and limits', () => {
   it('nothing of the above reached Valkey', async () => {
     const metrics = await getJson(`${bridge.http}/metrics`);
     assert.equal(metrics.body.replies.ok ?? 0, (metrics.body.requests.hello ?? 0) + 1, 'only hellos and the ok.1 pending succeeded');
+    const direct = new Valkey({ host: valkey.host, port: valkey.port });
+    assert.deepEqual(await direct.keys('*'), ['{emq}:version'], 'only the fence the bridge claimed');
+    direct.disconnect();
   });
 });
 
