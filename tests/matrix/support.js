@@ -53,3 +53,19 @@ export function failures(cases, check) {
   }
   return out;
 }
+
+// What a server holds and has done: DBSIZE, DEBUG DIGEST (the server must run with enable-debug-command),
+// and per command how often it ran (`calls`) and how often it succeeded (`succeeded`), from INFO
+// commandstats. Equal states before and after a matrix prove that nothing was written.
+export async function keyspaceState(client, commands) {
+  const stats = await client.info('commandstats');
+  const calls = {};
+  const succeeded = {};
+  for (const name of commands) {
+    const escaped = name.replace(/[.]/g, '\\.');
+    const line = new RegExp(`^cmdstat_${escaped}:calls=(\\d+),.*failed_calls=(\\d+)`, 'mi').exec(stats);
+    calls[name] = Number(line?.[1] ?? 0);
+    succeeded[name] = calls[name] - Number(line?.[2] ?? 0);
+  }
+  return { dbsize: await client.dbsize(), digest: await client.call('DEBUG', 'DIGEST'), calls, succeeded };
+}
