@@ -6,7 +6,8 @@ import { ExecutorError, KindError } from './errors.js';
 
 export const EXECUTORS = Object.freeze(['script', 'native']);
 const NATIVE_COMMAND = 'EMQ.ENQUEUE';
-const PIPELINE_CHUNK = 5_000;
+const PIPELINE_CHUNK = 1_000;
+const CHUNKS_IN_FLIGHT = 8;
 
 const replyClass = (error) => /^[A-Z]+/.exec(error?.message ?? '')?.[0];
 export const isFenceReply = (error) => replyClass(error) === FENCE_CLASS;
@@ -53,27 +54,42 @@ async function pipelined(client, calls, queueCommand) {
   return pipeline.exec(); // [[error, reply], ...] in order
 }
 
+const sendScript = (pipeline, call) => pipeline.evalsha(...scriptArgs(call));
+const sendNative = (pipeline, call) => pipeline.call(...nativeArgs(call));
+
 /**
- * Runs many calls in pipelines of PIPELINE_CHUNK, in order; resolves [[error, reply], ...]. A call the
- * server answered NOSCRIPT (its script cache was emptied) never ran, so it is sent again with EVAL.
+ * Runs many calls in pipelines of PIPELINE_CHUNK, up to CHUNKS_IN_FLIGHT of them on the wire at once (so
+ * the server works while the next chunk is encoded); resolves [[error, reply], ...] in input order. All
+ * keys of a batch share one slot, so one connection carries every chunk, in order.
  */
 export async function runMany(client, executor, calls) {
-  const results = [];
-  for (let start = 0; start < calls.length; start += PIPELINE_CHUNK) {
-    const chunk = calls.slice(start, start + PIPELINE_CHUNK);
-    if (executor === 'native') {
-      results.push(...(await pipelined(client, chunk, (p, call) => p.call(...nativeArgs(call)))));
-      continue;
+  const results = new Array(calls.length);
+  const inFlight = [];
+  try {
+    for (let start = 0; start < calls.length; start += PIPELINE_CHUNK) {
+      const chunk = calls.slice(start, start + PIPELINE_CHUNK);
+      const sent = pipelined(client, chunk, executor === 'native' ? sendNative : sendScript);
+      const stored = sent.then((replies) => replies.forEach((reply, i) => (results[start + i] = reply)));
+      stored.catch(() => {}); // awaited below, in order; this keeps a later chunk's failure from going unhandled
+      inFlight.push(stored);
+      if (inFlight.length >= CHUNKS_IN_FLIGHT) await inFlight.shift();
     }
-    const replies = await pipelined(client, chunk, (p, call) => p.evalsha(...scriptArgs(call)));
-    const lost = replies.flatMap(([error], i) => (isNoScript(error) ? [i] : []));
-    if (lost.length > 0) {
-      const again = await pipelined(client, lost.map((i) => chunk[i]), (p, call) => p.eval(...evalArgs(call)));
-      lost.forEach((at, i) => (replies[at] = again[i]));
-    }
-    results.push(...replies);
+    while (inFlight.length > 0) await inFlight.shift();
+  } catch (error) {
+    await Promise.allSettled(inFlight);
+    throw error;
   }
+  if (executor === 'script') await resendLostScripts(client, calls, results);
   return results;
+}
+
+// A call the server answered NOSCRIPT (its script cache was emptied) never ran: it is sent again, in input
+// order, with EVAL (which also puts the script back in the cache).
+async function resendLostScripts(client, calls, results) {
+  const lost = results.flatMap(([error], i) => (isNoScript(error) ? [i] : []));
+  if (lost.length === 0) return;
+  const again = await pipelined(client, lost.map((i) => calls[i]), (p, call) => p.eval(...evalArgs(call)));
+  lost.forEach((at, i) => (results[at] = again[i]));
 }
 
 /** 1 → 'enqueued', 0 → 'duplicate'. */
