@@ -274,11 +274,14 @@ function frameCases() {
   ];
   for (const [name, frame] of shapes) add(name, frame, 'bad_request', { id: 7 });
   // Names and ids that fail the host check: malformed, with the reason.
-  for (const queue of ['', 'emq', 'a{b', 'a}b', 'a b', 'a:b', 'ördérs', 'q'.repeat(129), 'a\u0000b', 'demo\n'])
-    add(`queue-${JSON.stringify(queue).slice(1, 20)}`, enqueue({ queue }), 'malformed', { id: 7, reason: 'queue' });
-  for (const stream of ['', 'a{b', 's'.repeat(65), 'ströme'])
-    add(`stream-${JSON.stringify(stream).slice(1, 20)}`, request({ op: 'streamWindow', queue: 'demo', stream, t0: 0, t1: 10 }),
-      'malformed', { id: 7, reason: 'stream' });
+  const queues = [['empty', ''], ['reserved', 'emq'], ['open-brace', 'a{b'], ['close-brace', 'a}b'], ['space', 'a b'],
+    ['colon', 'a:b'], ['non-ascii', 'ördérs'], ['129', 'q'.repeat(129)], ['nul', 'a\u0000b'], ['newline', 'demo\n']];
+  for (const [name, queue] of queues) add(`queue-${name}`, enqueue({ queue }), 'malformed', { id: 7, reason: 'queue', why: JSON.stringify(queue) });
+  for (const [name, stream] of [['empty', ''], ['brace', 'a{b'], ['65', 's'.repeat(65)], ['non-ascii', 'ströme'], ['colon', 'a:b']])
+    add(`stream-${name}`, request({ op: 'streamWindow', queue: 'demo', stream, t0: 0, t1: 10 }), 'malformed',
+      { id: 7, reason: 'stream', why: JSON.stringify(stream) });
+  add('seed-stream-empty', request({ op: 'streamSeed', queue: 'demo', stream: '', entries: 1 }), 'malformed',
+    { id: 7, reason: 'stream', why: 'a seed must not write under an empty stream name' });
   for (const [op, extra] of [['enqueue', { queue: 'demo', payload: 'p' }], ['job', { queue: 'demo' }], ['gateCompare', {}]])
     for (const id of ['job-42', 'JOB-42', 'JOB0KHTOWnGLu', 'usr0KHTOWnGLuC', 'JOB0KHTOWnGL!C', 'JOBzzzzzzzzzzz', 'JOB0KHTOWnGLé'])
       add(`${op}-${id}`, request({ op, ...extra, job: id }), 'malformed', { id: 7, reason: parseError(utf8(id)) });
