@@ -9,6 +9,11 @@ cache=$(em-config CACHE)
 if [ ! -e "$cache/sysroot/lib/wasm32-emscripten/lto/libc.a" ]; then
   echo "wasm: this first emcc run builds Emscripten's system-library cache in $cache (several minutes)"
 fi
+# One wasm build at a time (a second `npm test` or `npm start` in the same tree waits here): emcc links
+# through a temporary .wasm beside its output, which two concurrent links would tear.
+mkdir -p build
+exec 9>build/wasm.lock
+flock 9
 cmake --preset wasm >/dev/null
 cmake --build --preset wasm --parallel 2
 
