@@ -7,19 +7,17 @@ import { fileURLToPath } from 'node:url';
 import { freePort, startServer } from '../../scripts/valkey.js';
 import { helpText, loadConfig } from './config.js';
 import { startBridge } from './main.js';
-import { buildFallbackPage } from './fallback_page.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EXPLORER_DIR = join(ROOT, 'web/dist');
 const VALKEY_DIR = join(ROOT, '.run/valkey');
-const FALLBACK_DIR = join(ROOT, '.run/page');
 
 const given = (argv, env, flag, envName) =>
   argv.some((a) => a === flag || a.startsWith(`${flag}=`)) || Boolean(env[envName]);
 
 function explorerDir() {
-  if (existsSync(join(EXPLORER_DIR, 'index.html'))) return EXPLORER_DIR;
-  return buildFallbackPage(FALLBACK_DIR);
+  if (!existsSync(join(EXPLORER_DIR, 'index.html'))) throw new Error(`${EXPLORER_DIR} is missing: build it first (npm run build)`);
+  return EXPLORER_DIR;
 }
 
 const localOrigins = (port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`, 'http://127.0.0.1:5173', 'http://localhost:5173'];
