@@ -76,8 +76,11 @@ describe('frames and limits', () => {
       const reply = await client.request('enqueue', { queue, job: JOB, payload: 'p' });
       assert.deepEqual([reply.error?.code, reply.error?.reason], ['malformed', 'queue'], queue);
     }
-    const stream = await client.request('streamWindow', { queue: 'demo', stream: 'a:b', t0: 0, t1: 1 });
-    assert.deepEqual([stream.error?.code, stream.error?.reason], ['malformed', 'stream']);
+    for (const stream of ['', 'a:b', 's'.repeat(58)]) {
+      const reply = await client.request('streamWindow', { queue: 'demo', stream, t0: 0, t1: 1 });
+      assert.deepEqual([reply.error?.code, reply.error?.reason], ['malformed', 'stream'], stream);
+    }
+    assert.equal((await client.request('streamWindow', { queue: 'demo', stream: 's'.repeat(57), t0: 0, t1: 1 })).ok, true);
   });
 
   it('a valid queue outside the allowlist is forbidden, for every op that names one', async () => {
@@ -111,7 +114,7 @@ describe('frames and limits', () => {
 
   it('nothing of the above reached Valkey', async () => {
     const metrics = await getJson(`${bridge.http}/metrics`);
-    assert.equal(metrics.body.replies.ok ?? 0, (metrics.body.requests.hello ?? 0) + 1, 'only hellos and the ok.1 pending succeeded');
+    assert.equal(metrics.body.replies.ok ?? 0, (metrics.body.requests.hello ?? 0) + 2, 'only hellos, one streamWindow read and the ok.1 pending succeeded');
     const direct = new Valkey({ host: valkey.host, port: valkey.port });
     assert.deepEqual(await direct.keys('*'), ['{emq}:version'], 'only the fence the bridge claimed');
     direct.disconnect();

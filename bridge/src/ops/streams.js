@@ -11,7 +11,8 @@ export const streamType = (stream) => `stream.${stream}`;
 
 export function validStream(stream) {
   try {
-    queueKey(ANY_VALID_QUEUE, streamType(stream));
+    queueKey(ANY_VALID_QUEUE, stream); // the name itself: 1+ bytes of the class
+    queueKey(ANY_VALID_QUEUE, streamType(stream)); // and with its prefix: at most 64 bytes
   } catch (error) {
     if (error?.code !== 'queue') throw error;
     throw new BridgeError('malformed', `${quote(stream)} is not a stream name (^[A-Za-z0-9._-]{1,57}$)`, { reason: 'stream' });
