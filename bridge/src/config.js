@@ -89,6 +89,7 @@ export const OPTIONS = [
   { flag: '--max-inflight', key: 'maxInflight', arg: 'N', parse: integer(1, 100000), fallback: '64', help: 'requests in flight per connection' },
   { flag: '--max-connections', key: 'maxConnections', arg: 'N', parse: integer(1, 100000), fallback: '64', help: 'open WebSocket connections' },
   { flag: '--idle-timeout', key: 'idleTimeoutMs', arg: 'MS', parse: integer(100, 86400000), fallback: '120000', help: 'close a connection silent this long (4001)' },
+  { flag: '--valkey-timeout', key: 'valkeyTimeoutMs', arg: 'MS', parse: integer(100, 600000), fallback: '10000', help: 'a Valkey command unanswered this long is `unavailable`' },
   { flag: '--scratch', key: 'scratch', arg: 'PREFIX', parse: namePrefix, fallback: 'scratch', help: 'queue-name prefix of gateCompare scratch queues' },
   { flag: '--static', key: 'staticDir', arg: 'DIR', parse: text, fallback: null, help: 'also serve this folder over HTTP (the explorer)' },
 ];

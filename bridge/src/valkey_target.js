@@ -1,7 +1,7 @@
 // What the bridge hands the connector's connect(): iovalkey options that make a lost server visible at
 // once (no offline queue, no silent re-send of a write that may have run) and reconnect with backoff.
 const RETRY_BASE_MS = 50;
-export const RETRY_CAP_MS = 2000;
+const RETRY_CAP_MS = 2000;
 
 export const backoff = (attempt) => Math.min(RETRY_BASE_MS * 2 ** Math.min(attempt, 16), RETRY_CAP_MS);
 
@@ -25,14 +25,16 @@ export function nodeOptions(url) {
   return options;
 }
 
+// commandTimeout: a server that stops answering (paused, partitioned) makes `unavailable`, not a hang.
 export function connectTarget(config) {
-  if (config.cluster === null) return { ...nodeOptions(config.valkey), ...NODE_OPTIONS };
+  const node = { ...NODE_OPTIONS, commandTimeout: config.valkeyTimeoutMs };
+  if (config.cluster === null) return { ...nodeOptions(config.valkey), ...node };
   const nodes = config.cluster.map(nodeOptions);
   const { username, password, tls } = nodes[0]; // one set of credentials for the whole cluster
   return {
     cluster: nodes.map(({ host, port }) => ({ host, port })),
     enableOfflineQueue: false,
     clusterRetryStrategy: (times) => backoff(times),
-    redisOptions: { username, password, tls, ...NODE_OPTIONS },
+    redisOptions: { username, password, tls, ...node },
   };
 }

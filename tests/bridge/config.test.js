@@ -2,7 +2,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+
 import { ConfigError, helpText, loadConfig, OPTIONS, envName } from '../../bridge/src/config.js';
+import { BRIDGE_CLI } from './support.js';
+
+const cli = (...args) => spawnSync(process.execPath, [BRIDGE_CLI, ...args], { encoding: 'utf8', timeout: 20000 });
 
 test('defaults are loopback, the local explorer origins, queues demo*, no token', () => {
   const config = loadConfig([], {});
@@ -54,4 +60,19 @@ test('bad values are refused with a ConfigError naming the option', () => {
 test('--help wins over everything else', () => {
   assert.deepEqual(loadConfig(['--rate', 'x', '--help'], {}), { help: true });
   assert.deepEqual(loadConfig(['--help', '--frobnicate'], {}), { help: true });
+});
+
+test('the CLI: --help exits 0, a usage error exits 2, a port it cannot take exits 1', async () => {
+  const help = cli('--help');
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /^usage: branded-bridge \[options\]/);
+  const usage = cli('--rate', 'fast');
+  assert.equal(usage.status, 2);
+  assert.match(usage.stderr, /branded-bridge: --rate wants an integer/);
+  const taken = createServer();
+  await new Promise((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const busy = cli('--listen', `127.0.0.1:${taken.address().port}`, '--valkey', 'redis://127.0.0.1:1');
+  taken.close();
+  assert.equal(busy.status, 1);
+  assert.match(busy.stderr, /cannot start: listen EADDRINUSE/);
 });

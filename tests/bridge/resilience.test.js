@@ -121,6 +121,29 @@ describe('resilience', () => {
   });
 });
 
+describe('Valkey stops answering (SIGSTOP)', () => {
+  it('requests are answered `unavailable` after --valkey-timeout, and served again after SIGCONT', async () => {
+    const valkey = await startServer({ module: true });
+    const bridge = await startBridge(['--valkey', valkey.url, '--valkey-timeout', '800']);
+    const client = await open(bridge.ws, { origin: bridge.origin });
+    const minter = createMinter({ namespace: 'JOB', node: 400 });
+    try {
+      process.kill(valkey.pid, 'SIGSTOP');
+      const started = Date.now();
+      const reply = await client.request('enqueue', { queue: 'demo.pause', job: minter.next() });
+      assert.equal(reply.error?.code, 'unavailable');
+      assert.ok(Date.now() - started >= 700, 'after the timeout, not before');
+      process.kill(valkey.pid, 'SIGCONT');
+      await until(async () => (await client.request('enqueue', { queue: 'demo.pause', job: minter.next() })).ok, 'served again');
+    } finally {
+      process.kill(valkey.pid, 'SIGCONT');
+      await client.close();
+      await bridge.stop();
+      await valkey.stop();
+    }
+  });
+});
+
 describe('Valkey down at start', () => {
   it('the bridge starts anyway, answers unavailable, and connects once Valkey appears', async () => {
     const valkey = await startServer({ module: true });
