@@ -37,7 +37,10 @@ export async function startBridge(args = [], { env = {}, waitReady = true } = {}
   const exited = once(child, 'exit');
   const deadline = Date.now() + 15000;
   while (!logs.some((l) => l.event === 'listening')) {
-    if (child.exitCode !== null) throw new Error(`the bridge exited with ${child.exitCode}: ${buffered}`);
+    if (child.exitCode !== null) {
+      const said = [...logs.map((l) => l.line ?? JSON.stringify(l)), buffered].join('\n').slice(-2000);
+      throw new Error(`the bridge exited with ${child.exitCode}:\n${said}`);
+    }
     if (Date.now() > deadline) throw new Error('the bridge did not start listening');
     await new Promise((r) => setTimeout(r, 20));
   }
