@@ -2,7 +2,7 @@
 // chunks through fixed columns in its memory (bindings/batches.cpp); each chunk is copied out here.
 import * as args from './args.js';
 import { ParsedIds } from './columns.js';
-import { AT, input, readId, reserveInput, views, wasm, writeText } from './module.js';
+import { AT, copyId, input, readId, reserveInput, views, wasm, writeText } from './module.js';
 
 const ID_BYTES = 14;
 const LINES_AREA = 1 << 18;
@@ -49,15 +49,7 @@ function parseArray(ids, fields) {
     for (let i = 0, at = COLUMN.ids; i < count; i++, at += ID_BYTES) {
       const id = ids[base + i];
       if (typeof id !== 'string') throw new TypeError(`ids[${base + i}] must be a string, got ${typeof id}`);
-      if (id.length === ID_BYTES) {
-        let seen = 0;
-        for (let k = 0; k < ID_BYTES; k++) {
-          const c = id.charCodeAt(k);
-          seen |= c;
-          u8[at + k] = c;
-        }
-        if (seen < 0x80) continue;
-      }
+      if (id.length === ID_BYTES && copyId(id, u8, at) < 0x80) continue;
       (odd ??= []).push(i);
     }
     result.refused += wasm._branded_parse_fixed(count, fields);
