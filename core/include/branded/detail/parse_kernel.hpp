@@ -1,15 +1,12 @@
 // The hot path of parse(): checks and decodes one 14-byte id. Inline so that parse(), valid() and the batch
-// loops compile it into their callers. Two forms of one contract: SSE2 on x86-64 (every x86-64 CPU has it)
-// and in WebAssembly built with -msimd128 -msse2 (Emscripten maps each intrinsic used here to one wasm SIMD
-// instruction), a portable table form everywhere else. tests/core/kernels_test.cpp holds them to each other
-// and to a 128-bit oracle, byte by byte.
+// loops compile it into their callers. Two forms of one contract: SSE2 on x86-64 (every x86-64 CPU has it),
+// a portable table form everywhere else (the wasm build included: there, wasm SIMD measured no faster).
+// tests/core/kernels_test.cpp holds them to each other and to a 128-bit oracle, byte by byte.
 #pragma once
 #include <array>
 #include <cstdint>
-#include <cstring>
-#include <string_view>
 
-#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64) || defined(__wasm_simd128__))
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64))
 #define BRANDED_SSE2 1
 #include <emmintrin.h>
 #else
