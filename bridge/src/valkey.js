@@ -10,6 +10,9 @@ import { BridgeError, unavailable } from './errors.js';
 import { backoff, connectTarget } from './valkey_target.js';
 
 const NATIVE_COMMAND = 'EMQ.ENQUEUE';
+// Besides every (re)connect, the fence is read again this often: the script executor has no fence of its
+// own, so a fence rewritten under a live connection is noticed within this bound.
+const FENCE_RECHECK_MS = 5000;
 const SEED_IN_FLIGHT = 8192;
 const FENCE_STATES = { ok: 'ok', fenced: 'foreign', unverified: 'unknown' };
 
@@ -94,6 +97,17 @@ export function createBackend(config, { logger, metrics }) {
     return undefined;
   };
   const established = establish();
+
+  let lastFence = null;
+  const recheckFence = setInterval(async () => {
+    if (connection === null || !reachable) return;
+    const fence = await connection.verifyFence().catch(() => null);
+    if (fence !== null && fence.state !== lastFence) {
+      logger.info('fence_checked', { fence: FENCE_STATES[fence.state], found: fence.found });
+      lastFence = fence.state;
+    }
+  }, FENCE_RECHECK_MS);
+  recheckFence.unref();
 
   function fenceStatus() {
     if (foreignAtConnect !== null) return { state: 'foreign', found: foreignAtConnect.found, expected: foreignAtConnect.expected };
@@ -196,6 +210,7 @@ export function createBackend(config, { logger, metrics }) {
 
     async close() {
       closed = true;
+      clearInterval(recheckFence);
       wake();
       await established;
       if (connection !== null) await connection.close();

@@ -119,6 +119,23 @@ describe('resilience', () => {
     direct.disconnect();
     await client.close();
   });
+
+  it('a fence rewritten under a live connection (no reconnect) stops script writes within the re-check bound', async () => {
+    const direct = new Valkey({ host: valkey.host, port: valkey.port });
+    const client = await open(bridge.ws, { origin: bridge.origin });
+    const minter = createMinter({ namespace: 'JOB', node: 301 });
+    const enqueue = () => client.request('enqueue', { queue: 'demo.fence2', job: minter.next() });
+    assert.equal((await enqueue()).ok, true);
+    await direct.set('{emq}:version', 'echomq:9.9.9');
+    const rewritten = Date.now();
+    await until(async () => (await enqueue()).error?.code === 'fence', 'a fence refusal', 8000);
+    assert.ok(Date.now() - rewritten <= 6500, 'within the 5 s re-check (plus slack)');
+    assert.equal((await getJson(`${bridge.http}/healthz`)).status, 503);
+    await direct.set('{emq}:version', FENCE_VALUE);
+    await until(async () => (await enqueue()).ok, 'writes again once the fence is restored');
+    direct.disconnect();
+    await client.close();
+  });
 });
 
 describe('Valkey stops answering (SIGSTOP)', () => {
