@@ -42,6 +42,14 @@ export function createBackend(config, { logger, metrics }) {
   let facts = { version: null, native: false };
   let foreignAtConnect = null; // a FenceError from connect(): the connector holds no connection then
   let closed = false;
+  let lastFence = null;
+  // One log line per change of what the fence holds, however it was learnt (check, refusal, reconnect).
+  const noteFence = (state, found) => {
+    if (state === lastFence) return;
+    lastFence = state;
+    const log = state === 'ok' ? logger.info : logger.warn;
+    log('fence_changed', { fence: FENCE_STATES[state], found });
+  };
   let wake = () => {};
   const pause = (ms) => new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -52,6 +60,7 @@ export function createBackend(config, { logger, metrics }) {
     try {
       facts = await serverFacts(conn.client, conn.cluster);
       const fence = await conn.verifyFence();
+      noteFence(fence.state, fence.found);
       reachable = true;
       logger.info('valkey_ready', { mode, version: facts.version, native: facts.native, fence: FENCE_STATES[fence.state], found: fence.found });
     } catch (error) {
@@ -98,14 +107,10 @@ export function createBackend(config, { logger, metrics }) {
   };
   const established = establish();
 
-  let lastFence = null;
   const recheckFence = setInterval(async () => {
     if (connection === null || !reachable) return;
     const fence = await connection.verifyFence().catch(() => null);
-    if (fence !== null && fence.state !== lastFence) {
-      logger.info('fence_checked', { fence: FENCE_STATES[fence.state], found: fence.found });
-      lastFence = fence.state;
-    }
+    if (fence !== null) noteFence(fence.state, fence.found);
   }, FENCE_RECHECK_MS);
   recheckFence.unref();
 
@@ -127,7 +132,10 @@ export function createBackend(config, { logger, metrics }) {
 
   function translate(error) {
     if (error instanceof BridgeError) return error;
-    if (error instanceof FenceError) return fenceError(error);
+    if (error instanceof FenceError) {
+      noteFence('fenced', error.found);
+      return fenceError(error);
+    }
     if (error instanceof ExecutorError) return unavailable(error.message);
     logger.warn('valkey_request_failed', { message: error?.message });
     return unavailable(`Valkey did not answer: ${error?.message ?? error}`);
