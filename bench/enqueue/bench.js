@@ -11,8 +11,8 @@ import { connect } from '../../wasm/valkey.js';
 import { figure, stageFile } from '../lib/figures.js';
 
 const run = promisify(execFile);
-const JOBS = Number(process.env.BENCH_ENQUEUE_JOBS ?? 50_000); // per round
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const JOBS = Number(process.env.BENCH_ENQUEUE_JOBS ?? 30_000); // per round
+const ROUNDS = Number(process.env.BENCH_ENQUEUE_ROUNDS ?? 5);
 const PAYLOAD = '{"task":"bench"}'; // 16 bytes, the same for every side
 const out = stageFile('enqueue');
 

@@ -3,8 +3,8 @@
 // process's CPU time, not the wall clock: on a machine shared with other work, time spent waiting for a
 // core is not time spent computing (the same choice as Google Benchmark's cpu_time on the native side).
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 250);
 
 // Something every result feeds, so no call can be optimised away.
 export let sink = 0;
