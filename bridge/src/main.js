@@ -23,6 +23,8 @@ export async function startBridge(config, { logger = createLogger(), afterClose 
     throw error;
   }
   let stopping = false;
+  // Repeated signals are ignored: `npm start` forwards Ctrl-C to a process that the terminal signals too,
+  // and the drain is bounded anyway (server.js).
   const stop = async (signal) => {
     if (stopping) return;
     stopping = true;
