@@ -49,11 +49,11 @@ export async function cli(port, ...args) {
   return stdout.trim();
 }
 
-// Servers of this process (not detached) die with it: at exit, and on SIGINT/SIGTERM, which are then
-// re-raised so the process still ends the way the signal asked.
+// Servers of this process (not detached) die with it, and their temp dirs go: at exit, and on
+// SIGINT/SIGTERM, which are then re-raised so the process still ends the way the signal asked.
 const running = new Set();
 const killRunning = () => {
-  for (const server of running) server.killNow();
+  for (const server of running) server.killAtExit();
 };
 process.once('exit', killRunning);
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -143,8 +143,9 @@ export class ValkeyServer {
     running.delete(this);
   }
 
-  killNow() {
+  killAtExit() {
     if (this.#alive) this.#child.kill('SIGKILL');
+    if (this.ownsDir) rmSync(this.dir, { recursive: true, force: true });
   }
 
   // A server refuses SIGTERM while it writes its first AOF ("Writing initial AOF, can't exit") and does

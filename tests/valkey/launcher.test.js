@@ -84,6 +84,18 @@ describe('startServer', () => {
     }
   });
 
+  test('a process that exits with a server still running takes it and its temp dir along', async () => {
+    const script = `import { startServer } from ${JSON.stringify(LAUNCHER)};
+      const server = await startServer();
+      console.log(JSON.stringify({ pid: server.pid, dir: server.dir }));
+      process.exit(0);`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
+    const { pid, dir } = JSON.parse(stdout);
+    assert.equal(existsSync(dir), false);
+    for (let i = 0; i < 100 && alive(pid); i++) await new Promise((done) => setTimeout(done, 20));
+    assert.equal(alive(pid), false);
+  });
+
   test('bad options are refused; a taken port is reported with the server log', async () => {
     await assert.rejects(startServer({ appendfsync: 'sometimes' }), TypeError);
     await assert.rejects(startServer({ module: '/nonexistent/emq_module.so' }), /no Valkey module at/);
