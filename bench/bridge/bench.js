@@ -1,0 +1,119 @@
+// The bridge's end-to-end WebSocket enqueue rate against one real Valkey (with the EMQ.ENQUEUE module), and
+// on the same server in the same run the connector's enqueueMany (script), so the ratio means something.
+// The bridge is the real CLI process on a free loopback port; the clients are real `ws` sockets in this
+// process, each keeping a window of requests in flight. Every ack must be `ok` (else this stage fails).
+// Writes bench/out/bridge.jsonl. BENCH_BRIDGE_CPU_PROF=DIR writes the bridge's V8 CPU profile there.
+import { performance } from 'node:perf_hooks';
+import { cli, startServer } from '../../scripts/valkey.js';
+import { ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, createMinter } from '../../wasm/index.js';
+import { connect } from '../../wasm/valkey.js';
+import { open, startBridge } from '../../tests/bridge/support.js';
+import { figure, stageFile } from '../lib/figures.js';
+
+const JOBS = Number(process.env.BENCH_BRIDGE_JOBS ?? 30_000); // per round, for every side
+const ROUNDS = Number(process.env.BENCH_BRIDGE_ROUNDS ?? 3);
+const CLIENTS = Number(process.env.BENCH_BRIDGE_CLIENTS ?? 50);
+const WINDOW = 16; // enqueue requests each client keeps in flight
+const BATCH = 100; // items per enqueueMany frame
+const BATCH_WINDOW = 2; // enqueueMany frames each client keeps in flight
+const PAYLOAD = '{"task":"bench"}'; // 16 bytes, as in the enqueue stage
+const QUEUE = 'demo.bench'; // inside the bridge's default allowlist (demo*)
+const out = stageFile('bridge');
+
+const minter = createMinter({ namespace: 'JOB', node: 2 });
+const freshJobs = () => Array.from({ length: JOBS }, () => minter.next());
+
+// Client c's share of the jobs: every CLIENTS-th one.
+const shareOf = (jobs, c) => jobs.filter((_, i) => i % CLIENTS === c);
+
+// Sends `tasks` (functions returning a reply promise) with `window` of them in flight; checks each reply.
+async function drain(tasks, window) {
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) await tasks[next++]();
+  };
+  await Promise.all(Array.from({ length: window }, lane));
+}
+
+function failIfNotEnqueued(reply, job) {
+  if (!reply.ok || reply.result.verdict !== 'enqueued' || reply.result.job !== job) {
+    throw new Error(`bridge enqueue of ${job} was not acked enqueued: ${JSON.stringify(reply)}`);
+  }
+}
+
+function failIfBatchNotEnqueued(reply, size) {
+  if (!reply.ok || reply.result.enqueued !== size || !reply.result.items.every((item) => item.ok && item.verdict === 'enqueued')) {
+    throw new Error(`bridge enqueueMany of ${size} jobs was not fully enqueued: ${JSON.stringify(reply).slice(0, 500)}`);
+  }
+}
+
+// Seconds for every client to enqueue its share, one `enqueue` frame per job.
+async function bridgeSingles(clients, jobs) {
+  const start = performance.now();
+  await Promise.all(clients.map((client, c) => drain(shareOf(jobs, c).map((job) => async () => {
+    failIfNotEnqueued(await client.request('enqueue', { queue: QUEUE, job, payload: PAYLOAD, executor: 'script' }), job);
+  }), WINDOW)));
+  return (performance.now() - start) / 1000;
+}
+
+// Seconds for every client to enqueue its share in `enqueueMany` frames of BATCH items.
+async function bridgeBatches(clients, jobs) {
+  const start = performance.now();
+  await Promise.all(clients.map((client, c) => {
+    const share = shareOf(jobs, c);
+    const frames = [];
+    for (let i = 0; i < share.length; i += BATCH) frames.push(share.slice(i, i + BATCH));
+    return drain(frames.map((frame) => async () => {
+      const items = frame.map((job) => ({ job, payload: PAYLOAD }));
+      failIfBatchNotEnqueued(await client.request('enqueueMany', { queue: QUEUE, items, executor: 'script' }), frame.length);
+    }), BATCH_WINDOW);
+  }));
+  return (performance.now() - start) / 1000;
+}
+
+async function connectorSeconds(connection, jobs) {
+  const start = performance.now();
+  const outcomes = await connection.enqueueMany('bench', jobs.map((job) => [job, PAYLOAD]), { executor: 'script' });
+  const seconds = (performance.now() - start) / 1000;
+  const enqueued = outcomes.filter((o) => o.verdict === 'enqueued').length;
+  if (enqueued !== JOBS) throw new Error(`connector: ${JOBS - enqueued} of ${JOBS} jobs were not enqueued`);
+  return seconds;
+}
+
+const server = await startServer({ module: true });
+const connection = await connect(`redis://${server.host}:${server.port}`);
+const profileDir = process.env.BENCH_BRIDGE_CPU_PROF;
+const bridge = await startBridge(
+  ['--valkey', server.url, '--rate', '1000000', '--max-inflight', '1000', '--max-connections', String(CLIENTS + 5)],
+  { env: profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {} },
+);
+let clients = [];
+try {
+  const loaded = await connection.client.script('LOAD', ENQUEUE_SCRIPT);
+  if (loaded !== ENQUEUE_SCRIPT_SHA1) throw new Error(`the server hashed the script to ${loaded}`);
+  clients = await Promise.all(Array.from({ length: CLIENTS }, () => open(bridge.ws)));
+
+  // The sides take turns within each round, so a noisy moment on the shared machine hits them alike.
+  const best = { connector: 0, singles: 0, batches: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    best.connector = Math.max(best.connector, JOBS / (await connectorSeconds(connection, freshJobs())));
+    best.singles = Math.max(best.singles, JOBS / (await bridgeSingles(clients, freshJobs())));
+    best.batches = Math.max(best.batches, JOBS / (await bridgeBatches(clients, freshJobs())));
+  }
+
+  const stored = Number(await cli(server.port, 'ZCARD', `emq:{${QUEUE}}:pending`));
+  if (stored !== 2 * ROUNDS * JOBS) throw new Error(`the bridge acked ${2 * ROUNDS * JOBS} jobs but ${stored} are pending`);
+  const errors = await cli(server.port, 'INFO', 'errorstats');
+  if (/errorstat_/.test(errors)) throw new Error(`the server answered errors during the benchmark:\n${errors}`);
+
+  out.add(figure('enqueue: bridge, WebSocket end to end', best.singles / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: bridge / connector enqueueMany', best.singles / best.connector, 'x', '>= 0.5x'));
+  out.add(figure(`enqueue: bridge enqueueMany frames (${BATCH} jobs each)`, best.batches / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: bridge enqueueMany frames / connector', best.batches / best.connector, 'x'));
+  out.add(figure('enqueue: connector enqueueMany, script (bridge stage)', best.connector / 1000, 'k jobs/s'));
+} finally {
+  await Promise.all(clients.map((client) => client.close()));
+  await bridge.stop();
+  await connection.close();
+  await server.stop();
+}
