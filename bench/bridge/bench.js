@@ -2,7 +2,9 @@
 // on the same server in the same run the connector's enqueueMany (script), so the ratio means something.
 // The bridge is the real CLI process on a free loopback port; the clients are real `ws` sockets in this
 // process, each keeping a window of requests in flight. Every ack must be `ok` (else this stage fails).
-// Writes bench/out/bridge.jsonl. BENCH_BRIDGE_CPU_PROF=DIR writes the bridge's V8 CPU profile there.
+// Writes bench/out/bridge.jsonl. BENCH_BRIDGE_CPU_PROF=DIR writes the bridge's V8 CPU profile there
+// (cpu_profile.js; read it with top.js).
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { cli, startServer } from '../../scripts/valkey.js';
 import { ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, createMinter } from '../../wasm/index.js';
@@ -13,7 +15,7 @@ import { figure, stageFile } from '../lib/figures.js';
 const JOBS = Number(process.env.BENCH_BRIDGE_JOBS ?? 30_000); // per round, for every side
 const ROUNDS = Number(process.env.BENCH_BRIDGE_ROUNDS ?? 3);
 const CLIENTS = Number(process.env.BENCH_BRIDGE_CLIENTS ?? 50);
-const WINDOW = 16; // enqueue requests each client keeps in flight
+const WINDOW = 64; // enqueue requests each client keeps in flight (the bridge's default --max-inflight)
 const BATCH = 100; // items per enqueueMany frame
 const BATCH_WINDOW = 2; // enqueueMany frames each client keeps in flight
 const PAYLOAD = '{"task":"bench"}'; // 16 bytes, as in the enqueue stage
@@ -47,18 +49,31 @@ function failIfBatchNotEnqueued(reply, size) {
   }
 }
 
-// Seconds for every client to enqueue its share, one `enqueue` frame per job.
-async function bridgeSingles(clients, jobs) {
+// CPU seconds a process has used so far (Linux /proc; user + system, in clock ticks of 1/100 s).
+function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+// Runs work(); its wall seconds and the CPU seconds each process spent meanwhile.
+async function timed(pids, work) {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSecondsOf(pid)]));
   const start = performance.now();
+  await work();
+  const seconds = (performance.now() - start) / 1000;
+  const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSecondsOf(pid) - before[name]]));
+  return { seconds, cpu };
+}
+
+// Every client enqueues its share, one `enqueue` frame per job.
+async function bridgeSingles(clients, jobs) {
   await Promise.all(clients.map((client, c) => drain(shareOf(jobs, c).map((job) => async () => {
     failIfNotEnqueued(await client.request('enqueue', { queue: QUEUE, job, payload: PAYLOAD, executor: 'script' }), job);
   }), WINDOW)));
-  return (performance.now() - start) / 1000;
 }
 
-// Seconds for every client to enqueue its share in `enqueueMany` frames of BATCH items.
+// Every client enqueues its share in `enqueueMany` frames of BATCH items.
 async function bridgeBatches(clients, jobs) {
-  const start = performance.now();
   await Promise.all(clients.map((client, c) => {
     const share = shareOf(jobs, c);
     const frames = [];
@@ -68,16 +83,12 @@ async function bridgeBatches(clients, jobs) {
       failIfBatchNotEnqueued(await client.request('enqueueMany', { queue: QUEUE, items, executor: 'script' }), frame.length);
     }), BATCH_WINDOW);
   }));
-  return (performance.now() - start) / 1000;
 }
 
-async function connectorSeconds(connection, jobs) {
-  const start = performance.now();
+async function connectorEnqueue(connection, jobs) {
   const outcomes = await connection.enqueueMany('bench', jobs.map((job) => [job, PAYLOAD]), { executor: 'script' });
-  const seconds = (performance.now() - start) / 1000;
   const enqueued = outcomes.filter((o) => o.verdict === 'enqueued').length;
   if (enqueued !== JOBS) throw new Error(`connector: ${JOBS - enqueued} of ${JOBS} jobs were not enqueued`);
-  return seconds;
 }
 
 const server = await startServer({ module: true });
@@ -85,7 +96,7 @@ const connection = await connect(`redis://${server.host}:${server.port}`);
 const profileDir = process.env.BENCH_BRIDGE_CPU_PROF;
 const bridge = await startBridge(
   ['--valkey', server.url, '--rate', '1000000', '--max-inflight', '1000', '--max-connections', String(CLIENTS + 5)],
-  { env: profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {} },
+  { env: profileDir ? { NODE_OPTIONS: `--import=${new URL('./cpu_profile.js', import.meta.url)}` } : {} },
 );
 let clients = [];
 try {
@@ -93,24 +104,39 @@ try {
   if (loaded !== ENQUEUE_SCRIPT_SHA1) throw new Error(`the server hashed the script to ${loaded}`);
   clients = await Promise.all(Array.from({ length: CLIENTS }, () => open(bridge.ws)));
 
-  // The sides take turns within each round, so a noisy moment on the shared machine hits them alike.
-  const best = { connector: 0, singles: 0, batches: 0 };
+  // The sides take turns within each round, so a noisy moment on the shared machine hits them alike; each
+  // side keeps its fastest round (and that round's CPU use).
+  const pids = { bridge: bridge.child.pid, clients: process.pid, valkey: server.pid };
+  const sides = {
+    connector: () => connectorEnqueue(connection, freshJobs()),
+    singles: () => bridgeSingles(clients, freshJobs()),
+    batches: () => bridgeBatches(clients, freshJobs()),
+  };
+  const best = {};
   for (let round = 0; round < ROUNDS; round++) {
-    best.connector = Math.max(best.connector, JOBS / (await connectorSeconds(connection, freshJobs())));
-    best.singles = Math.max(best.singles, JOBS / (await bridgeSingles(clients, freshJobs())));
-    best.batches = Math.max(best.batches, JOBS / (await bridgeBatches(clients, freshJobs())));
+    for (const [side, work] of Object.entries(sides)) {
+      const run = await timed(pids, work);
+      if (!best[side] || run.seconds < best[side].seconds) best[side] = run;
+    }
   }
+  const rate = (side) => JOBS / best[side].seconds;
+  const cpuMicrosPerJob = (side, where) => (best[side].cpu[where] / JOBS) * 1e6;
 
   const stored = Number(await cli(server.port, 'ZCARD', `emq:{${QUEUE}}:pending`));
   if (stored !== 2 * ROUNDS * JOBS) throw new Error(`the bridge acked ${2 * ROUNDS * JOBS} jobs but ${stored} are pending`);
   const errors = await cli(server.port, 'INFO', 'errorstats');
   if (/errorstat_/.test(errors)) throw new Error(`the server answered errors during the benchmark:\n${errors}`);
 
-  out.add(figure('enqueue: bridge, WebSocket end to end', best.singles / 1000, 'k jobs/s'));
-  out.add(figure('enqueue: bridge / connector enqueueMany', best.singles / best.connector, 'x', '>= 0.5x'));
-  out.add(figure(`enqueue: bridge enqueueMany frames (${BATCH} jobs each)`, best.batches / 1000, 'k jobs/s'));
-  out.add(figure('enqueue: bridge enqueueMany frames / connector', best.batches / best.connector, 'x'));
-  out.add(figure('enqueue: connector enqueueMany, script (bridge stage)', best.connector / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: bridge, WebSocket end to end', rate('singles') / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: bridge / connector enqueueMany', rate('singles') / rate('connector'), 'x', '>= 0.5x'));
+  out.add(figure(`enqueue: bridge enqueueMany frames (${BATCH} jobs each)`, rate('batches') / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: bridge enqueueMany frames / connector', rate('batches') / rate('connector'), 'x'));
+  out.add(figure('enqueue: connector enqueueMany, script (bridge stage)', rate('connector') / 1000, 'k jobs/s'));
+  // Where the time goes (CPU per job in the fastest round): on 2 cores the three processes share them.
+  for (const where of ['bridge', 'clients', 'valkey']) {
+    out.add(figure(`enqueue: bridge end to end, CPU per job in ${where}`, cpuMicrosPerJob('singles', where), 'us'));
+  }
+  out.add(figure('enqueue: connector enqueueMany, CPU per job in valkey', cpuMicrosPerJob('connector', 'valkey'), 'us'));
 } finally {
   await Promise.all(clients.map((client) => client.close()));
   await bridge.stop();
