@@ -17,12 +17,6 @@ constexpr std::string_view NUMKEYS = "2";
 constexpr double PENDING_SCORE = 0;
 constexpr const char* WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
 
-// The row's field names are string_views over literals, so their bytes are followed by a NUL.
-constexpr const char* c_string(std::string_view literal) { return literal.data(); }
-static_assert(branded::ROW_STATE_FIELD.data()[branded::ROW_STATE_FIELD.size()] == '\0');
-static_assert(branded::ROW_ATTEMPTS_FIELD.data()[branded::ROW_ATTEMPTS_FIELD.size()] == '\0');
-static_assert(branded::ROW_PAYLOAD_FIELD.data()[branded::ROW_PAYLOAD_FIELD.size()] == '\0');
-
 struct EnqueueCall {
   std::string_view numkeys, job_key, pending_key, id, payload;
   RedisModuleString *job_key_string, *pending_key_string, *id_string, *payload_string;
@@ -78,9 +72,10 @@ int write_row(RedisModuleCtx* ctx, const EnqueueCall& call) {
   {
     const OpenKey row{ctx, call.job_key_string, KEY_READ | KEY_WRITE};
     if (!row.empty()) return RedisModule_ReplyWithLongLong(ctx, 0);
-    RedisModule_HashSet(row.get(), HASH_CFIELDS, c_string(branded::ROW_STATE_FIELD), module_strings.state_value,
-                        c_string(branded::ROW_ATTEMPTS_FIELD), module_strings.attempts_value,
-                        c_string(branded::ROW_PAYLOAD_FIELD), call.payload_string, nullptr);
+    // Field names made once at load: no C-string field objects made and freed on every call.
+    RedisModule_HashSet(row.get(), HASH_NONE, module_strings.state_field, module_strings.state_value,
+                        module_strings.attempts_field, module_strings.attempts_value, module_strings.payload_field,
+                        call.payload_string, nullptr);
   }
   RedisModule_NotifyKeyspaceEvent(ctx, NOTIFY_HASH, "hset", call.job_key_string);
   RedisModule_ReplicateVerbatim(ctx);

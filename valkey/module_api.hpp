@@ -24,7 +24,7 @@ inline constexpr int KEYTYPE_ZSET = 5;
 inline constexpr int REPLY_STRING = 0;
 inline constexpr int REPLY_NULL = 4;
 
-inline constexpr int HASH_CFIELDS = 1 << 2;  // field names are C strings, values module strings
+inline constexpr int HASH_NONE = 0;  // field names and values are module strings
 
 inline constexpr int ZADD_ADDED = 1 << 2;
 inline constexpr int ZADD_UPDATED = 1 << 3;

@@ -17,12 +17,14 @@ RedisModuleString* lasting(std::string_view text) { return RedisModule_CreateStr
 }  // namespace
 
 void make_module_strings() {
-  module_strings = {lasting(branded::FENCE_KEY), lasting(branded::ROW_STATE_VALUE),
-                    lasting(branded::ROW_ATTEMPTS_VALUE)};
+  module_strings = {lasting(branded::FENCE_KEY),         lasting(branded::ROW_STATE_FIELD),
+                    lasting(branded::ROW_STATE_VALUE),   lasting(branded::ROW_ATTEMPTS_FIELD),
+                    lasting(branded::ROW_ATTEMPTS_VALUE), lasting(branded::ROW_PAYLOAD_FIELD)};
 }
 
 void free_module_strings() {
-  for (RedisModuleString* s : {module_strings.fence_key, module_strings.state_value, module_strings.attempts_value})
+  for (RedisModuleString* s : {module_strings.fence_key, module_strings.state_field, module_strings.state_value,
+                               module_strings.attempts_field, module_strings.attempts_value, module_strings.payload_field})
     if (s != nullptr) RedisModule_FreeString(nullptr, s);
   module_strings = {};
 }

@@ -5,9 +5,12 @@
 namespace emq {
 
 struct ModuleStrings {
-  RedisModuleString* fence_key = nullptr;      // {emq}:version
-  RedisModuleString* state_value = nullptr;    // pending
+  RedisModuleString* fence_key = nullptr;       // {emq}:version
+  RedisModuleString* state_field = nullptr;     // state
+  RedisModuleString* state_value = nullptr;     // pending
+  RedisModuleString* attempts_field = nullptr;  // attempts
   RedisModuleString* attempts_value = nullptr;  // 0
+  RedisModuleString* payload_field = nullptr;   // payload
 };
 
 // Made by make_module_strings() in RedisModule_OnLoad, before any command can run; freed at unload.

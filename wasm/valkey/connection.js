@@ -58,16 +58,18 @@ export class Connection {
   }
 
   async enqueueMany(queue, items, { executor = 'script' } = {}) {
-    pendingKey(queue);
+    const pending = pendingKey(queue);
     checkedExecutor(executor, this.#cluster);
     if (!Array.isArray(items)) throw new TypeError('items must be an array of [id, payload] pairs');
     const outcomes = new Array(items.length);
     const calls = [];
+    const indices = []; // calls[i] is items[indices[i]]
     items.forEach((item, index) => {
       const id = Array.isArray(item) ? item[0] : undefined;
       try {
         if (!Array.isArray(item) || item.length !== 2) throw new TypeError('an item must be an [id, payload] pair');
-        calls.push({ index, call: enqueueCall(queue, id, item[1]) });
+        calls.push(enqueueCall(queue, id, item[1], pending));
+        indices.push(index);
       } catch (error) {
         if (!isHostRefusal(error)) throw error;
         outcomes[index] = { id, verdict: 'refused', error };
@@ -75,10 +77,11 @@ export class Connection {
     });
     if (calls.length === 0) return outcomes;
     await this.#fence.assertWritable();
-    const results = await runMany(this.#client, executor, calls.map(({ call }) => call));
-    for (const [i, { index, call }] of calls.entries()) {
+    const results = await runMany(this.#client, executor, calls);
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i];
       const [error, reply] = results[i];
-      outcomes[index] = error
+      outcomes[indices[i]] = error
         ? { id: call.id, verdict: 'refused', error: await this.#refusal(error, call) }
         : { id: call.id, verdict: verdictOf(reply) };
     }

@@ -19,9 +19,13 @@ function checkedPayload(payload) {
   throw new TypeError(`payload must be a string or bytes, got ${payload === null ? 'null' : typeof payload}`);
 }
 
-/** The host check: a valid queue, a fully valid 14-byte id (BrandedError), a string or bytes payload. */
-export function enqueueCall(queue, id, payload) {
-  return { queue, id, keys: [jobKey(queue, id), pendingKey(queue)], payload: checkedPayload(payload) };
+/**
+ * The host check: a valid queue, a fully valid 14-byte id (BrandedError), a string or bytes payload. A batch
+ * passes its queue's pending key, built once.
+ */
+export function enqueueCall(queue, id, payload, pending) {
+  const job = jobKey(queue, id);
+  return { queue, id, job, pending: pending ?? pendingKey(queue), payload: checkedPayload(payload) };
 }
 
 export function checkedExecutor(executor, onCluster) {
@@ -33,9 +37,9 @@ export function checkedExecutor(executor, onCluster) {
 }
 
 // The arguments of one call, for a client or a pipeline.
-const scriptArgs = ({ keys, id, payload }) => [ENQUEUE_SCRIPT_SHA1, 2, ...keys, id, payload];
-const evalArgs = ({ keys, id, payload }) => [ENQUEUE_SCRIPT, 2, ...keys, id, payload];
-const nativeArgs = ({ keys, id, payload }) => [NATIVE_COMMAND, 2, ...keys, id, payload];
+const scriptArgs = (call) => [ENQUEUE_SCRIPT_SHA1, 2, call.job, call.pending, call.id, call.payload];
+const evalArgs = (call) => [ENQUEUE_SCRIPT, 2, call.job, call.pending, call.id, call.payload];
+const nativeArgs = (call) => [NATIVE_COMMAND, 2, call.job, call.pending, call.id, call.payload];
 
 /** Runs one call; resolves the raw reply (1 or 0) or rejects with the server's error. */
 export async function runOne(client, executor, call) {
@@ -54,8 +58,10 @@ async function pipelined(client, calls, queueCommand) {
   return pipeline.exec(); // [[error, reply], ...] in order
 }
 
-const sendScript = (pipeline, call) => pipeline.evalsha(...scriptArgs(call));
-const sendNative = (pipeline, call) => pipeline.call(...nativeArgs(call));
+// The per-call hot path of a batch: no argument arrays of our own (iovalkey copies them anyway).
+const sendScript = (pipeline, call) =>
+  pipeline.evalsha(ENQUEUE_SCRIPT_SHA1, 2, call.job, call.pending, call.id, call.payload);
+const sendNative = (pipeline, call) => pipeline.call(NATIVE_COMMAND, 2, call.job, call.pending, call.id, call.payload);
 
 /**
  * Runs many calls in pipelines of PIPELINE_CHUNK, up to CHUNKS_IN_FLIGHT of them on the wire at once (so
@@ -63,13 +69,22 @@ const sendNative = (pipeline, call) => pipeline.call(...nativeArgs(call));
  * keys of a batch share one slot, so one connection carries every chunk, in order.
  */
 export async function runMany(client, executor, calls) {
+  const send = executor === 'native' ? sendNative : sendScript;
   const results = new Array(calls.length);
+  let refused = false;
+  const store = (start) => (replies) => {
+    for (let i = 0; i < replies.length; i++) {
+      results[start + i] = replies[i];
+      if (replies[i][0]) refused = true;
+    }
+  };
   const inFlight = [];
   try {
     for (let start = 0; start < calls.length; start += PIPELINE_CHUNK) {
-      const chunk = calls.slice(start, start + PIPELINE_CHUNK);
-      const sent = pipelined(client, chunk, executor === 'native' ? sendNative : sendScript);
-      const stored = sent.then((replies) => replies.forEach((reply, i) => (results[start + i] = reply)));
+      const pipeline = client.pipeline();
+      const end = Math.min(start + PIPELINE_CHUNK, calls.length);
+      for (let i = start; i < end; i++) send(pipeline, calls[i]);
+      const stored = pipeline.exec().then(store(start));
       stored.catch(() => {}); // awaited below, in order; this keeps a later chunk's failure from going unhandled
       inFlight.push(stored);
       if (inFlight.length >= CHUNKS_IN_FLIGHT) await inFlight.shift();
@@ -79,7 +94,7 @@ export async function runMany(client, executor, calls) {
     await Promise.allSettled(inFlight);
     throw error;
   }
-  if (executor === 'script') await resendLostScripts(client, calls, results);
+  if (executor === 'script' && refused) await resendLostScripts(client, calls, results);
   return results;
 }
 
