@@ -2,9 +2,10 @@
 // chunks through fixed columns in its memory (bindings/batches.cpp); each chunk is copied out here.
 import * as args from './args.js';
 import { ParsedIds } from './columns.js';
-import { AT, copyId, input, readId, reserveInput, views, wasm, writeText } from './module.js';
+import { AT, copyIdWords, input, readId, reserveInput, views, wasm, writeText } from './module.js';
 
 const ID_BYTES = 14;
+const SLOT_WORDS = 4; // array items go in 16-byte slots (bindings/batches.cpp)
 const LINES_AREA = 1 << 18;
 
 // Column addresses, in the order of branded_batch_layout.
@@ -17,7 +18,7 @@ const COLUMN = (() => {
 const CHUNK = COLUMN.capacity;
 
 // Copies `count` slots of the module's columns into `result` from slot `at`.
-function copyOut(result, at, count, byteBase) {
+function copyOut(result, at, count) {
   const { u8, u16, u32, f64, u64 } = views();
   const from = (view, address, bytes) => view.subarray(address / bytes, address / bytes + count);
   result.snowflake.set(from(u64, COLUMN.snowflake, 8), at);
@@ -31,9 +32,7 @@ function copyOut(result, at, count, byteBase) {
   }
   if (result.offset !== undefined) {
     result.length.set(from(u32, COLUMN.length, 4), at);
-    const offset = result.offset;
-    offset.set(from(u32, COLUMN.offset, 4), at);
-    if (byteBase !== 0) for (let i = at; i < at + count; i++) offset[i] += byteBase;
+    result.offset.set(from(u32, COLUMN.offset, 4), at);
   }
 }
 
@@ -44,12 +43,12 @@ function parseArray(ids, fields) {
   const result = new ParsedIds(n, { fields, lines: false });
   for (let base = 0; base < n; base += CHUNK) {
     const count = Math.min(CHUNK, n - base);
-    const u8 = views().u8;
+    const u32 = views().u32;
     let odd = null;
-    for (let i = 0, at = COLUMN.ids; i < count; i++, at += ID_BYTES) {
+    for (let i = 0, word = COLUMN.ids >> 2; i < count; i++, word += SLOT_WORDS) {
       const id = ids[base + i];
       if (typeof id !== 'string') throw new TypeError(`ids[${base + i}] must be a string, got ${typeof id}`);
-      if (id.length === ID_BYTES && copyId(id, u8, at) < 0x80) continue;
+      if (id.length === ID_BYTES && copyIdWords(id, u32, word) < 0x80) continue;
       (odd ??= []).push(i);
     }
     result.refused += wasm._branded_parse_fixed(count, fields);
@@ -59,7 +58,7 @@ function parseArray(ids, fields) {
         result.refused += wasm._branded_parse_slot(input.address, size, i, fields);
       }
     }
-    copyOut(result, base, count, 0);
+    copyOut(result, base, count);
   }
   result.count = n;
   return result;
@@ -81,12 +80,12 @@ function parseLines(fill, estimate, fields) {
       size += filled.written;
       final = filled.done;
     }
-    wasm._branded_parse_lines(at, size, final, fields);
+    wasm._branded_parse_lines(at, size, final, fields, byteBase);
     const u32 = views().u32;
     const lines = u32[AT.lines >> 2];
     const consumed = u32[AT.consumed >> 2];
     result.reserve(result.count + lines);
-    copyOut(result, result.count, lines, byteBase);
+    copyOut(result, result.count, lines);
     result.count += lines;
     result.refused += u32[AT.refused >> 2];
     byteBase += consumed;
