@@ -37,7 +37,7 @@ export async function runLocalStack(argv, env) {
   let valkey = null;
   if (!external) {
     valkey = await startServer({ module: true, dir: VALKEY_DIR, detached: true });
-    process.on('exit', () => valkey.killNow());
+    process.on('exit', () => valkey.killAtExit());
     config.valkey = valkey.url;
   }
   await startBridge(config, { afterClose: async () => valkey?.stop() });

@@ -53,6 +53,7 @@ test('npm start: the explorer, /healthz, an enqueue through /ws, and a clean sto
     child.kill('SIGINT');
     const [code] = await exited;
     assert.equal(code, 0, err.slice(-2000));
+    assert.doesNotMatch(err, /Error|at .*:\d+:\d+/, 'a clean stop prints no error or stack trace');
     assert.equal(await portOpen(port), false, 'the bridge is gone');
     assert.equal(await portOpen(valkeyPort), false, 'the local valkey-server is gone');
   } finally {
