@@ -67,7 +67,9 @@ test('encode', () => {
   const namespace = run(['encode', 'usr', '1']);
   assert.equal(namespace.code, 1);
   assert.equal(namespace.out, '');
-  assert.match(namespace.err, /refused: namespace/);
+  assert.match(namespace.err, /refused: namespace \(NS is exactly three letters A-Z\)/);
+  assert.match(run(['window', '5', '3']).err, /refused: range \(the instants must satisfy 0 <= T0 < T1\)/);
+  assert.match(run(['mint', 'JOB', '--node', '1024']).err, /refused: node \(--node is a whole number from 0 to 1023\)/);
   assert.equal(run(['encode', 'USR', '-1']).code, 1);
   for (const bad of [['encode', 'USR'], ['encode', 'USR', '12x'], ['encode', 'USR', '1.5'], ['encode', 'USR', '1', '2']]) {
     const usage = run(bad);

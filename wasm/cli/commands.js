@@ -8,6 +8,23 @@ function expectCount(positional, count, command, names) {
     throw new UsageError(`${command} takes ${names}, got ${positional.length} argument${positional.length === 1 ? '' : 's'}`, command);
 }
 
+// What a refusal means for the arguments of each command, so a user knows what to change.
+const HINTS = {
+  namespace: 'NS is exactly three letters A-Z',
+  node: '--node is a whole number from 0 to 1023',
+  range: {
+    encode: 'SNOWFLAKE must be below 2^63 (9223372036854775808)',
+    mint: 'the clock reads outside 2024-01-01 .. 2093-09-06, the span a Snowflake can carry',
+    window: 'the instants must satisfy 0 <= T0 < T1',
+  },
+};
+
+function hint(command, code) {
+  const entry = HINTS[code];
+  const text = typeof entry === 'string' ? entry : entry?.[command];
+  return text ? ` (${text})` : '';
+}
+
 // Runs `work`; a BrandedError becomes exit status 1 with a refusal: a JSON line on stdout with --json,
 // else a line on stderr.
 async function refusable(command, json, fields, work) {
@@ -16,7 +33,7 @@ async function refusable(command, json, fields, work) {
   } catch (error) {
     if (!(error instanceof BrandedError)) throw error;
     if (json) await write(`${JSON.stringify({ ...fields, ok: false, error: error.code })}\n`);
-    else process.stderr.write(`branded ${command}: refused: ${error.code}\n`);
+    else process.stderr.write(`branded ${command}: refused: ${error.code}${hint(command, error.code)}\n`);
     return 1;
   }
 }
