@@ -2,7 +2,7 @@
 // and the pending set as read back from Valkey. The page runs the host check itself first: a malformed
 // id is refused here and nothing is sent.
 import { createMinter, jobKey, queueKey } from '@echomq/branded';
-import { h, fill, field, debounce } from '../lib/dom.js';
+import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
 import { formatCount } from '../lib/format.js';
 import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
@@ -122,13 +122,11 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
     renderHost();
     persist();
   }
-  for (const [key, input] of [['queue', queueInput], ['job', idInput], ['payload', payloadInput]]) {
-    input.addEventListener('input', () => {
-      current = { ...current, [key]: input.value };
-      renderHost();
-      persist();
-    });
-  }
+  onInputs([['queue', queueInput], ['job', idInput], ['payload', payloadInput]], (key, value) => {
+    current = { ...current, [key]: value };
+    renderHost();
+    persist();
+  });
 
   const element = h('section', { class: 'panel', 'aria-labelledby': 'enqueue-title', 'data-panel': 'enqueue' },
     h('header', null, h('h2', { id: 'enqueue-title' }, 'Enqueue'),

@@ -1,6 +1,6 @@
 // Mint: namespace + node → fresh ids from the package's monotonic minter, with copy buttons.
 import { createMinter, parse } from '@echomq/branded';
-import { h, fill, field, debounce } from '../lib/dom.js';
+import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
 import { formatCount, formatIso } from '../lib/format.js';
 import { copyButton } from '../views/controls.js';
 
@@ -65,13 +65,12 @@ export function createMintPanel({ state, onState }) {
   mintButton.addEventListener('click', mint);
 
   const persist = debounce(() => onState?.(current), 150);
-  for (const [key, input] of [['ns', nsInput], ['node', nodeInput], ['count', countInput]]) {
-    input.addEventListener('input', () => {
-      current = { ...current, [key]: input.value };
-      persist();
-    });
-    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') mint(); });
-  }
+  const inputs = [['ns', nsInput], ['node', nodeInput], ['count', countInput]];
+  onInputs(inputs, (key, value) => {
+    current = { ...current, [key]: value };
+    persist();
+  });
+  for (const [, input] of inputs) input.addEventListener('keydown', (e) => { if (e.key === 'Enter') mint(); });
 
   const element = h('section', { class: 'panel', 'aria-labelledby': 'mint-title', 'data-panel': 'mint' },
     h('header', null, h('h2', { id: 'mint-title' }, 'Mint'),

@@ -1,7 +1,7 @@
 // Placement: hash32 of an id's Snowflake (it places rows; not for security), and the cluster slot of a
 // queue's keys — all of one queue's keys share one slot, the reserved {emq} keys live elsewhere.
 import { parse, errorOffset, hash32, jobKey, queueKey, slot, FENCE_KEY } from '@echomq/branded';
-import { h, fill, field, debounce } from '../lib/dom.js';
+import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
 import { refusalText } from './decode.js';
 
 export const PLACEMENT_DEFAULTS = { id: 'USR0KHTOWnGLuC', queue: 'orders' };
@@ -65,13 +65,11 @@ export function createPlacementPanel({ state, onState }) {
     fill(slotOut, slotView(queueInput.value, idInput.value));
   }
   const persist = debounce(() => onState?.(current), 150);
-  for (const [key, input] of [['id', idInput], ['queue', queueInput]]) {
-    input.addEventListener('input', () => {
-      current = { ...current, [key]: input.value };
-      render();
-      persist();
-    });
-  }
+  onInputs([['id', idInput], ['queue', queueInput]], (key, value) => {
+    current = { ...current, [key]: value };
+    render();
+    persist();
+  });
 
   const element = h('section', { class: 'panel', 'aria-labelledby': 'placement-title', 'data-panel': 'placement' },
     h('header', null, h('h2', { id: 'placement-title' }, 'Placement'),

@@ -1,7 +1,7 @@
 // Stream window: [t0, t1) as ISO times, ms or offsets → the XRANGE arguments and a timeline; with the
 // bridge, seed the SPEC §6 reproduction stream, run the window live and hold it against the prediction.
 import { streamWindow } from '@echomq/branded';
-import { h, fill, field, debounce } from '../lib/dom.js';
+import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
 import { formatCount, formatIso, readInstant } from '../lib/format.js';
 import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
@@ -125,13 +125,11 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
   runButton.addEventListener('click', run);
 
   const persist = debounce(() => onState?.(current), 150);
-  for (const [key, input] of [['t0', t0Input], ['t1', t1Input], ['stream', streamInput]]) {
-    input.addEventListener('input', () => {
-      current = { ...current, [key]: input.value };
-      render();
-      persist();
-    });
-  }
+  onInputs([['t0', t0Input], ['t1', t1Input], ['stream', streamInput]], (key, value) => {
+    current = { ...current, [key]: value };
+    render();
+    persist();
+  });
 
   const element = h('section', { class: 'panel', 'aria-labelledby': 'window-title', 'data-panel': 'window' },
     h('header', null, h('h2', { id: 'window-title' }, 'Stream window'),
