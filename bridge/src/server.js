@@ -50,7 +50,7 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
         logger.info('connection_closed', { peer, code });
       });
       ws.on('error', (error) => logger.warn('connection_error', { peer, message: error.message }));
-      startSession(ws, { config, ops, metrics, logger, track, isClosing: () => closing, peer });
+      startSession(ws, socket, { config, ops, metrics, logger, track, isClosing: () => closing, peer });
     });
     return undefined;
   });

@@ -5,7 +5,8 @@ import { createBucket } from './rate.js';
 
 export const IDLE_CLOSE_CODE = 4001;
 
-export function startSession(ws, { config, ops, metrics, logger, track, isClosing, peer }) {
+// socket: the connection's net.Socket under `ws`, corked while a turn's replies are written (see send).
+export function startSession(ws, socket, { config, ops, metrics, logger, track, isClosing, peer }) {
   const bucket = createBucket(config.rate);
   let inflight = 0;
   let idleTimer = null;
@@ -18,9 +19,22 @@ export function startSession(ws, { config, ops, metrics, logger, track, isClosin
     }, config.idleTimeoutMs);
   };
 
+  // Replies written in the same turn (a coalesced batch answers many at once) leave in one socket write:
+  // each is still its own frame. The socket is corked at the first and uncorked once the turn is over.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    socket.uncork();
+  };
   const send = (text, code) => {
     metrics.reply(code);
-    if (ws.readyState === ws.OPEN) ws.send(text);
+    if (ws.readyState !== ws.OPEN) return;
+    if (!corked) {
+      corked = true;
+      socket.cork();
+      process.nextTick(uncork);
+    }
+    ws.send(text);
   };
   const sendError = (id, error) => {
     if (!(error instanceof BridgeError)) logger.error('op_failed', { peer, message: error?.message, stack: error?.stack });

@@ -6,6 +6,7 @@
 import { ENQUEUE_SCRIPT_SHA1, FENCE_VALUE, jobKey, pendingKey, queueKey } from '@echomq/branded';
 import { ExecutorError, FenceError, KindError, connect } from '@echomq/branded/valkey';
 
+import { createCoalescer } from './coalescer.js';
 import { BridgeError, unavailable } from './errors.js';
 import { backoff, connectTarget } from './valkey_target.js';
 
@@ -18,9 +19,11 @@ const FENCE_STATES = { ok: 'ok', fenced: 'foreign', unverified: 'unknown' };
 
 
 // The exact command an executor sends for one job, as the protocol shows it.
-export function enqueueCommand(executor, queue, job, payload) {
-  const args = ['2', jobKey(queue, job), pendingKey(queue), job, payload];
-  return executor === 'native' ? [NATIVE_COMMAND, ...args] : ['EVALSHA', ENQUEUE_SCRIPT_SHA1, ...args];
+export function enqueueCommand(executor, queue, job, payload, pending = pendingKey(queue)) {
+  const key = jobKey(queue, job);
+  return executor === 'native'
+    ? [NATIVE_COMMAND, '2', key, pending, job, payload]
+    : ['EVALSHA', ENQUEUE_SCRIPT_SHA1, '2', key, pending, job, payload];
 }
 
 function fenceError(error) {
@@ -149,6 +152,26 @@ export function createBackend(config, { logger, metrics }) {
     }
   };
 
+  const nativeCheck = (executor) => {
+    if (executor === 'native' && !facts.native) throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
+  };
+
+  // One single enqueue's answer from its batch outcome: a kind refusal is an outcome, anything else its error.
+  function singleAnswer(outcome, executor, queue, [job, payload], pending) {
+    const command = enqueueCommand(executor, queue, job, payload, pending);
+    if (outcome.verdict !== 'refused') return { verdict: outcome.verdict, queue, job, command };
+    if (outcome.error instanceof KindError) return { verdict: 'kind', message: outcome.error.serverText, queue, job, command };
+    return translate(outcome.error);
+  }
+
+  // Single enqueues from every connection, coalesced per turn into the connector's pipelined enqueueMany.
+  const singles = createCoalescer((executor, queue, items) => request(async (conn) => {
+    nativeCheck(executor);
+    const outcomes = await conn.enqueueMany(queue, items, { executor });
+    const pending = pendingKey(queue);
+    return outcomes.map((outcome, i) => singleAnswer(outcome, executor, queue, items[i], pending));
+  }));
+
   async function assertWritable(conn) {
     const fence = conn.fence().state === 'ok' ? conn.fence() : await conn.verifyFence();
     if (fence.state !== 'ok') throw new FenceError(fence.found);
@@ -163,21 +186,12 @@ export function createBackend(config, { logger, metrics }) {
       };
     },
 
-    enqueue: (queue, job, payload, executor) => request(async (conn) => {
-      if (executor === 'native' && !facts.native) throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
-      const command = enqueueCommand(executor, queue, job, payload);
-      try {
-        const verdict = await conn.enqueue(queue, job, payload, { executor });
-        return { verdict, queue, job, command };
-      } catch (error) {
-        if (error instanceof KindError) return { verdict: 'kind', message: error.serverText, queue, job, command };
-        throw error;
-      }
-    }),
+    // Resolves {verdict: 'enqueued' | 'duplicate' | 'kind', ...}, or rejects with the protocol's error.
+    enqueue: (queue, job, payload, executor) => singles.add(executor, queue, [job, payload]),
 
     // Outcomes in input order; a kind refusal is an outcome, anything else fails the whole batch.
     enqueueMany: (queue, items, executor) => request(async (conn) => {
-      if (executor === 'native' && !facts.native) throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
+      nativeCheck(executor);
       const outcomes = await conn.enqueueMany(queue, items.map(({ job, payload }) => [job, payload]), { executor });
       return outcomes.map((outcome, i) => {
         if (outcome.verdict !== 'refused') return { verdict: outcome.verdict, queue, job: items[i].job };
