@@ -65,6 +65,8 @@ export interface Connection {
   /** The iovalkey client underneath, for commands this connector does not wrap (no fence, no host check). */
   readonly client: Redis | Cluster;
   readonly cluster: boolean;
+  /** The latest connection error the client reported while (re)connecting, or null when none. */
+  readonly lastError: Error | null;
 
   /** The fence as last checked. */
   fence(): FenceStatus;

@@ -141,6 +141,26 @@ describe('the fence at reconnect and on every write', () => {
   });
 });
 
+describe('a crashed server', () => {
+  test('reconnect errors are kept in lastError, not printed as unhandled; after a restart writes work', async (t) => {
+    const crashing = await startServer({ module: true });
+    t.after(() => crashing.stop());
+    const connection = await connect(crashing.url);
+    t.after(() => connection.close());
+    const printed = [];
+    t.mock.method(console, 'error', (...args) => printed.push(args.join(' ')));
+    assert.equal(connection.lastError, null);
+
+    await crashing.kill();
+    await waitFor(() => connection.lastError?.code === 'ECONNREFUSED');
+    assert.deepEqual(printed, [], 'iovalkey printed nothing: the connection listens for its errors');
+
+    await crashing.restart();
+    await waitFor(() => connection.fence().state === 'ok');
+    assert.equal(await connection.enqueue('q', JOB, 'p'), 'enqueued');
+  });
+});
+
 describe('enqueue through both executors', () => {
   let connection;
   before(async () => {

@@ -21,11 +21,15 @@ export class Connection {
   #client;
   #cluster;
   #fence;
+  #lastError = null;
 
   constructor(client, { cluster }) {
     this.#client = client;
     this.#cluster = cluster;
     this.#fence = new Fence(client);
+    // While the server is unreachable iovalkey emits 'error' at each reconnect attempt (and prints it when
+    // nobody listens); the commands that fail still reject with their own errors. The latest is kept.
+    client.on('error', (error) => (this.#lastError = error));
   }
 
   /** The iovalkey client underneath, for commands this connector does not wrap (no fence, no host check). */
@@ -35,6 +39,11 @@ export class Connection {
 
   get cluster() {
     return this.#cluster;
+  }
+
+  /** The latest connection error iovalkey reported (null when none). */
+  get lastError() {
+    return this.#lastError;
   }
 
   fence() {

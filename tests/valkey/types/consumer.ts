@@ -54,7 +54,8 @@ export async function use(): Promise<void> {
   const fence: FenceStatus = node.fence();
   const expected: 'echomq:4.0.0' = fence.expected;
   const state2: 'ok' | 'fenced' | 'unverified' = (await node.verifyFence()).state;
-  void [verdict, state, payload, ids, entryId, entries, expected, state2, EXECUTORS, node.cluster];
+  const lastError: Error | null = node.lastError;
+  void [verdict, state, payload, ids, entryId, entries, expected, state2, lastError, EXECUTORS, node.cluster];
   await node.close();
 }
 
