@@ -6,6 +6,7 @@ export function createMetrics(now = Date.now) {
     requests: {},
     replies: {},
     valkey: { reconnects: 0, disconnects: 0 },
+    coalesced: { batches: 0, enqueues: 0 },
   };
   const bump = (table, key) => { table[key] = (table[key] ?? 0) + 1; };
   return {
@@ -16,6 +17,7 @@ export function createMetrics(now = Date.now) {
     reply(code) { bump(counters.replies, code); },
     valkeyDisconnected() { counters.valkey.disconnects += 1; },
     valkeyReconnected() { counters.valkey.reconnects += 1; },
+    coalescedBatch(enqueues) { counters.coalesced.batches += 1; counters.coalesced.enqueues += enqueues; },
     openConnections: () => counters.connections.open,
     uptimeMs: () => now() - startedAt,
     snapshot() { return { ...structuredClone(counters), uptimeMs: now() - startedAt }; },

@@ -31,11 +31,14 @@ export const SCHEMAS = {
 
 export const OPS = Object.keys(SCHEMAS);
 
+// Each schema's fields as a list of {key, rule}, made once (checkFields runs for every frame).
+const RULES = new Map([...Object.values(SCHEMAS), ITEM].map((schema) => [schema, Object.entries(schema).map(([key, rule]) => ({ key, rule }))]));
+
 function checkFields(fields, schema, where) {
-  for (const key of Object.keys(fields)) {
+  for (const key in fields) {
     if (!Object.hasOwn(schema, key)) throw badRequest(`${where}: unknown field ${JSON.stringify(key).slice(0, 40)}`);
   }
-  for (const [key, rule] of Object.entries(schema)) {
+  for (const { key, rule } of RULES.get(schema)) {
     const value = fields[key];
     if (value === undefined) {
       if (rule.required) throw badRequest(`${where}: missing field "${key}"`);

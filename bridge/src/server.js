@@ -19,13 +19,19 @@ const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 export function createBridge({ config, backend, logger = createLogger(), metrics = createMetrics() }) {
   const allowlist = createAllowlist(config.queues);
   const ops = createOps({ config, backend, allowlist });
-  const inflight = new Set();
   let closing = false;
 
-  const track = (promise) => {
-    inflight.add(promise);
-    promise.finally(() => inflight.delete(promise));
+  // Requests being answered, counted (nothing kept per request) so that close() can wait for them.
+  let answering = 0;
+  let onDrained = () => {};
+  const work = {
+    started() { answering += 1; },
+    finished() {
+      answering -= 1;
+      if (answering === 0) onDrained();
+    },
   };
+  const drained = () => (answering === 0 ? Promise.resolve() : new Promise((resolve) => { onDrained = resolve; }));
 
   const http = createServer(createHttpHandler({ config, backend, metrics, logger }));
   const wss = new WebSocketServer({
@@ -50,7 +56,7 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
         logger.info('connection_closed', { peer, code });
       });
       ws.on('error', (error) => logger.warn('connection_error', { peer, message: error.message }));
-      startSession(ws, socket, { config, ops, metrics, logger, track, isClosing: () => closing, peer });
+      startSession(ws, socket, { config, ops, metrics, logger, work, isClosing: () => closing, peer });
     });
     return undefined;
   });
@@ -72,9 +78,8 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
     async close() {
       if (closing) return;
       closing = true;
-      logger.info('draining', { inflight: inflight.size, connections: wss.clients.size });
-      const drained = Promise.allSettled([...inflight]);
-      await Promise.race([drained, delay(DRAIN_TIMEOUT_MS)]);
+      logger.info('draining', { inflight: answering, connections: wss.clients.size });
+      await Promise.race([drained(), delay(DRAIN_TIMEOUT_MS)]);
       const httpClosed = new Promise((resolve) => http.close(resolve));
       for (const ws of wss.clients) ws.close(SHUTDOWN_CLOSE_CODE, 'shutting down');
       http.closeIdleConnections();

@@ -6,18 +6,15 @@ import { createBucket } from './rate.js';
 export const IDLE_CLOSE_CODE = 4001;
 
 // socket: the connection's net.Socket under `ws`, corked while a turn's replies are written (see send).
-export function startSession(ws, socket, { config, ops, metrics, logger, track, isClosing, peer }) {
+export function startSession(ws, socket, { config, ops, metrics, logger, work, isClosing, peer }) {
   const bucket = createBucket(config.rate);
   let inflight = 0;
-  let idleTimer = null;
 
-  const armIdleTimer = () => {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      logger.info('idle_close', { peer });
-      ws.close(IDLE_CLOSE_CODE, 'idle timeout');
-    }, config.idleTimeoutMs);
-  };
+  // One timer for the connection's life, pushed back (refresh) by every frame.
+  const idleTimer = setTimeout(() => {
+    logger.info('idle_close', { peer });
+    ws.close(IDLE_CLOSE_CODE, 'idle timeout');
+  }, config.idleTimeoutMs);
 
   // Replies written in the same turn (a coalesced batch answers many at once) leave in one socket write:
   // each is still its own frame. The socket is corked at the first and uncorked once the turn is over.
@@ -41,9 +38,23 @@ export function startSession(ws, socket, { config, ops, metrics, logger, track, 
     send(errorReply(id, error), error instanceof BridgeError ? error.code : 'unavailable');
   };
 
-  // Sync checks (budget, shape, names, allowlist, limits) then the op's Valkey work, tracked for draining.
+  // The op's Valkey work, counted per connection (maxInflight) and for the bridge's drain (work).
+  const answer = async (id, run) => {
+    inflight += 1;
+    work.started();
+    try {
+      send(okReply(id, await run()), 'ok');
+    } catch (error) {
+      sendError(id, error);
+    } finally {
+      inflight -= 1;
+      work.finished();
+    }
+  };
+
+  // Sync checks (budget, shape, names, allowlist, limits), then the answer.
   const onFrame = (data, isBinary) => {
-    armIdleTimer();
+    idleTimer.refresh();
     const withinBudget = bucket.take();
     let id = null;
     try {
@@ -56,13 +67,7 @@ export function startSession(ws, socket, { config, ops, metrics, logger, track, 
       if (isClosing()) throw unavailable('the bridge is shutting down');
       const run = ops[request.op].prepare(request.fields);
       if (inflight >= config.maxInflight) throw rateLimited(`over ${config.maxInflight} requests in flight on this connection`);
-      inflight += 1;
-      track(
-        run().then(
-          (result) => send(okReply(id, result), 'ok'),
-          (error) => sendError(id, error),
-        ).finally(() => { inflight -= 1; }),
-      );
+      answer(id, run);
     } catch (error) {
       sendError(id, error);
     }
@@ -70,5 +75,4 @@ export function startSession(ws, socket, { config, ops, metrics, logger, track, 
 
   ws.on('message', onFrame);
   ws.on('close', () => clearTimeout(idleTimer));
-  armIdleTimer();
 }

@@ -167,6 +167,7 @@ export function createBackend(config, { logger, metrics }) {
   // Single enqueues from every connection, coalesced per turn into the connector's pipelined enqueueMany.
   const singles = createCoalescer((executor, queue, items) => request(async (conn) => {
     nativeCheck(executor);
+    metrics.coalescedBatch(items.length);
     const outcomes = await conn.enqueueMany(queue, items, { executor });
     const pending = pendingKey(queue);
     return outcomes.map((outcome, i) => singleAnswer(outcome, executor, queue, items[i], pending));

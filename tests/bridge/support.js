@@ -93,6 +93,14 @@ export function connect(url, { origin, token, protocols = ['branded.v1'], header
         ws.send(JSON.stringify({ id, op, ...fields }));
       });
     },
+    // Several requests in one socket write (each its own frame), so the bridge reads them in one turn.
+    // Resolves their replies in request order. (`_socket` is ws's net.Socket; ws has no public cork.)
+    burst(requests) {
+      ws._socket.cork();
+      const replies = requests.map(({ op, id, ...fields }) => this.request(op, fields, id));
+      ws._socket.uncork();
+      return Promise.all(replies);
+    },
     sendRaw(data, options) {
       ws.send(data, options);
     },

@@ -1,0 +1,207 @@
+// Single enqueues that reach the bridge in the same turn leave for Valkey together (bridge/src/coalescer.js):
+// each frame must still get exactly the reply it would get alone, whatever its neighbours do.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { ENQUEUE_SCRIPT_SHA1, KIND_REFUSAL, createMinter, jobKey, pendingKey } from '@echomq/branded';
+import { Valkey } from 'iovalkey';
+
+import { createCoalescer } from '../../bridge/src/coalescer.js';
+import { startServer } from '../../scripts/valkey.js';
+import { getJson, open, startBridge } from './support.js';
+
+const USR = 'USR0KHTOWnGLuC';
+const MAX_PAYLOAD = 64;
+
+function command(executor, queue, job, payload) {
+  const args = ['2', jobKey(queue, job), pendingKey(queue), job, payload];
+  return executor === 'native' ? ['EMQ.ENQUEUE', ...args] : ['EVALSHA', ENQUEUE_SCRIPT_SHA1, ...args];
+}
+
+const enqueued = (id, queue, job, payload, executor) =>
+  ({ id, ok: true, result: { verdict: 'enqueued', queue, job, executor, command: command(executor, queue, job, payload) } });
+const kind = (id, queue, job, payload, executor) =>
+  ({ id, ok: false, error: { code: 'kind', message: KIND_REFUSAL, executor, command: command(executor, queue, job, payload) } });
+const duplicate = (id, queue, job, payload, executor) => ({
+  id, ok: false,
+  error: { code: 'duplicate', message: `job ${job} already exists in queue ${queue}; nothing was written`, executor, command: command(executor, queue, job, payload) },
+});
+const refused = (reply) => [reply.id, reply.ok, reply.error?.code, reply.error?.reason ?? reply.error?.limit];
+
+// The reply ids a client receives, in arrival order.
+function arrivals(client) {
+  const ids = [];
+  client.ws.on('message', (data) => ids.push(JSON.parse(data.toString()).id));
+  return ids;
+}
+
+describe('the coalescer alone', () => {
+  const manualTurns = () => {
+    const due = [];
+    return { schedule: (flush) => due.push(flush), endTurn: () => due.splice(0).forEach((flush) => flush()), due };
+  };
+
+  it('one run per (executor, queue) and turn, items in arrival order, each answer to its own item', async () => {
+    const turns = manualTurns();
+    const runs = [];
+    const coalescer = createCoalescer(async (executor, queue, items) => {
+      runs.push([executor, queue, items]);
+      return items.map((item) => (item.startsWith('bad') ? new Error(`refused ${item}`) : `${executor}/${queue}/${item}`));
+    }, turns.schedule);
+    const settled = [
+      coalescer.add('script', 'a', 'x1'), coalescer.add('native', 'a', 'y1'), coalescer.add('script', 'b', 'z1'),
+      coalescer.add('script', 'a', 'bad2'), coalescer.add('script', 'a', 'x3'),
+    ].map((p) => p.then((value) => ({ value }), (error) => ({ error: error.message })));
+    assert.equal(turns.due.length, 1, 'one flush scheduled for the whole turn');
+    turns.endTurn();
+    assert.deepEqual(await Promise.all(settled), [
+      { value: 'script/a/x1' }, { value: 'native/a/y1' }, { value: 'script/b/z1' }, { error: 'refused bad2' }, { value: 'script/a/x3' },
+    ]);
+    assert.deepEqual(runs, [['script', 'a', ['x1', 'bad2', 'x3']], ['script', 'b', ['z1']], ['native', 'a', ['y1']]]);
+    const next = coalescer.add('script', 'a', 'x4');
+    assert.equal(turns.due.length, 1, 'the next turn schedules its own flush');
+    turns.endTurn();
+    assert.equal(await next, 'script/a/x4');
+    assert.equal(runs.length, 4);
+  });
+
+  it('a run that fails rejects each of its items with that failure, and no item of another run', async () => {
+    const turns = manualTurns();
+    const coalescer = createCoalescer(async (executor, queue) => {
+      if (queue === 'down') throw new Error('connection lost');
+      return ['fine'];
+    }, turns.schedule);
+    const down = [coalescer.add('script', 'down', 1), coalescer.add('script', 'down', 2)];
+    const up = coalescer.add('script', 'up', 3);
+    turns.endTurn();
+    for (const item of down) await assert.rejects(item, /connection lost/);
+    assert.equal(await up, 'fine');
+  });
+});
+
+describe('coalesced enqueues through the bridge', () => {
+  let valkey;
+  let bridge;
+  let direct;
+  const jobs = createMinter({ namespace: 'JOB', node: 40 });
+
+  before(async () => {
+    valkey = await startServer({ module: true });
+    direct = new Valkey({ host: valkey.host, port: valkey.port });
+    bridge = await startBridge(['--valkey', valkey.url, '--rate', '100000', '--max-payload', String(MAX_PAYLOAD)]);
+  });
+  after(async () => {
+    await bridge?.stop();
+    direct?.disconnect();
+    await valkey?.stop();
+  });
+
+  const coalesced = async () => (await getJson(`${bridge.http}/metrics`)).body.coalesced;
+
+  it('many sessions, one turn, mixed frames: each reply exact, each session\'s enqueues answered in its order', async () => {
+    const clients = await Promise.all(Array.from({ length: 6 }, () => open(bridge.ws, { origin: bridge.origin })));
+    const seen = clients.map(arrivals);
+    const shared = jobs.next(); // every session enqueues it: exactly one wins
+    const plans = clients.map((_, c) => {
+      const [a, b, d] = [jobs.next(), jobs.next(), jobs.next()];
+      const frame = (i, fields) => ({ id: `${c}-${i}`, op: 'enqueue', ...fields });
+      return [
+        [frame(0, { queue: 'demo.co', job: a, payload: `a${c}` }), enqueued(`${c}-0`, 'demo.co', a, `a${c}`, 'script')],
+        [frame(1, { queue: 'demo.co', job: USR, payload: 'u' }), kind(`${c}-1`, 'demo.co', USR, 'u', 'script')],
+        [frame(2, { queue: 'demo.co', job: a, payload: 'again' }), duplicate(`${c}-2`, 'demo.co', a, 'again', 'script')],
+        [frame(3, { queue: 'demo.co', job: 'job-42' }), [`${c}-3`, false, 'malformed', 'length']],
+        [frame(4, { queue: 'other', job: b }), [`${c}-4`, false, 'forbidden', undefined]],
+        [frame(5, { queue: 'demo.co', job: b, payload: 'x'.repeat(MAX_PAYLOAD + 1) }), [`${c}-5`, false, 'too_large', MAX_PAYLOAD]],
+        [frame(6, { queue: 'demo.co.n', job: b, payload: `b${c}`, executor: 'native' }), enqueued(`${c}-6`, 'demo.co.n', b, `b${c}`, 'native')],
+        [frame(7, { queue: 'demo.co.n', job: USR, executor: 'native' }), kind(`${c}-7`, 'demo.co.n', USR, '', 'native')],
+        [frame(8, { queue: 'demo.co', job: 5 }), [`${c}-8`, false, 'bad_request', undefined]],
+        [frame(9, { queue: 'demo.co', job: d, payload: `d${c}` }), enqueued(`${c}-9`, 'demo.co', d, `d${c}`, 'script')],
+        [frame(10, { queue: 'demo.co.s', job: shared, payload: `s${c}` }), null],
+      ];
+    });
+    const before_ = await coalesced();
+    const replies = await Promise.all(clients.map((client, c) => client.burst(plans[c].map(([frame]) => frame))));
+
+    replies.forEach((sessionReplies, c) => plans[c].forEach(([, expected], i) => {
+      const reply = sessionReplies[i];
+      if (expected === null) return;
+      assert.deepEqual(Array.isArray(expected) ? refused(reply) : reply, expected, `session ${c}, frame ${i}`);
+    }));
+    const sharedReplies = replies.map((r) => r.at(-1));
+    assert.equal(sharedReplies.filter((r) => r.ok).length, 1, 'one session wrote the shared job');
+    assert.deepEqual(sharedReplies.filter((r) => !r.ok).map((r) => r.error.code), Array(clients.length - 1).fill('duplicate'));
+    seen.forEach((ids, c) => {
+      const inOrder = (frames) => assert.deepEqual(ids.filter((id) => frames.includes(id)), frames, `session ${c}`);
+      inOrder([0, 1, 2, 9].map((i) => `${c}-${i}`));
+      inOrder([6, 7].map((i) => `${c}-${i}`));
+    });
+
+    const after_ = await coalesced();
+    const sent = clients.length * 7; // frames 0, 1, 2, 6, 7, 9, 10 of each session reach Valkey
+    assert.equal(after_.enqueues - before_.enqueues, sent);
+    assert.ok(after_.batches - before_.batches <= clients.length * 3, `coalesced: ${JSON.stringify([before_, after_])}`);
+    for (const [c, plan] of plans.entries()) {
+      const { job, payload } = plan[0][0];
+      assert.equal(await direct.hget(jobKey('demo.co', job), 'payload'), payload, `session ${c}: the first write stands`);
+    }
+    assert.equal(await direct.zcard(pendingKey('demo.co')), clients.length * 2);
+    assert.equal(await direct.zcard(pendingKey('demo.co.n')), clients.length);
+    assert.equal(await direct.exists(jobKey('demo.co', USR), jobKey('demo.co.n', USR)), 0);
+    await Promise.all(clients.map((c) => c.close()));
+  });
+
+  it('a queue Valkey fails on: each of its frames gets `unavailable` with the server\'s text; the other queue\'s frames are enqueued', async () => {
+    await direct.set(pendingKey('demo.broken'), 'not a sorted set');
+    const clients = await Promise.all(Array.from({ length: 3 }, () => open(bridge.ws, { origin: bridge.origin })));
+    const plans = clients.map(() => Array.from({ length: 8 }, (_, i) => ({ op: 'enqueue', queue: i % 2 ? 'demo.broken' : 'demo.fine', job: jobs.next() })));
+    const replies = await Promise.all(clients.map((client, c) => client.burst(plans[c])));
+    replies.forEach((sessionReplies, c) => sessionReplies.forEach((reply, i) => {
+      const { queue, job } = plans[c][i];
+      if (queue === 'demo.fine') {
+        assert.deepEqual(reply.result, enqueued(reply.id, queue, job, '', 'script').result);
+      } else {
+        assert.equal(reply.error?.code, 'unavailable', JSON.stringify(reply));
+        assert.match(reply.error.message, /WRONGTYPE/);
+      }
+    }));
+    assert.equal(await direct.zcard(pendingKey('demo.fine')), clients.length * 4);
+    await Promise.all(clients.map((c) => c.close()));
+  });
+});
+
+describe('coalesced enqueues while Valkey stops answering (SIGSTOP)', () => {
+  it('each frame of the stalled batch is `unavailable` after --valkey-timeout; the checks refused the rest as before', async () => {
+    const valkey = await startServer({ module: true });
+    const bridge = await startBridge(['--valkey', valkey.url, '--valkey-timeout', '800', '--rate', '100000']);
+    const clients = await Promise.all(Array.from({ length: 3 }, () => open(bridge.ws, { origin: bridge.origin })));
+    const minter = createMinter({ namespace: 'JOB', node: 41 });
+    try {
+      const plans = clients.map(() => [
+        { op: 'enqueue', queue: 'demo.stall', job: minter.next() },
+        { op: 'enqueue', queue: 'demo.stall', job: 'JOB-42' },
+        { op: 'enqueue', queue: 'demo.stall', job: minter.next(), executor: 'native' },
+        { op: 'enqueue', queue: 'elsewhere', job: minter.next() },
+        { op: 'enqueue', queue: 'demo.stall', job: minter.next() },
+      ]);
+      process.kill(valkey.pid, 'SIGSTOP');
+      const replies = await Promise.all(clients.map((client, c) => client.burst(plans[c])));
+      for (const sessionReplies of replies) {
+        assert.deepEqual(sessionReplies.map((r) => r.error?.code), ['unavailable', 'malformed', 'unavailable', 'forbidden', 'unavailable']);
+      }
+      process.kill(valkey.pid, 'SIGCONT');
+      // The stalled writes may have run once Valkey woke up: re-sending is answered enqueued or duplicate.
+      for (const [c, plan] of plans.entries()) {
+        for (const frame of [plan[0], plan[2], plan[4]]) {
+          const { op, ...fields } = frame;
+          const again = await clients[c].request(op, fields);
+          assert.ok(again.ok || again.error.code === 'duplicate', JSON.stringify(again));
+        }
+      }
+    } finally {
+      process.kill(valkey.pid, 'SIGCONT');
+      await Promise.all(clients.map((c) => c.close()));
+      await bridge.stop();
+      await valkey.stop();
+    }
+  });
+});
