@@ -34,11 +34,11 @@ inline bool fast_line(const char* text, std::size_t pos, std::size_t size, Decod
 
 // Both loops work on a copy of the column pointers: a store through the uint8_t error column may alias
 // anything, and would otherwise make the compiler reload every pointer of `columns` after each id.
-std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& columns) {
+std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& columns, std::size_t stride) {
   const Columns out = columns;
   std::size_t refused = 0;
   for (std::size_t i = 0; i < count; ++i) {
-    const char* id = ids + i * ID_LENGTH;
+    const char* id = ids + i * stride;
     const Decoded decoded = detail::decode_id(id);
     refused += decoded.error != Error::none;
     store(out, i, id, decoded);

@@ -3,7 +3,6 @@
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
-#include <cstring>
 
 #include "bindings/shared.hpp"
 #include "branded/batch.hpp"
@@ -18,7 +17,7 @@ namespace {
 
 constexpr std::size_t BATCH_IDS = 16384;
 // Array items arrive in 16-byte slots (JavaScript writes each as four aligned 32-bit words, faster than 14
-// byte stores) and are packed to core's 14-byte stride in place before parsing.
+// byte stores); core parses each slot's first 14 bytes where they are.
 constexpr std::size_t SLOT_BYTES = 16;
 
 struct Batch {
@@ -76,9 +75,7 @@ EMSCRIPTEN_KEEPALIVE const std::uintptr_t* branded_batch_layout() {
 // Parses `count` ids from the 16-byte slots of the ids column (each slot's first 14 bytes); returns how many
 // were refused. `with_fields` also fills unixMs, node, seq and hash32.
 EMSCRIPTEN_KEEPALIVE std::size_t branded_parse_fixed(std::size_t count, int with_fields) {
-  for (std::size_t i = 1; i < count; ++i)  // forward: slot i lands at or before where it was read
-    std::memmove(batch.ids + i * ID_LENGTH, batch.ids + i * SLOT_BYTES, ID_LENGTH);
-  const std::size_t refused = parse_fixed(batch.ids, count, columns());
+  const std::size_t refused = parse_fixed(batch.ids, count, columns(), SLOT_BYTES);
   if (with_fields) derive_fields(0, count);
   return refused;
 }

@@ -22,8 +22,9 @@ struct Columns {
   std::uint32_t* length = nullptr;     // parse_lines only: the line's length (without its terminator)
 };
 
-// `count` ids stored back to back, 14 bytes each. Returns how many were refused.
-std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& out);
+// `count` ids of 14 bytes, each `stride` bytes after the one before (14: back to back; any bytes between
+// two ids are ignored, each id is judged on its own 14). Returns how many were refused.
+std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& out, std::size_t stride = 14);
 
 // Newline-separated ids ("\n" or "\r\n"; a blank line is an id of length 0 and so `length`). Parses at
 // most `capacity` complete lines; a last line with no terminator counts only when `final` is true.
