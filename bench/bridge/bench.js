@@ -65,24 +65,25 @@ async function timed(pids, work) {
   return { seconds, cpu };
 }
 
-// Every client enqueues its share, one `enqueue` frame per job.
-async function bridgeSingles(clients, jobs) {
-  await Promise.all(clients.map((client, c) => drain(shareOf(jobs, c).map((job) => async () => {
+// Every client enqueues its share, one `enqueue` frame per job. Returns the run; shares are dealt before.
+function bridgeSingles(clients, jobs) {
+  const tasks = clients.map((client, c) => shareOf(jobs, c).map((job) => async () => {
     failIfNotEnqueued(await client.request('enqueue', { queue: QUEUE, job, payload: PAYLOAD, executor: 'script' }), job);
-  }), WINDOW)));
+  }));
+  return () => Promise.all(tasks.map((share) => drain(share, WINDOW)));
 }
 
-// Every client enqueues its share in `enqueueMany` frames of BATCH items.
-async function bridgeBatches(clients, jobs) {
-  await Promise.all(clients.map((client, c) => {
+// Every client enqueues its share in `enqueueMany` frames of BATCH items. Returns the run.
+function bridgeBatches(clients, jobs) {
+  const tasks = clients.map((client, c) => {
     const share = shareOf(jobs, c);
     const frames = [];
-    for (let i = 0; i < share.length; i += BATCH) frames.push(share.slice(i, i + BATCH));
-    return drain(frames.map((frame) => async () => {
-      const items = frame.map((job) => ({ job, payload: PAYLOAD }));
-      failIfBatchNotEnqueued(await client.request('enqueueMany', { queue: QUEUE, items, executor: 'script' }), frame.length);
-    }), BATCH_WINDOW);
-  }));
+    for (let i = 0; i < share.length; i += BATCH) frames.push(share.slice(i, i + BATCH).map((job) => ({ job, payload: PAYLOAD })));
+    return frames.map((items) => async () => {
+      failIfBatchNotEnqueued(await client.request('enqueueMany', { queue: QUEUE, items, executor: 'script' }), items.length);
+    });
+  });
+  return () => Promise.all(tasks.map((frames) => drain(frames, BATCH_WINDOW)));
 }
 
 async function connectorEnqueue(connection, items) {
@@ -102,18 +103,21 @@ let clients = [];
 try {
   const loaded = await connection.client.script('LOAD', ENQUEUE_SCRIPT);
   if (loaded !== ENQUEUE_SCRIPT_SHA1) throw new Error(`the server hashed the script to ${loaded}`);
-  clients = await Promise.all(Array.from({ length: CLIENTS }, () => open(bridge.ws)));
+  // Real ws clients, one frame per job, every ack checked; the frames a client sends in one turn share a
+  // socket write, as the bridge's replies do.
+  clients = await Promise.all(Array.from({ length: CLIENTS }, () => open(bridge.ws, { writesPerTurn: true })));
 
   // The sides take turns within each round, so a noisy moment on the shared machine hits them alike; each
-  // side keeps its fastest round (and that round's CPU use). Ids are minted before the clock starts.
+  // side keeps its fastest round (and that round's CPU use). Ids are minted, and each side's work laid out,
+  // before the clock starts.
   const pids = { bridge: bridge.child.pid, clients: process.pid, valkey: server.pid };
   const sides = {
     connector: (jobs) => {
       const items = jobs.map((job) => [job, PAYLOAD]);
       return () => connectorEnqueue(connection, items);
     },
-    singles: (jobs) => () => bridgeSingles(clients, jobs),
-    batches: (jobs) => () => bridgeBatches(clients, jobs),
+    singles: (jobs) => bridgeSingles(clients, jobs),
+    batches: (jobs) => bridgeBatches(clients, jobs),
   };
   const best = {};
   for (let round = 0; round < ROUNDS; round++) {

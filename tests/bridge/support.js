@@ -64,11 +64,27 @@ export async function startBridge(args = [], { env = {}, waitReady = true } = {}
   };
 }
 
-/** A protocol client: request(op, fields) resolves the reply with the same id. */
-export function connect(url, { origin, token, protocols = ['branded.v1'], headers = {} } = {}) {
+/**
+ * A protocol client: request(op, fields) resolves the reply with the same id. With writesPerTurn, the
+ * requests made in the same turn leave in one socket write (each still its own frame), as the bridge
+ * writes its replies.
+ */
+export function connect(url, { origin, token, protocols = ['branded.v1'], headers = {}, writesPerTurn = false } = {}) {
   const ws = new WebSocket(url, protocols, { origin, headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers });
   const pending = new Map();
   let nextId = 1;
+  // `_socket` is ws's net.Socket: ws has no public cork.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    ws._socket.uncork();
+  };
+  const corkThisTurn = () => {
+    if (corked) return;
+    corked = true;
+    ws._socket.cork();
+    process.nextTick(uncork);
+  };
   ws.on('message', (data) => {
     const reply = JSON.parse(data.toString());
     const waiter = pending.get(reply.id);
@@ -90,16 +106,15 @@ export function connect(url, { origin, token, protocols = ['branded.v1'], header
     request(op, fields = {}, id = nextId++) {
       return new Promise((resolve) => {
         pending.set(id, resolve);
+        if (writesPerTurn) corkThisTurn();
         ws.send(JSON.stringify({ id, op, ...fields }));
       });
     },
     // Several requests in one socket write (each its own frame), so the bridge reads them in one turn.
-    // Resolves their replies in request order. (`_socket` is ws's net.Socket; ws has no public cork.)
+    // Resolves their replies in request order.
     burst(requests) {
-      ws._socket.cork();
-      const replies = requests.map(({ op, id, ...fields }) => this.request(op, fields, id));
-      ws._socket.uncork();
-      return Promise.all(replies);
+      corkThisTurn();
+      return Promise.all(requests.map(({ op, id, ...fields }) => this.request(op, fields, id)));
     },
     sendRaw(data, options) {
       ws.send(data, options);
