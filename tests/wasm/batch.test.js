@@ -96,6 +96,17 @@ test('the field columns come only with fields: true', () => {
   assert.deepEqual(Array.from(full.unixMs), [1769526697641, 0]);
 });
 
+test('text with more lines than its size suggests: the columns grow and keep every earlier slot', () => {
+  // Blank lines (one byte each) outnumber the estimate of one id per 15 bytes many times over.
+  const ids = manyIds(40000, 5).map((id, i) => (i % 3 === 1 ? '' : id));
+  const parsed = branded.parseMany(ids.join('\n'), { fields: true });
+  assert.equal(parsed.count, ids.length);
+  for (const column of ['snowflake', 'error', 'namespace', 'unixMs', 'node', 'seq', 'hash32', 'offset', 'length'])
+    assert.equal(parsed[column].length, ids.length, column);
+  for (let i = 0; i < ids.length; i++) if (i < 300 || i % 31 === 0 || i > ids.length - 300) assertAgrees(parsed, i, ids[i]);
+  assert.equal(parsed.length[ids.length - 1], ids.at(-1).length);
+});
+
 test('a stream cut anywhere parses the same once its chunks are joined at newlines', () => {
   const ids = manyIds(3000, 9);
   const bytes = Buffer.from(`${ids.join('\r\n')}\r\n`);

@@ -5,19 +5,12 @@ export class ParsedIds {
   constructor(capacity, { fields, lines }) {
     this.count = 0;
     this.refused = 0;
-    this.snowflake = new BigUint64Array(capacity); // 0n for a refused id
-    this.error = new Uint8Array(capacity); // 0 for a valid id, else an index into ERROR_CODES
-    this.namespace = new Uint32Array(capacity); // packed: ns[0] << 16 | ns[1] << 8 | ns[2]; 0 when refused
-    if (fields) {
-      this.unixMs = new Float64Array(capacity); // the fields of each Snowflake (0 for a refused id)
-      this.node = new Uint16Array(capacity);
-      this.seq = new Uint16Array(capacity);
-      this.hash32 = new Uint32Array(capacity);
-    }
-    if (lines) {
-      this.offset = new Uint32Array(capacity); // byte offset (UTF-8) of the id's line in the text
-      this.length = new Uint32Array(capacity); // the line's length in bytes, without its terminator
-    }
+    // snowflake: 0n for a refused id. error: 0 for a valid id, else an index into ERROR_CODES. namespace:
+    // packed ns[0] << 16 | ns[1] << 8 | ns[2], 0 when refused. With fields: unixMs, node, seq, hash32 of
+    // each Snowflake (0 for a refused id). With lines: the byte offset (UTF-8) of the id's line in the
+    // text and its length in bytes, without its terminator.
+    const names = [...BASIC, ...(fields ? FIELDS : []), ...(lines ? LINES : [])];
+    Object.assign(this, columnViews(names, capacity));
   }
 
   // The error code of id i ('length', 'namespace', …), or null when it parsed.
@@ -36,13 +29,10 @@ export class ParsedIds {
   reserve(needed) {
     const capacity = this.snowflake.length;
     if (needed <= capacity) return;
-    const grown = Math.max(needed, capacity * 2);
-    for (const name of COLUMNS) {
-      const old = this[name];
-      if (old === undefined) continue;
-      this[name] = new old.constructor(grown);
-      this[name].set(old);
-    }
+    const names = COLUMNS.filter((name) => this[name] !== undefined);
+    const grown = columnViews(names, Math.max(needed, capacity * 2));
+    for (const name of names) grown[name].set(this[name]);
+    Object.assign(this, grown);
   }
 
   // Cuts every column to the ids parsed.
@@ -52,4 +42,26 @@ export class ParsedIds {
   }
 }
 
-const COLUMNS = ['snowflake', 'error', 'namespace', 'unixMs', 'node', 'seq', 'hash32', 'offset', 'length'];
+const BASIC = ['snowflake', 'error', 'namespace'];
+const FIELDS = ['unixMs', 'node', 'seq', 'hash32'];
+const LINES = ['offset', 'length'];
+const COLUMNS = [...BASIC, ...FIELDS, ...LINES];
+const TYPES = {
+  snowflake: BigUint64Array, error: Uint8Array, namespace: Uint32Array, unixMs: Float64Array,
+  node: Uint16Array, seq: Uint16Array, hash32: Uint32Array, offset: Uint32Array, length: Uint32Array,
+};
+
+// The named columns as views of one ArrayBuffer, in the order named: one allocation (and one zero fill)
+// per result instead of one per column. Laid out widest type first, so every view is aligned.
+function columnViews(names, capacity) {
+  const bytes = (name) => TYPES[name].BYTES_PER_ELEMENT * capacity;
+  const widestFirst = [...names].sort((a, b) => TYPES[b].BYTES_PER_ELEMENT - TYPES[a].BYTES_PER_ELEMENT);
+  const buffer = new ArrayBuffer(names.reduce((total, name) => total + bytes(name), 0));
+  const at = {};
+  let offset = 0;
+  for (const name of widestFirst) {
+    at[name] = offset;
+    offset += bytes(name);
+  }
+  return Object.fromEntries(names.map((name) => [name, new TYPES[name](buffer, at[name], capacity)]));
+}
