@@ -1,6 +1,6 @@
 // encode(ns, v) for any 3 bytes and any 64-bit v: the error class is `namespace` before `range`; an
 // accepted pair parses back to itself; byte order of two ids in one namespace is their numeric order;
-// the Snowflake's fields compose back to it.
+// the Snowflake's fields compose back to it; the encode kernel's forms agree byte for byte.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstring>
@@ -43,6 +43,16 @@ void check_round_trip(std::string_view ns, std::uint64_t v, std::string_view id)
   PROPERTY(std::string_view(digits.data(), digits.size()) == id.substr(3));
 }
 
+// The kernel's SSE2 and table forms (one and the same on other targets) agree on any 64-bit value.
+void check_kernel_forms(std::uint64_t v) {
+  char table[14], fast[16];
+  branded::detail::write_id_table("JOB", v, table);
+  branded::detail::write_id("JOB", v, fast);
+  PROPERTY(std::memcmp(table, fast, 14) == 0);
+  branded::detail::write_id_padded("JOB", v, fast);
+  PROPERTY(std::memcmp(table, fast, 14) == 0 && fast[14] == 0 && fast[15] == 0);
+}
+
 void check_fields(std::uint64_t v) {
   const auto f = branded::fields(v);
   const auto composed = branded::compose(f.unix_ms, f.node, f.seq);
@@ -62,6 +72,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return in_range ? v & branded::MAX_SNOWFLAKE : v;
   };
   const std::uint64_t v = draw(), w = draw();
+  check_kernel_forms(v);
+  check_kernel_forms(w);
 
   const std::string a = encode_checked(ns, v), b = encode_checked(ns, w);
   if (a.empty() || b.empty()) return 0;
