@@ -1,12 +1,13 @@
 // Enqueue throughput against one real Valkey (with the EMQ.ENQUEUE module), every side in this run and on
 // this server: the connector's enqueueMany through the @enqueue script (EVALSHA, pipelined), the same
-// through the native EMQ.ENQUEUE, and valkey-benchmark running EVALSHA of the same script (-P 32).
-// Writes bench/out/enqueue.jsonl.
+// through the native EMQ.ENQUEUE, and valkey-benchmark running EVALSHA of the same script (-P 32). What
+// bounds the connector is measured beside it: Node's CPU per job, and iovalkey alone sending the same
+// EVALSHA calls with every argument built beforehand. Writes bench/out/enqueue.jsonl.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { cli, startServer } from '../../scripts/valkey.js';
-import { ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, createMinter } from '../../wasm/index.js';
+import { ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, createMinter, jobKey, pendingKey } from '../../wasm/index.js';
 import { connect } from '../../wasm/valkey.js';
 import { figure, stageFile } from '../lib/figures.js';
 
@@ -23,19 +24,56 @@ try {
   if (loaded !== ENQUEUE_SCRIPT_SHA1) throw new Error(`the server hashed the script to ${loaded}`);
   const minter = createMinter({ namespace: 'JOB', node: 1 });
 
-  // Best of the rounds (each with fresh ids, so every call takes the write path), in jobs per second.
-  async function connectorRate(executor) {
-    let best = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const items = Array.from({ length: JOBS }, () => [minter.next(), PAYLOAD]);
-      const start = performance.now();
-      const outcomes = await connection.enqueueMany('bench', items, { executor });
-      const seconds = (performance.now() - start) / 1000;
-      const enqueued = outcomes.filter((o) => o.verdict === 'enqueued').length;
-      if (enqueued !== JOBS) throw new Error(`${executor}: ${JOBS - enqueued} of ${JOBS} jobs were not enqueued`);
-      best = Math.max(best, JOBS / seconds);
+  // One round: its rate in jobs per second and the CPU this process spent per job (µs).
+  async function timed(work) {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    await work();
+    const seconds = (performance.now() - start) / 1000;
+    const { user, system } = process.cpuUsage(cpu);
+    return { rate: JOBS / seconds, nodeMicros: (user + system) / JOBS };
+  }
+
+  // The fastest of the rounds, each with fresh ids (so every call takes the write path).
+  async function fastestRound(round) {
+    let best = { rate: 0 };
+    for (let i = 0; i < ROUNDS; i++) {
+      const measured = await round(Array.from({ length: JOBS }, () => minter.next()));
+      if (measured.rate > best.rate) best = measured;
     }
     return best;
+  }
+
+  const connectorRound = (executor) => async (ids) => {
+    const items = ids.map((id) => [id, PAYLOAD]);
+    let outcomes;
+    const measured = await timed(async () => (outcomes = await connection.enqueueMany('bench', items, { executor })));
+    const enqueued = outcomes.filter((o) => o.verdict === 'enqueued').length;
+    if (enqueued !== JOBS) throw new Error(`${executor}: ${JOBS - enqueued} of ${JOBS} jobs were not enqueued`);
+    return measured;
+  };
+
+  // iovalkey with nothing of the connector: the same EVALSHA calls, keys built before the clock starts,
+  // pipelines of 250 with 4 on the wire (the connector's shape). The ceiling of any connector on iovalkey.
+  const pending = pendingKey('alone');
+  async function iovalkeyAloneRound(ids) {
+    const jobs = ids.map((id) => jobKey('alone', id));
+    const replies = [];
+    const measured = await timed(async () => {
+      const inFlight = [];
+      for (let from = 0; from < JOBS; from += 250) {
+        const pipeline = connection.client.pipeline();
+        for (let k = from; k < Math.min(from + 250, JOBS); k++) {
+          pipeline.evalsha(ENQUEUE_SCRIPT_SHA1, 2, jobs[k], pending, ids[k], PAYLOAD);
+        }
+        inFlight.push(pipeline.exec().then((chunk) => replies.push(...chunk)));
+        if (inFlight.length >= 4) await inFlight.shift();
+      }
+      await Promise.all(inFlight);
+    });
+    const enqueued = replies.filter(([error, reply]) => !error && reply === 1).length;
+    if (enqueued !== JOBS) throw new Error(`iovalkey alone: ${JOBS - enqueued} of ${JOBS} jobs were not enqueued`);
+    return measured;
   }
 
   // valkey-benchmark: the same script by SHA, random ids under JOB (only the first three bytes matter to the
@@ -72,21 +110,27 @@ try {
   }
 
   await cli(server.port, 'CONFIG', 'RESETSTAT');
-  const script = await connectorRate('script');
+  const script = await fastestRound(connectorRound('script'));
   const scriptMicros = await serverMicrosPerCall('evalsha');
-  const native = await connectorRate('native');
+  const native = await fastestRound(connectorRound('native'));
   const nativeMicros = await serverMicrosPerCall('EMQ.ENQUEUE');
+  const alone = await fastestRound(iovalkeyAloneRound);
   const evalsha = await valkeyBenchmarkRate();
   const errors = await cli(server.port, 'INFO', 'errorstats');
   if (/errorstat_/.test(errors)) throw new Error(`the server answered errors during the benchmark:\n${errors}`);
 
-  out.add(figure('enqueue: connector enqueueMany, script (EVALSHA)', script / 1000, 'k jobs/s'));
-  out.add(figure('enqueue: connector enqueueMany, native EMQ.ENQUEUE', native / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: connector enqueueMany, script (EVALSHA)', script.rate / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: connector enqueueMany, native EMQ.ENQUEUE', native.rate / 1000, 'k jobs/s'));
   out.add(figure('enqueue: valkey-benchmark EVALSHA -P 32 (50 clients)', evalsha / 1000, 'k jobs/s'));
-  out.add(figure('enqueue: enqueueMany script / valkey-benchmark EVALSHA', script / evalsha, 'x', '>= 0.8x'));
-  out.add(figure('enqueue: native EMQ.ENQUEUE / script', native / script, 'x', '>= 1.5x'));
+  out.add(figure('enqueue: enqueueMany script / valkey-benchmark EVALSHA', script.rate / evalsha, 'x', '>= 0.8x'));
+  out.add(figure('enqueue: native EMQ.ENQUEUE / script', native.rate / script.rate, 'x', '>= 1.5x'));
   out.add(figure('enqueue: server time per call, script (EVALSHA)', scriptMicros, 'us'));
   out.add(figure('enqueue: server time per call, native EMQ.ENQUEUE', nativeMicros, 'us'));
+  out.add(figure('enqueue: iovalkey alone, pipelined EVALSHA (args built beforehand)', alone.rate / 1000, 'k jobs/s'));
+  out.add(figure('enqueue: iovalkey alone / valkey-benchmark EVALSHA', alone.rate / evalsha, 'x'));
+  out.add(figure('enqueue: Node CPU per job, enqueueMany script', script.nodeMicros, 'us'));
+  out.add(figure('enqueue: Node CPU per job, enqueueMany native', native.nodeMicros, 'us'));
+  out.add(figure('enqueue: Node CPU per job, iovalkey alone', alone.nodeMicros, 'us'));
 } finally {
   await connection.close();
   await server.stop();

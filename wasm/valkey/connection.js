@@ -2,7 +2,7 @@
 // then the fence, then goes to the server.
 import { jobKey, pendingKey } from '../index.js';
 import {
-  checkedExecutor, enqueueCall, isFenceReply, isHostRefusal, refusalOf, runMany, runOne, verdictOf,
+  checkedBatch, checkedExecutor, enqueueCall, isFenceReply, refusalOf, runMany, runOne, verdictOf,
 } from './enqueue.js';
 import { Fence } from './fence.js';
 import { append, appendCall, readWindow } from './streams.js';
@@ -70,29 +70,13 @@ export class Connection {
     const pending = pendingKey(queue);
     checkedExecutor(executor, this.#cluster);
     if (!Array.isArray(items)) throw new TypeError('items must be an array of [id, payload] pairs');
-    const outcomes = new Array(items.length);
-    const calls = [];
-    const indices = []; // calls[i] is items[indices[i]]
-    items.forEach((item, index) => {
-      const id = Array.isArray(item) ? item[0] : undefined;
-      try {
-        if (!Array.isArray(item) || item.length !== 2) throw new TypeError('an item must be an [id, payload] pair');
-        calls.push(enqueueCall(queue, id, item[1], pending));
-        indices.push(index);
-      } catch (error) {
-        if (!isHostRefusal(error)) throw error;
-        outcomes[index] = { id, verdict: 'refused', error };
-      }
-    });
-    if (calls.length === 0) return outcomes;
+    const batch = checkedBatch(queue, pending, items);
+    if (batch.calls.ids.length === 0) return batch.outcomes;
     await this.#fence.assertWritable();
-    const results = await runMany(this.#client, executor, calls);
-    for (let i = 0; i < calls.length; i++) {
-      const call = calls[i];
-      const [error, reply] = results[i];
-      outcomes[indices[i]] = error
-        ? { id: call.id, verdict: 'refused', error: await this.#refusal(error, call) }
-        : { id: call.id, verdict: verdictOf(reply) };
+    const { calls, outcomes } = batch;
+    for (const [k, error] of await runMany(this.#client, executor, batch)) {
+      const id = calls.ids[k];
+      outcomes[calls.at[k]] = { id, verdict: 'refused', error: await this.#refusal(error, { queue, id }) };
     }
     return outcomes;
   }
