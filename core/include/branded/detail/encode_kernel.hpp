@@ -91,16 +91,17 @@ inline __m128i opaque(__m128i constant) {
   return constant;
 }
 
-// 32-bit lanes (c0, c1, c2, 0), each c < 62^4, to 16-bit lanes (c0 / 62^2, c0 % 62^2, c1 / 62^2, ...).
-// c / 62^2 = (c * ceil(2^36 / 62^2)) >> 36 for every c < 62^4; _mm_mul_epu32 multiplies lanes 0 and 2, so lanes 1
-// and 3 go through a second one. The remainders fit 16 bits, so 16-bit arithmetic computes them exactly.
+// 32-bit lanes (c0, c2, c1, 0), each c < 62^4, to 16-bit lanes (c0 / 62^2, c0 % 62^2, c1 / 62^2, c1 % 62^2, ...).
+// c / 62^2 = (c * ceil(2^36 / 62^2)) >> 36 for every c < 62^4. _mm_mul_epu32 multiplies lanes 0 and 2, a second one
+// lanes 1 and 3; the products' high halves, taken in the order c0 c1 c2 (hence the lanes' order on the way in), are
+// the quotients times 16. The remainders fit 16 bits, so 16-bit arithmetic computes them exactly.
 inline __m128i chunk_pairs(__m128i chunks) {
   const __m128i magic = _mm_set1_epi32(17877076);
-  const __m128i even = _mm_srli_epi64(_mm_mul_epu32(chunks, magic), 36);
-  const __m128i odd = _mm_and_si128(_mm_srli_epi64(_mm_mul_epu32(_mm_srli_epi64(chunks, 32), magic), 4),
-                                    _mm_set_epi32(-1, 0, -1, 0));
-  const __m128i quotients = _mm_or_si128(even, odd);
-  const __m128i remainders = _mm_sub_epi16(chunks, _mm_mullo_epi16(quotients, _mm_set1_epi32(3844)));
+  const __m128 even = _mm_castsi128_ps(_mm_mul_epu32(chunks, magic));
+  const __m128 odd = _mm_castsi128_ps(_mm_mul_epu32(_mm_srli_epi64(chunks, 32), magic));
+  const __m128i quotients = _mm_srli_epi32(_mm_castps_si128(_mm_shuffle_ps(even, odd, _MM_SHUFFLE(3, 1, 3, 1))), 4);
+  const __m128i in_order = _mm_shuffle_epi32(chunks, _MM_SHUFFLE(3, 1, 2, 0));
+  const __m128i remainders = _mm_sub_epi16(in_order, _mm_mullo_epi16(quotients, _mm_set1_epi32(3844)));
   return _mm_or_si128(quotients, _mm_slli_epi32(remainders, 16));
 }
 
@@ -123,8 +124,8 @@ inline __m128i digit_chars(__m128i digits, __m128i first) {
 // The 11 characters in bytes 1-11 (byte 0 is the first chunk's always-zero leading digit), zero bytes 0 and 12-15.
 inline __m128i digit_lanes(std::uint64_t v) {
   const Chunks c = split_chunks(v);
-  const __m128i chunks = _mm_unpacklo_epi64(_mm_cvtsi64_si128(static_cast<long long>(c.high3 | std::uint64_t{c.quad1} << 32)),
-                                            _mm_cvtsi32_si128(static_cast<int>(c.quad2)));
+  const __m128i chunks = _mm_unpacklo_epi64(_mm_cvtsi64_si128(static_cast<long long>(c.high3 | std::uint64_t{c.quad2} << 32)),
+                                            _mm_cvtsi32_si128(static_cast<int>(c.quad1)));
   const __m128i zeros = _mm_setr_epi8(0, '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', 0, 0, 0, 0);
   return digit_chars(pair_digits(chunk_pairs(chunks)), zeros);
 }
