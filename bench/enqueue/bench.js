@@ -55,19 +55,21 @@ try {
 
   // iovalkey with nothing of the connector: the same EVALSHA calls, keys built before the clock starts,
   // pipelines of 250 with 4 on the wire (the connector's shape). The ceiling of any connector on iovalkey.
+  const ALONE_CHUNK = 250;
+  const ALONE_IN_FLIGHT = 4;
   const pending = pendingKey('alone');
   async function iovalkeyAloneRound(ids) {
     const jobs = ids.map((id) => jobKey('alone', id));
     const replies = [];
     const measured = await timed(async () => {
       const inFlight = [];
-      for (let from = 0; from < JOBS; from += 250) {
+      for (let from = 0; from < JOBS; from += ALONE_CHUNK) {
         const pipeline = connection.client.pipeline();
-        for (let k = from; k < Math.min(from + 250, JOBS); k++) {
+        for (let k = from; k < Math.min(from + ALONE_CHUNK, JOBS); k++) {
           pipeline.evalsha(ENQUEUE_SCRIPT_SHA1, 2, jobs[k], pending, ids[k], PAYLOAD);
         }
         inFlight.push(pipeline.exec().then((chunk) => replies.push(...chunk)));
-        if (inFlight.length >= 4) await inFlight.shift();
+        if (inFlight.length >= ALONE_IN_FLIGHT) await inFlight.shift();
       }
       await Promise.all(inFlight);
     });
