@@ -72,7 +72,8 @@ TEST_CASE("encode kernels: every chunk value in every lane, the forms byte for b
     const std::uint64_t v = quad % high3_values * POW62_8 + quad * POW62_4 + (POW62_4 - 1 - quad);
     branded::detail::write_id_table("ZZZ", v, table);
     branded::detail::write_id("ZZZ", v, fast);
-    if (std::memcmp(table, fast, 14) != 0) FAIL("value " << v << ": " << std::string(fast, 14) << " != " << std::string(table, 14));
+    if (std::memcmp(table, fast, 14) != 0)
+      FAIL("value " << v << ": " << std::string(fast, 14) << " != " << std::string(table, 14));
   }
 }
 

@@ -113,21 +113,21 @@ inline __m128i pair_digits(__m128i pairs) {
   return _mm_add_epi16(_mm_slli_epi16(pairs, 8), _mm_mullo_epi16(high, weight));
 }
 
-// Digits 0-61 to the alphabet: '0' + d, 7 more from 'A' (d >= 10), 6 more from 'a' (d >= 36). Lanes marked 0 in
-// `first` stay 0.
-inline __m128i digit_chars(__m128i digits, __m128i first) {
+// Digits 0-61 to the alphabet: '0' + d, 7 more from 'A' (d >= 10), 6 more from 'a' (d >= 36). Lanes where
+// `zero_char` is 0 rather than '0' (they hold no digit) stay 0.
+inline __m128i digit_chars(__m128i digits, __m128i zero_char) {
   const __m128i from_upper = _mm_and_si128(_mm_cmpgt_epi8(digits, _mm_set1_epi8(9)), _mm_set1_epi8(7));
   const __m128i from_lower = _mm_and_si128(_mm_cmpgt_epi8(digits, _mm_set1_epi8(35)), _mm_set1_epi8(6));
-  return _mm_add_epi8(_mm_add_epi8(digits, first), _mm_add_epi8(from_upper, from_lower));
+  return _mm_add_epi8(_mm_add_epi8(digits, zero_char), _mm_add_epi8(from_upper, from_lower));
 }
 
 // The 11 characters in bytes 1-11 (byte 0 is the first chunk's always-zero leading digit), zero bytes 0 and 12-15.
 inline __m128i digit_lanes(std::uint64_t v) {
   const Chunks c = split_chunks(v);
-  const __m128i chunks = _mm_unpacklo_epi64(_mm_cvtsi64_si128(static_cast<long long>(c.high3 | std::uint64_t{c.quad2} << 32)),
-                                            _mm_cvtsi32_si128(static_cast<int>(c.quad1)));
-  const __m128i zeros = _mm_setr_epi8(0, '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', 0, 0, 0, 0);
-  return digit_chars(pair_digits(chunk_pairs(chunks)), zeros);
+  const auto high3_quad2 = static_cast<long long>(c.high3 | std::uint64_t{c.quad2} << 32);
+  const __m128i chunks = _mm_unpacklo_epi64(_mm_cvtsi64_si128(high3_quad2), _mm_cvtsi32_si128(static_cast<int>(c.quad1)));
+  const __m128i zero_char = _mm_setr_epi8(0, '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', 0, 0, 0, 0);
+  return digit_chars(pair_digits(chunk_pairs(chunks)), zero_char);
 }
 
 // Bytes 0-7 from a general register (the namespace joins there), bytes 6-13 straight from the vector.
@@ -140,7 +140,8 @@ BRANDED_ALWAYS_INLINE void write_id_sse2(const char* ns3, std::uint64_t v, char*
 
 // The id and two zero bytes as one 16-byte store.
 BRANDED_ALWAYS_INLINE void write_id_padded_sse2(const char* ns3, std::uint64_t v, char* out16) {
-  const __m128i id = _mm_or_si128(_mm_slli_si128(digit_lanes(v), 2), _mm_cvtsi32_si128(static_cast<int>(namespace_word(ns3))));
+  const __m128i ns = _mm_cvtsi32_si128(static_cast<int>(namespace_word(ns3)));
+  const __m128i id = _mm_or_si128(_mm_slli_si128(digit_lanes(v), 2), ns);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out16), id);
 }
 
