@@ -308,6 +308,28 @@ describe('enqueueMany', () => {
     });
   }
 
+  test('the script cache emptied in the middle of a batch: the lost calls go again with EVAL, verdicts in order', async () => {
+    await raw.flushall();
+    await connection.verifyFence();
+    const queue = 'flushed-midway';
+    const existing = jobIds(50, 1n << 30n);
+    for (const id of existing) assert.equal(await connection.enqueue(queue, id, 'old'), 'enqueued');
+    const { items, expected } = mixedBatch(existing);
+    const before = { eval: await commandCalls(raw, 'eval'), evalsha: await commandCalls(raw, 'evalsha') };
+
+    const running = connection.enqueueMany(queue, items);
+    await new Promise((done) => setImmediate(done)); // the first pipelines are on the wire
+    await raw.script('FLUSH');
+    const outcomes = await running;
+
+    const evals = (await commandCalls(raw, 'eval')) - before.eval;
+    const evalshas = (await commandCalls(raw, 'evalsha')) - before.evalsha;
+    assert.ok(evals > 0 && evals < 9_000, `some calls (${evals} of 9,000) found the cache empty`);
+    assert.equal(evalshas, 9_000);
+    assert.deepEqual(outcomes.map((o) => (o.error instanceof KindError ? 'kind' : o.verdict === 'refused' ? 'host' : o.verdict)), expected);
+    assert.equal(await raw.zcard(pendingKey(queue)), existing.length + 6_000);
+  });
+
   test('a bad queue, a non-array or a bad executor rejects the whole batch before the wire', async () => {
     await refusedBeforeTheWire(() => connection.enqueueMany('emq', [[JOB, 'p']]), BrandedError, 'queue');
     await refusedBeforeTheWire(() => connection.enqueueMany('q', 'JOB0KHTOWnGLuC'), TypeError);
