@@ -89,13 +89,13 @@ try {
     let best = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const before = Number(await cli(server.port, 'ZCARD', 'emq:{vb}:pending'));
-      const { stdout } = await run('valkey-benchmark', [
+      const { stdout, stderr } = await run('valkey-benchmark', [
         '-h', server.host, '-p', String(server.port), '-n', String(requests), '-P', '32', '-r', String(VB_KEYSPACE), '--csv',
         'EVALSHA', ENQUEUE_SCRIPT_SHA1, '2', 'emq:{vb}:job:JOB__rand_int__', 'emq:{vb}:pending', 'JOB__rand_int__', PAYLOAD,
       ], { timeout: 120_000 });
       const written = Number(await cli(server.port, 'ZCARD', 'emq:{vb}:pending')) - before;
       if (written < requests * (1 - VB_REPEATS_ALLOWED)) {
-        throw new Error(`valkey-benchmark: only ${written} of ${requests} calls took the write path`);
+        throw new Error(`valkey-benchmark: only ${written} of ${requests} calls took the write path:\n${stdout}${stderr}`);
       }
       const row = stdout.trim().split('\n').at(-1).split(',');
       best = Math.max(best, Number(JSON.parse(row[1])));
