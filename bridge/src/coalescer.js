@@ -3,22 +3,25 @@
 // sends one pipelined batch where it would have sent one call per frame. Every job still gets its own
 // outcome: runGroup answers item by item (an Error for an item that failed), and a failure of the whole
 // run reaches each job of that run, and no other.
+// Each item is answered through its own `reply` ({resolve(answer), reject(error)}, neither may throw)
+// rather than a promise: the bridge holds thousands of jobs in flight, and a promise chain apiece is most
+// of what the garbage collector has to copy.
 export function createCoalescer(runGroup, schedule = setImmediate) {
-  let due = new Map(); // executor → queue → { items, waiters }
+  let due = new Map(); // executor → queue → { items, replies }
   let scheduled = false;
 
-  async function settle(executor, queue, { items, waiters }) {
+  async function settle(executor, queue, { items, replies }) {
     let answers;
     try {
       answers = await runGroup(executor, queue, items);
     } catch (error) {
-      for (const waiter of waiters) waiter.reject(error);
+      for (const reply of replies) reply.reject(error);
       return;
     }
-    for (let i = 0; i < waiters.length; i++) {
+    for (let i = 0; i < replies.length; i++) {
       const answer = answers[i];
-      if (answer instanceof Error) waiters[i].reject(answer);
-      else waiters[i].resolve(answer);
+      if (answer instanceof Error) replies[i].reject(answer);
+      else replies[i].resolve(answer);
     }
   }
 
@@ -39,24 +42,21 @@ export function createCoalescer(runGroup, schedule = setImmediate) {
     }
     let group = queues.get(queue);
     if (group === undefined) {
-      group = { items: [], waiters: [] };
+      group = { items: [], replies: [] };
       queues.set(queue, group);
     }
     return group;
   }
 
   return {
-    // Resolves this item's answer, or rejects with its error.
-    add(executor, queue, item) {
+    add(executor, queue, item, reply) {
       const group = groupOf(executor, queue);
+      group.items.push(item);
+      group.replies.push(reply);
       if (!scheduled) {
         scheduled = true;
         schedule(flush);
       }
-      return new Promise((resolve, reject) => {
-        group.items.push(item);
-        group.waiters.push({ resolve, reject });
-      });
     },
   };
 }

@@ -5,6 +5,29 @@ import { createBucket } from './rate.js';
 
 export const IDLE_CLOSE_CODE = 4001;
 
+// What an op's run answers through: the first resolve or reject is the request's reply, later ones are
+// ignored. One small object per request in flight (they are many: see coalescer.js).
+class Reply {
+  constructor(answers, id) {
+    this.answers = answers;
+    this.id = id;
+  }
+
+  resolve(result) {
+    if (this.answers === null) return;
+    const { answers } = this;
+    this.answers = null;
+    answers.ok(this.id, result);
+  }
+
+  reject(error) {
+    if (this.answers === null) return;
+    const { answers } = this;
+    this.answers = null;
+    answers.failed(this.id, error);
+  }
+}
+
 // socket: the connection's net.Socket under `ws`, corked while a turn's replies are written (see send).
 export function startSession(ws, socket, { config, ops, metrics, logger, work, isClosing, peer }) {
   const bucket = createBucket(config.rate);
@@ -38,18 +61,26 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
     send(errorReply(id, error), error instanceof BridgeError ? error.code : 'unavailable');
   };
 
-  // The op's Valkey work, counted per connection (maxInflight) and for the bridge's drain (work).
-  const answer = async (id, run) => {
-    inflight += 1;
-    work.started();
-    try {
-      send(okReply(id, await run()), 'ok');
-    } catch (error) {
+  // A request's answer: counted in flight (maxInflight, the bridge's drain) until its one reply is sent.
+  const answered = () => {
+    inflight -= 1;
+    work.finished();
+  };
+  const answers = {
+    ok(id, result) {
+      answered();
+      let text;
+      try {
+        text = okReply(id, result);
+      } catch (error) {
+        return sendError(id, error);
+      }
+      return send(text, 'ok');
+    },
+    failed(id, error) {
+      answered();
       sendError(id, error);
-    } finally {
-      inflight -= 1;
-      work.finished();
-    }
+    },
   };
 
   // Sync checks (budget, shape, names, allowlist, limits), then the answer.
@@ -67,7 +98,14 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
       if (isClosing()) throw unavailable('the bridge is shutting down');
       const run = ops[request.op].prepare(request.fields);
       if (inflight >= config.maxInflight) throw rateLimited(`over ${config.maxInflight} requests in flight on this connection`);
-      answer(id, run);
+      inflight += 1;
+      work.started();
+      const reply = new Reply(answers, id);
+      try {
+        run(reply);
+      } catch (error) {
+        reply.reject(error);
+      }
     } catch (error) {
       sendError(id, error);
     }

@@ -187,8 +187,13 @@ export function createBackend(config, { logger, metrics }) {
       };
     },
 
-    // Resolves {verdict: 'enqueued' | 'duplicate' | 'kind', ...}, or rejects with the protocol's error.
-    enqueue: (queue, job, payload, executor) => singles.add(executor, queue, [job, payload]),
+    // One job's outcome, {verdict: 'enqueued' | 'duplicate' | 'kind', queue, job, command, message?}, goes to
+    // reply.resolve; a failure (the protocol's error) to reply.reject. Sent with the turn's other enqueues.
+    enqueueCoalesced: (queue, job, payload, executor, reply) => singles.add(executor, queue, [job, payload], reply),
+
+    // The same as a promise.
+    enqueue: (queue, job, payload, executor) =>
+      new Promise((resolve, reject) => singles.add(executor, queue, [job, payload], { resolve, reject })),
 
     // Outcomes in input order; a kind refusal is an outcome, anything else fails the whole batch.
     enqueueMany: (queue, items, executor) => request(async (conn) => {

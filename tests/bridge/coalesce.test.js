@@ -36,6 +36,8 @@ function arrivals(client) {
 }
 
 describe('the coalescer alone', () => {
+  const added = (coalescer, executor, queue, item) =>
+    new Promise((resolve, reject) => coalescer.add(executor, queue, item, { resolve, reject }));
   const manualTurns = () => {
     const due = [];
     return { schedule: (flush) => due.push(flush), endTurn: () => due.splice(0).forEach((flush) => flush()), due };
@@ -49,8 +51,8 @@ describe('the coalescer alone', () => {
       return items.map((item) => (item.startsWith('bad') ? new Error(`refused ${item}`) : `${executor}/${queue}/${item}`));
     }, turns.schedule);
     const settled = [
-      coalescer.add('script', 'a', 'x1'), coalescer.add('native', 'a', 'y1'), coalescer.add('script', 'b', 'z1'),
-      coalescer.add('script', 'a', 'bad2'), coalescer.add('script', 'a', 'x3'),
+      added(coalescer, 'script', 'a', 'x1'), added(coalescer, 'native', 'a', 'y1'), added(coalescer, 'script', 'b', 'z1'),
+      added(coalescer, 'script', 'a', 'bad2'), added(coalescer, 'script', 'a', 'x3'),
     ].map((p) => p.then((value) => ({ value }), (error) => ({ error: error.message })));
     assert.equal(turns.due.length, 1, 'one flush scheduled for the whole turn');
     turns.endTurn();
@@ -58,7 +60,7 @@ describe('the coalescer alone', () => {
       { value: 'script/a/x1' }, { value: 'native/a/y1' }, { value: 'script/b/z1' }, { error: 'refused bad2' }, { value: 'script/a/x3' },
     ]);
     assert.deepEqual(runs, [['script', 'a', ['x1', 'bad2', 'x3']], ['script', 'b', ['z1']], ['native', 'a', ['y1']]]);
-    const next = coalescer.add('script', 'a', 'x4');
+    const next = added(coalescer, 'script', 'a', 'x4');
     assert.equal(turns.due.length, 1, 'the next turn schedules its own flush');
     turns.endTurn();
     assert.equal(await next, 'script/a/x4');
@@ -71,8 +73,8 @@ describe('the coalescer alone', () => {
       if (queue === 'down') throw new Error('connection lost');
       return ['fine'];
     }, turns.schedule);
-    const down = [coalescer.add('script', 'down', 1), coalescer.add('script', 'down', 2)];
-    const up = coalescer.add('script', 'up', 3);
+    const down = [added(coalescer, 'script', 'down', 1), added(coalescer, 'script', 'down', 2)];
+    const up = added(coalescer, 'script', 'up', 3);
     turns.endTurn();
     for (const item of down) await assert.rejects(item, /connection lost/);
     assert.equal(await up, 'fine');

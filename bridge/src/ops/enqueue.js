@@ -10,6 +10,25 @@ export function outcomeError(outcome, detail = {}) {
   return new BridgeError('kind', outcome.message, detail);
 }
 
+// Turns the backend's outcome for one job into the op's answer on `reply`.
+class EnqueueAnswer {
+  constructor(reply, executor) {
+    this.reply = reply;
+    this.executor = executor;
+  }
+
+  resolve(outcome) {
+    const { executor } = this;
+    if (outcome.verdict !== 'enqueued') return this.reply.reject(outcomeError(outcome, { executor, command: outcome.command }));
+    return this.reply.resolve({ verdict: 'enqueued', queue: outcome.queue, job: outcome.job, executor, command: outcome.command });
+  }
+
+  reject(error) {
+    this.reply.reject(error);
+  }
+}
+
+// The run answers through reply.resolve / reply.reject (see coalescer.js for why not a promise).
 export function enqueueOp({ config, backend, allowlist }) {
   return {
     prepare({ queue, job, payload = '', executor = 'script' }) {
@@ -17,11 +36,7 @@ export function enqueueOp({ config, backend, allowlist }) {
       hostCheck(job);
       allowedQueue(queue, allowlist);
       payloadWithin(payload, config.maxPayload);
-      return async () => {
-        const outcome = await backend.enqueue(queue, job, payload, executor);
-        if (outcome.verdict !== 'enqueued') throw outcomeError(outcome, { executor, command: outcome.command });
-        return { verdict: 'enqueued', queue, job, executor, command: outcome.command };
-      };
+      return (reply) => backend.enqueueCoalesced(queue, job, payload, executor, new EnqueueAnswer(reply, executor));
     },
   };
 }

@@ -1,4 +1,5 @@
-// The closed set of ops: each has prepare(fields) doing every synchronous check and returning the run.
+// The closed set of ops: each has prepare(fields) doing every synchronous check and returning the run,
+// run(reply), which answers once through reply.resolve(result) or reply.reject(error).
 import { enqueueOp } from './enqueue.js';
 import { enqueueManyOp } from './enqueue_many.js';
 import { gateCompareOp } from './gate_compare.js';
@@ -8,15 +9,25 @@ import { pendingOp } from './pending.js';
 import { streamSeedOp } from './stream_seed.js';
 import { streamWindowOp } from './stream_window.js';
 
+// An async op's run, as every run is called: run(reply) answers through reply.resolve / reply.reject.
+function answeringThrough(op) {
+  return {
+    prepare(fields) {
+      const run = op.prepare(fields);
+      return (reply) => run().then((result) => reply.resolve(result), (error) => reply.reject(error));
+    },
+  };
+}
+
 export function createOps(deps) {
   return {
-    hello: helloOp(deps),
+    hello: answeringThrough(helloOp(deps)),
     enqueue: enqueueOp(deps),
-    enqueueMany: enqueueManyOp(deps),
-    job: jobOp(deps),
-    pending: pendingOp(deps),
-    streamWindow: streamWindowOp(deps),
-    streamSeed: streamSeedOp(deps),
-    gateCompare: gateCompareOp(deps),
+    enqueueMany: answeringThrough(enqueueManyOp(deps)),
+    job: answeringThrough(jobOp(deps)),
+    pending: answeringThrough(pendingOp(deps)),
+    streamWindow: answeringThrough(streamWindowOp(deps)),
+    streamSeed: answeringThrough(streamSeedOp(deps)),
+    gateCompare: answeringThrough(gateCompareOp(deps)),
   };
 }
