@@ -71,9 +71,9 @@ export class Connection {
     checkedExecutor(executor, this.#cluster);
     if (!Array.isArray(items)) throw new TypeError('items must be an array of [id, payload] pairs');
     const batch = checkedBatch(queue, pending, items);
-    if (batch.calls.ids.length === 0) return batch.outcomes;
-    await this.#fence.assertWritable();
     const { calls, outcomes } = batch;
+    if (calls.ids.length === 0) return outcomes;
+    await this.#fence.assertWritable();
     for (const [k, error] of await runMany(this.#client, executor, batch)) {
       const id = calls.ids[k];
       outcomes[calls.at[k]] = { id, verdict: 'refused', error: await this.#refusal(error, { queue, id }) };
