@@ -1,7 +1,7 @@
 // The hot path of encode(): a value below 2^63 as 11 Base62 digits after the 3 namespace bytes. Two forms of one
 // contract, like the parse kernel: SSE2 on x86-64 (every x86-64 CPU has it), a digit-pair table everywhere else
-// (the wasm build included). tests/core/encode_kernel_test.cpp holds them to each other, every chunk value through
-// both, and to a 128-bit oracle.
+// (the wasm build included). tests/core/encode_kernel_test.cpp holds them to each other (every chunk value through
+// both) and to a digit-by-digit oracle.
 //
 // Both split the value into three chunks (digits 0-2, 3-6, 7-10; each below 62^4 < 2^24) with two multiply-high
 // divisions; then a chunk is two digit pairs, c / 62^2 and c % 62^2, and a pair is two digits.
