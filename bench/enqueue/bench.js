@@ -67,7 +67,10 @@ try {
   async function iovalkeyAloneRound() {
     const ids = freshIds();
     const jobs = ids.map((id) => jobKey('alone', id));
-    const replies = [];
+    let enqueued = 0;
+    const count = (replies) => {
+      for (const [error, reply] of replies) if (!error && reply === 1) enqueued++;
+    };
     const measured = await timed(async () => {
       const inFlight = [];
       for (let from = 0; from < JOBS; from += ALONE_CHUNK) {
@@ -75,12 +78,11 @@ try {
         for (let k = from; k < Math.min(from + ALONE_CHUNK, JOBS); k++) {
           pipeline.evalsha(ENQUEUE_SCRIPT_SHA1, 2, jobs[k], alonePending, ids[k], PAYLOAD);
         }
-        inFlight.push(pipeline.exec().then((chunk) => replies.push(...chunk)));
+        inFlight.push(pipeline.exec().then(count));
         if (inFlight.length >= ALONE_IN_FLIGHT) await inFlight.shift();
       }
       await Promise.all(inFlight);
     });
-    const enqueued = replies.filter(([error, reply]) => !error && reply === 1).length;
     if (enqueued !== JOBS) throw new Error(`iovalkey alone: ${JOBS - enqueued} of ${JOBS} jobs were not enqueued`);
     return measured;
   }
@@ -106,18 +108,20 @@ try {
     return { rate: Number(JSON.parse(row[1])) };
   }
 
-  // Every side takes one turn per round, in the same order, so load from other work on the machine falls on
-  // all of them alike. Each side's best round counts: the highest rate, the least CPU (noise only adds).
+  // Every side takes one turn per round, the order turning by one each round, so load from other work on the
+  // machine (and a collection one side's garbage leaves to the next) falls on all of them alike. Each side's
+  // best round counts: the highest rate, the least CPU (noise only adds).
   const sides = {
     script: connectorRound('script'),
     native: connectorRound('native'),
     alone: iovalkeyAloneRound,
     evalsha: valkeyBenchmarkRound,
   };
-  const best = Object.fromEntries(Object.keys(sides).map((name) => [name, { rate: 0, nodeMicros: Infinity }]));
+  const names = Object.keys(sides);
+  const best = Object.fromEntries(names.map((name) => [name, { rate: 0, nodeMicros: Infinity }]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, side] of Object.entries(sides)) {
-      const { rate, nodeMicros = Infinity } = await side();
+    for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
+      const { rate, nodeMicros = Infinity } = await sides[name]();
       best[name] = { rate: Math.max(best[name].rate, rate), nodeMicros: Math.min(best[name].nodeMicros, nodeMicros) };
     }
   }
