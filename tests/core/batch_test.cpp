@@ -18,6 +18,20 @@ TEST_CASE("parse_fixed fills the columns, one slot per id") {
   CHECK(ns[1] == 0);
 }
 
+TEST_CASE("parse_fixed with a stride judges each 14-byte slot alone, whatever lies between") {
+  // 16-byte slots (the package's layout): the two bytes after each id are noise the parse must not read,
+  // and a newline inside a slot is the id's own byte (charset), not a separator.
+  const std::string ids = std::string("JOB0KHTOWnGLuC") + "\n\xff" + "USR0NgWEfAEJfs" + "zz" + "JOB0KHTOW\nGLuC" + std::string(2, '\0');
+  std::vector<std::uint64_t> snowflake(3);
+  std::vector<std::uint8_t> error(3);
+  std::vector<std::uint32_t> ns(3);
+  const auto refused = branded::parse_fixed(ids.data(), 3, {snowflake.data(), error.data(), ns.data()}, 16);
+  CHECK(refused == 1);
+  CHECK(snowflake == std::vector<std::uint64_t>{274557032793636864ull, 320636799581945856ull, 0});
+  CHECK(error == std::vector<std::uint8_t>{0, 0, static_cast<std::uint8_t>(branded::Error::charset)});
+  CHECK(ns[1] == branded::pack_namespace("USR"));
+}
+
 TEST_CASE("parse_lines splits on \\n and \\r\\n, keeps a partial last line for the next chunk") {
   const std::string text = "JOB0KHTOWnGLuC\r\njob-42\n\nUSR0NgWEfAEJfs\nUSR0KHT";
   std::vector<std::uint64_t> snowflake(8);
