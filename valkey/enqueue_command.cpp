@@ -14,7 +14,7 @@ namespace {
 
 constexpr int ENQUEUE_ARITY = 6;
 constexpr std::string_view NUMKEYS = "2";
-constexpr double PENDING_SCORE = 0;
+constexpr long long PENDING_SCORE = 0;
 constexpr const char* WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
 
 struct EnqueueCall {
@@ -65,28 +65,49 @@ std::string first_refusal(RedisModuleCtx* ctx, const EnqueueCall& call) {
   return {};
 }
 
-// What the script writes, in its order and with the events its commands raise: EXISTS (a key of any type
-// counts), HSET <row> state pending attempts 0 payload <p> (fields in that order; event hset), then
-// ZADD <pending> 0 <id> (event zadd when it changed the set). Replicated verbatim once anything is written.
-int write_row(RedisModuleCtx* ctx, const EnqueueCall& call) {
-  {
-    const OpenKey row{ctx, call.job_key_string, KEY_READ | KEY_WRITE};
-    if (!row.empty()) return RedisModule_ReplyWithLongLong(ctx, 0);
-    // Field names made once at load: no C-string field objects made and freed on every call.
-    RedisModule_HashSet(row.get(), HASH_NONE, module_strings.state_field, module_strings.state_value,
-                        module_strings.attempts_field, module_strings.attempts_value, module_strings.payload_field,
-                        call.payload_string, nullptr);
-  }
-  RedisModule_NotifyKeyspaceEvent(ctx, NOTIFY_HASH, "hset", call.job_key_string);
-  RedisModule_ReplicateVerbatim(ctx);
+// The server's own refusal text for a deny-oom command; the module checks memory itself, only before a write.
+constexpr const char* OOM_REFUSAL = "OOM command not allowed when used memory > 'maxmemory'.";
 
-  const OpenKey pending{ctx, call.pending_key_string, KEY_READ | KEY_WRITE};
-  // A pending key of another type fails here after the row is written, exactly as the script does.
-  if (!pending.empty() && pending.type() != KEYTYPE_ZSET) return RedisModule_ReplyWithError(ctx, WRONGTYPE);
+// As the server's deny-oom check: a call replayed from the AOF or sent by a primary is never refused.
+bool out_of_memory(RedisModuleCtx* ctx) {
+  const int flags = RedisModule_GetContextFlags(ctx);
+  if (flags & (CTX_FLAGS_REPLICATED | CTX_FLAGS_LOADING)) return false;
+  return (flags & CTX_FLAGS_OOM) != 0;
+}
+
+// HSET <row> state pending attempts 0 payload <p> (fields in that order; event hset), replicated as that HSET.
+void write_row(RedisModuleCtx* ctx, const OpenKey& row, const EnqueueCall& call) {
+  // Field names made once at load: no C-string field objects made and freed on every call.
+  RedisModule_HashSet(row.get(), HASH_NONE, module_strings.state_field, module_strings.state_value,
+                      module_strings.attempts_field, module_strings.attempts_value, module_strings.payload_field,
+                      call.payload_string, nullptr);
+  RedisModule_NotifyKeyspaceEvent(ctx, NOTIFY_HASH, "hset", call.job_key_string);
+  RedisModule_Replicate(ctx, "HSET", "sssssss", call.job_key_string, module_strings.state_field,
+                        module_strings.state_value, module_strings.attempts_field, module_strings.attempts_value,
+                        module_strings.payload_field, call.payload_string);
+}
+
+// ZADD <pending> 0 <id>: event and replication only when the set changed, as the server's ZADD.
+void add_pending(RedisModuleCtx* ctx, const OpenKey& pending, const EnqueueCall& call) {
   int outcome = 0;
-  RedisModule_ZsetAdd(pending.get(), PENDING_SCORE, call.id_string, &outcome);
-  if (outcome & (ZADD_ADDED | ZADD_UPDATED))
-    RedisModule_NotifyKeyspaceEvent(ctx, NOTIFY_ZSET, "zadd", call.pending_key_string);
+  RedisModule_ZsetAdd(pending.get(), static_cast<double>(PENDING_SCORE), call.id_string, &outcome);
+  if (!(outcome & (ZADD_ADDED | ZADD_UPDATED))) return;
+  RedisModule_NotifyKeyspaceEvent(ctx, NOTIFY_ZSET, "zadd", call.pending_key_string);
+  RedisModule_Replicate(ctx, "ZADD", "sls", call.pending_key_string, PENDING_SCORE, call.id_string);
+}
+
+// What the script writes, in its order, replicated as its effects: what a replica or an AOF replays needs
+// neither the module nor the state the call read. A key of any type at the row counts (EXISTS) and answers 0.
+// Both keys are opened before anything is written, so a lazily expired key's deletion is propagated first,
+// and a pending key of another type is refused with nothing written (the script writes the row first).
+int enqueue(RedisModuleCtx* ctx, const EnqueueCall& call) {
+  const OpenKey row{ctx, call.job_key_string, KEY_READ | KEY_WRITE};
+  if (!row.empty()) return RedisModule_ReplyWithLongLong(ctx, 0);
+  if (out_of_memory(ctx)) return RedisModule_ReplyWithError(ctx, OOM_REFUSAL);
+  const OpenKey pending{ctx, call.pending_key_string, KEY_READ | KEY_WRITE};
+  if (!pending.empty() && pending.type() != KEYTYPE_ZSET) return RedisModule_ReplyWithError(ctx, WRONGTYPE);
+  write_row(ctx, row, call);
+  add_pending(ctx, pending, call);
   return RedisModule_ReplyWithLongLong(ctx, 1);
 }
 
@@ -96,7 +117,7 @@ int enqueue_command(RedisModuleCtx* ctx, RedisModuleString** argv, int argc) {
   if (argc != ENQUEUE_ARITY) return RedisModule_WrongArity(ctx);
   const EnqueueCall call = read_call(argv);
   if (const auto refusal = first_refusal(ctx, call); !refusal.empty()) return reply_error(ctx, refusal);
-  return write_row(ctx, call);
+  return enqueue(ctx, call);
 }
 
 }  // namespace emq

@@ -23,7 +23,8 @@ RedisModuleCallReply* (*RedisModule_Call)(RedisModuleCtx*, const char*, const ch
 int (*RedisModule_CallReplyType)(RedisModuleCallReply*) = nullptr;
 const char* (*RedisModule_CallReplyStringPtr)(RedisModuleCallReply*, std::size_t*) = nullptr;
 void (*RedisModule_FreeCallReply)(RedisModuleCallReply*) = nullptr;
-int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx*) = nullptr;
+int (*RedisModule_Replicate)(RedisModuleCtx*, const char*, const char*, ...) = nullptr;
+int (*RedisModule_GetContextFlags)(RedisModuleCtx*) = nullptr;
 void (*RedisModule_Log)(RedisModuleCtx*, const char*, const char*, ...) = nullptr;
 
 namespace {
@@ -54,7 +55,8 @@ bool fetch_all() {
          fetch("RedisModule_Call", RedisModule_Call) && fetch("RedisModule_CallReplyType", RedisModule_CallReplyType) &&
          fetch("RedisModule_CallReplyStringPtr", RedisModule_CallReplyStringPtr) &&
          fetch("RedisModule_FreeCallReply", RedisModule_FreeCallReply) &&
-         fetch("RedisModule_ReplicateVerbatim", RedisModule_ReplicateVerbatim) &&
+         fetch("RedisModule_Replicate", RedisModule_Replicate) &&
+         fetch("RedisModule_GetContextFlags", RedisModule_GetContextFlags) &&
          fetch("RedisModule_Log", RedisModule_Log);
 }
 

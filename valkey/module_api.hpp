@@ -29,6 +29,10 @@ inline constexpr int HASH_NONE = 0;  // field names and values are module string
 inline constexpr int ZADD_ADDED = 1 << 2;
 inline constexpr int ZADD_UPDATED = 1 << 3;
 
+inline constexpr int CTX_FLAGS_OOM = 1 << 10;         // used memory is over maxmemory
+inline constexpr int CTX_FLAGS_REPLICATED = 1 << 12;  // the call came over the replication link
+inline constexpr int CTX_FLAGS_LOADING = 1 << 13;     // the server is loading its AOF or RDB
+
 inline constexpr int NOTIFY_HASH = 1 << 6;
 inline constexpr int NOTIFY_ZSET = 1 << 7;
 
@@ -53,7 +57,8 @@ extern RedisModuleCallReply* (*RedisModule_Call)(RedisModuleCtx*, const char*, c
 extern int (*RedisModule_CallReplyType)(RedisModuleCallReply*);
 extern const char* (*RedisModule_CallReplyStringPtr)(RedisModuleCallReply*, std::size_t*);
 extern void (*RedisModule_FreeCallReply)(RedisModuleCallReply*);
-extern int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx*);
+extern int (*RedisModule_Replicate)(RedisModuleCtx*, const char*, const char*, ...);
+extern int (*RedisModule_GetContextFlags)(RedisModuleCtx*);
 extern void (*RedisModule_Log)(RedisModuleCtx*, const char*, const char*, ...);
 
 // The first half of what RedisModule_Init does in the packaged header: fetch every entry point above.
