@@ -17,6 +17,8 @@ import {
 } from './differential-cases.js';
 
 const SEED = Number(process.env.BRANDED_DIFFERENTIAL_SEED ?? 20261201);
+// Another build of the module to hold to the same cases (a path); the primary and one replica load it.
+const MODULE = process.env.BRANDED_DIFFERENTIAL_MODULE ?? true;
 const SEEDED_CASES = 10_000;
 const SEEDED_OOM_CASES = 500;
 const BATCH = 200;
@@ -39,7 +41,7 @@ function normalised(reply) {
 
 /** One executor: a connection to its own database and the command that enqueues through it. */
 function executor(server, db, callArgs) {
-  const client = new Valkey({ host: server.host, port: server.port, db, maxRetriesPerRequest: 0 });
+  const client = clientOf(server, db);
   return {
     client,
     send: (c) => {
@@ -143,9 +145,9 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
 
   before(async () => {
     primaryDir = mkdtempSync(join(tmpdir(), 'branded-differential-'));
-    primary = await startServer({ module: true, dir: primaryDir, args: [...DEBUG, '--repl-diskless-sync-delay', '0'] });
-    [withModule, withoutModule] = await Promise.all([startServer({ module: true, args: DEBUG }), startServer({ args: DEBUG })]);
-    admin = new Valkey({ host: primary.host, port: primary.port, maxRetriesPerRequest: 0 });
+    primary = await startServer({ module: MODULE, dir: primaryDir, args: [...DEBUG, '--repl-diskless-sync-delay', '0'] });
+    [withModule, withoutModule] = await Promise.all([startServer({ module: MODULE, args: DEBUG }), startServer({ args: DEBUG })]);
+    admin = clientOf(primary);
     script = executor(primary, SCRIPT_DB, (c) => ['EVALSHA', ENQUEUE_SCRIPT_SHA1, 2, ...Object.values(keysOf(c)), c.id, c.payload]);
     native = executor(primary, MODULE_DB, (c) => ['EMQ.ENQUEUE', 2, ...Object.values(keysOf(c)), c.id, c.payload]);
     assert.equal(await admin.script('LOAD', ENQUEUE_SCRIPT), ENQUEUE_SCRIPT_SHA1);
@@ -161,7 +163,7 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
   });
 
   after(async () => {
-    for (const client of [admin, script?.client, native?.client]) client?.disconnect();
+    for (const client of openClients) client.disconnect();
     await Promise.all([primary, withModule, withoutModule].map((server) => server?.stop()));
     rmSync(primaryDir, { recursive: true, force: true });
   });
@@ -308,8 +310,13 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
   });
 });
 
-function clientOf(server) {
-  return new Valkey({ host: server.host, port: server.port, maxRetriesPerRequest: 0 });
+// Every connection the suite opens, closed at its end even when a test failed halfway.
+const openClients = new Set();
+
+function clientOf(server, db = 0) {
+  const client = new Valkey({ host: server.host, port: server.port, db, maxRetriesPerRequest: 0 });
+  openClients.add(client);
+  return client;
 }
 
 async function digestOf(server) {
