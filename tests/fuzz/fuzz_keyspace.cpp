@@ -1,6 +1,6 @@
 // The keyspace builders on any queue, id, type and key: queue names and key types match their grammar;
 // a built key reads back to its queue; all keys of a queue share one slot; the cluster slot agrees with a
-// bitwise CRC16-XMODEM oracle over the hashtag rule.
+// bitwise CRC16-XMODEM oracle over the hashtag rule, read in one pass (not the implementation's find/substr).
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <string>
@@ -24,12 +24,35 @@ bool name_bytes(std::string_view s, std::size_t max) {
 
 bool expected_queue(std::string_view q) { return name_bytes(q, 128) && q != "emq"; }
 
-std::string_view expected_hashtag(std::string_view key) {
-  const std::size_t open = key.find('{');
-  if (open == std::string_view::npos) return key;
-  const std::size_t close = key.find('}', open + 1);
-  if (close == std::string_view::npos || close == open + 1) return key;
-  return key.substr(open + 1, close - open - 1);
+// The hashtag rule as a one-pass reader, not as find/substr: outside until the first '{', then collecting
+// until the first '}'. A tag that never closed, or closed empty, means the whole key is hashed.
+std::string expected_hashtag(std::string_view key) {
+  enum class Reading { before_open, inside, closed } reading = Reading::before_open;
+  std::string tag;
+  for (const char c : key) {
+    if (reading == Reading::before_open) {
+      if (c == '{') reading = Reading::inside;
+    } else if (c == '}') {
+      reading = Reading::closed;
+      break;
+    } else {
+      tag += c;
+    }
+  }
+  return reading == Reading::closed && !tag.empty() ? tag : std::string(key);
+}
+
+// What any hashtag must be, checked on the implementation's answer: either the whole key, or the bytes
+// between the key's first '{' and the first '}' after it, at least one of them and none a '}'.
+bool hashtag_in_place(std::string_view key, std::string_view tag) {
+  std::size_t first_open = 0;
+  while (first_open < key.size() && key[first_open] != '{') ++first_open;
+  if (tag.data() == key.data() && tag.size() == key.size()) return true;
+  const bool starts_after_first_open = tag.data() == key.data() + first_open + 1;
+  const bool closed_right_after = tag.data() + tag.size() < key.data() + key.size() && tag.data()[tag.size()] == '}';
+  bool holds_close = false;
+  for (const char c : tag) holds_close = holds_close || c == '}';
+  return first_open < key.size() && starts_after_first_open && closed_right_after && !tag.empty() && !holds_close;
 }
 
 std::uint16_t expected_slot(std::string_view key) {
@@ -76,6 +99,7 @@ void check_queue_key(const std::string& q, const std::string& type) {
 void check_any_key(const std::string& key, const std::string& q, const std::string& id, const std::string& type) {
   PROPERTY(branded::is_job_key(key, q, id) == (key == "emq:{" + q + "}:job:" + id));
   PROPERTY(branded::hashtag(key) == expected_hashtag(key));
+  PROPERTY(hashtag_in_place(key, branded::hashtag(key)));
   PROPERTY(branded::slot(key) == expected_slot(key));
   PROPERTY(branded::slot(key) < branded::CLUSTER_SLOTS);
   const auto queue = branded::queue_of_key(key, type);
