@@ -1,6 +1,6 @@
 // The executor differential: every case runs through the @enqueue script (EVALSHA, db 0) and through
 // EMQ.ENQUEUE (db 1) on one primary, from the same starting keys. Compared: reply class and bytes, rows,
-// pending sets, key types and TTLs, and each executor against the contract's transition. Two replicas are
+// pending sets, key types and TTLs, the keyspace events on each key, and each executor against the contract's transition. Two replicas are
 // attached for the whole run, one with the module loaded and one without: at the end DEBUG DIGEST is equal
 // on all three and neither replica logged or counted an error. Then the primary's AOF is replayed (a restart,
 // a server without the module, a rewrite and a restart) with the digest unchanged.
@@ -79,6 +79,26 @@ async function readBack(client, c, withContents) {
   return { row: { ...rowState, fields, length }, pending: { ...pendingState, score } };
 }
 
+// The keyspace events of both databases, per key and in order: what each executor's commands raised.
+function eventLog(subscriber) {
+  const byDb = new Map([[SCRIPT_DB, new Map()], [MODULE_DB, new Map()]]);
+  subscriber.on('pmessageBuffer', (_pattern, channel, key) => {
+    const [, db, event] = /^__keyevent@(\d+)__:(.+)$/.exec(channel.toString('latin1'));
+    const events = byDb.get(Number(db));
+    const name = key.toString('latin1');
+    if (!events.has(name)) events.set(name, []);
+    events.get(name).push(event);
+  });
+  return {
+    of: (db, key) => byDb.get(db).get(key.toString('latin1')) ?? [],
+    // The server sends a subscriber its messages in order: once PING answers, every earlier event has arrived.
+    settled: () => subscriber.ping(),
+    clear: () => byDb.forEach((events) => events.clear()),
+  };
+}
+
+const eventsOf = (events, db, c) => ({ row: events.of(db, keysOf(c).row), pending: events.of(db, keysOf(c).pending) });
+
 const ttlClass = (pttl) => (pttl > 0 ? 'ttl' : pttl);
 
 // Replies of the first and any later call: a later call answers 0 once the first wrote (or, for the script, once it
@@ -105,6 +125,14 @@ function problemsOf(c, replies, states) {
     check(ttlClass(module[key].pttl) === ttlClass(script[key].pttl), `${key} TTL ${module[key].pttl} vs ${script[key].pttl}`);
     if (module[key].pttl > 0) check(Math.abs(module[key].pttl - script[key].pttl) < TTL_TOLERANCE_MS, `${key} TTL drifted`);
   }
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  check(same(module.events.pending, script.events.pending), `pending events ${module.events.pending} vs ${script.events.pending}`);
+  // On a collision the script's row events end with its partial row's hset; the module raised none of its own.
+  if (outcome.collision) {
+    check(script.events.row.at(-1) === 'hset' && same(module.events.row, script.events.row.slice(0, -1)),
+      `row events ${module.events.row} vs ${script.events.row}`);
+  }
+  else check(same(module.events.row, script.events.row), `row events ${module.events.row} vs ${script.events.row}`);
   check(module.pending.type === script.pending.type, `pending type ${module.pending.type} vs ${script.pending.type}`);
   check(bytesEqual(module.pending.dump, script.pending.dump), 'pending sets differ');
   if (outcome.collision) {
@@ -140,7 +168,8 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
   let script;
   let native;
   let primaryDir;
-  const checked = { cases: 0, seeded: 0, named: 0, oom: 0, fence: 0 };
+  let events;
+  const checked = { seeded: 0, named: 0, oom: 0, fence: 0, events: 0 };
   const digests = {};
 
   before(async () => {
@@ -151,6 +180,10 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
     script = executor(primary, SCRIPT_DB, (c) => ['EVALSHA', ENQUEUE_SCRIPT_SHA1, 2, ...Object.values(keysOf(c)), c.id, c.payload]);
     native = executor(primary, MODULE_DB, (c) => ['EMQ.ENQUEUE', 2, ...Object.values(keysOf(c)), c.id, c.payload]);
     assert.equal(await admin.script('LOAD', ENQUEUE_SCRIPT), ENQUEUE_SCRIPT_SHA1);
+    await admin.config('SET', 'notify-keyspace-events', 'EA');
+    const subscriber = clientOf(primary);
+    events = eventLog(subscriber);
+    await subscriber.psubscribe('__keyevent@*__:*');
     await Promise.all([script.client.set(FENCE_KEY, FENCE_VALUE), native.client.set(FENCE_KEY, FENCE_VALUE)]);
     for (const replica of [withModule, withoutModule]) {
       const client = clientOf(replica);
@@ -181,6 +214,13 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
       const states = await Promise.all(batch.map(async (c) => ({
         script: await readBack(script.client, c, false), module: await readBack(native.client, c, true),
       })));
+      await events.settled();
+      for (const [i, c] of batch.entries()) {
+        states[i].script.events = eventsOf(events, SCRIPT_DB, c);
+        states[i].module.events = eventsOf(events, MODULE_DB, c);
+        checked.events += states[i].module.events.row.length + states[i].module.events.pending.length;
+      }
+      events.clear();
       batch.forEach((c, i) => {
         const problems = problemsOf(c, replies[i], states[i]);
         if (problems.length) failures.push(`${c.name} (id ${JSON.stringify(c.id.subarray(0, 40).toString('latin1'))}): ${problems.join('; ')}`);
@@ -205,7 +245,8 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
     checked.seeded += cases.length;
     const collisions = cases.filter((c) => expectedOutcome(c).collision).length;
     const written = cases.filter((c) => expectedOutcome(c).writes).length;
-    t.diagnostic(`${cases.length} seeded cases: ${written} write, ${collisions} pending-key collisions`);
+    t.diagnostic(`${cases.length} seeded cases: ${written} write, ${collisions} pending-key collisions; ` +
+      `${checked.events} keyspace events from the module's database so far, each matched`);
   });
 
   test('over maxmemory (noeviction): refusals and duplicates answer as without it, a write is refused with OOM', async (t) => {
@@ -217,6 +258,7 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
 
   test('the fence absent, foreign, of the wrong type, expired or expiring: the module alone reads it', async (t) => {
     const failures = [];
+    events.clear();
     for (const [f, fence] of FENCE_STATES.entries()) {
       const cases = withQueues([
         { name: 'new', id: Buffer.from('JOB0KHTOWnGLuC'), row: { type: 'none' }, pending: { type: 'none' } },
@@ -229,6 +271,9 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
       for (const c of cases) {
         const replies = { script: await script.send(c), module: await native.send(c) };
         const states = { script: await readBack(script.client, c, false), module: await readBack(native.client, c, true) };
+        await events.settled();
+        states.script.events = eventsOf(events, SCRIPT_DB, c);
+        states.module.events = eventsOf(events, MODULE_DB, c);
         if (fence.admits) {
           const problems = problemsOf(c, replies, states);
           if (problems.length) failures.push(`${c.name}: ${problems.join('; ')}`);
@@ -280,9 +325,7 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
 
   test('the AOF replayed: a restart, a server without the module, a rewrite and a restart: the digest unchanged', async (t) => {
     assert.ok(digests.primary, 'the replica test ran first');
-    admin.disconnect();
-    script.client.disconnect();
-    native.client.disconnect();
+    for (const client of openClients) client.disconnect();
     await primary.stop();
     await primary.launch();
     assert.equal(await digestOf(primary), digests.primary, 'after a restart (AOF replayed)');
