@@ -1,7 +1,8 @@
 // The native executor EMQ.ENQUEUE against the @enqueue script on one real valkey-server, raw commands
 // only (no host check in front): same verdicts, same bytes, the module's own check order (SPEC §5).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, FENCE_KEY, FENCE_VALUE, KIND_REFUSAL } from '@echomq/branded';
@@ -276,6 +277,22 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     assert.deepEqual(await after.hgetall(jobKeyOf('aof', JOB)), { state: 'pending', attempts: '0', payload: 'kept' });
     assert.deepEqual(await after.zrange(pendingKeyOf('aof'), 0, -1), [JOB]);
     assert.equal(await after.dbsize(), 3);
+  });
+
+  test('an AOF written by an earlier build (EMQ.ENQUEUE verbatim) still loads, and nothing is propagated twice', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'branded-old-aof-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const calls = [['SELECT', '0'], ['SET', FENCE_KEY, FENCE_VALUE],
+      ['EMQ.ENQUEUE', '2', jobKeyOf('old', JOB), pendingKeyOf('old'), JOB, 'from-old'],
+      ['EMQ.ENQUEUE', '2', jobKeyOf('old', JOB), pendingKeyOf('old'), JOB, 'again']];
+    // A single appendonly.aof without a manifest is the pre-7 layout: the server loads it as the AOF's base.
+    writeFileSync(join(dir, 'appendonly.aof'), calls.map(resp).join(''));
+    const loaded = await startServer({ module: true, dir });
+    t.after(() => loaded.stop());
+    const direct = await rawClient(t, loaded);
+    assert.deepEqual(await direct.hgetall(jobKeyOf('old', JOB)), { state: 'pending', attempts: '0', payload: 'from-old' });
+    assert.deepEqual(await direct.zrange(pendingKeyOf('old'), 0, -1, 'WITHSCORES'), [JOB, '0']);
+    assert.equal(occurrences(aofText(loaded.dir), 'HSET'), 0, 'the replay wrote nothing new to the AOF');
   });
 
   test('a replica without the module sees the same rows (it receives HSET and ZADD, never EMQ.ENQUEUE)', async (t) => {
