@@ -1,8 +1,8 @@
 // The executor differential: every case runs through the @enqueue script (EVALSHA, db 0) and through
 // EMQ.ENQUEUE (db 1) on one primary, from the same starting keys. Compared: reply class and bytes, rows,
-// pending sets, key types and TTLs, the keyspace events on each key, and each executor against the contract's transition. Two replicas are
-// attached for the whole run, one with the module loaded and one without: at the end DEBUG DIGEST is equal
-// on all three and neither replica logged or counted an error. Then the primary's AOF is replayed (a restart,
+// pending sets, key types and TTLs, the keyspace events on each key, and each executor against the contract's
+// transition. Two replicas are attached for the whole run, one with the module loaded and one without: at the
+// end DEBUG DIGEST is equal on all three and neither replica logged or counted an error. Then the primary's AOF is replayed (a restart,
 // a server without the module, a rewrite and a restart) with the digest unchanged.
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -110,55 +110,66 @@ function expectedReplies(c, outcome, isScript) {
   return [[outcome.reply, later]];
 }
 
-/** Every way the two executors or one of them and the contract disagree on a case; empty when none. */
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const bytesEqual = (a, b) => (a === null || b === null ? a === b : a.equals(b));
+
+// Each executor's replies against the contract, and against each other where they must agree.
+function replyProblems(c, outcome, replies, check) {
+  const [scriptReplies, moduleReplies] = [normalised(replies.script), normalised(replies.module)];
+  check(same(moduleReplies, expectedReplies(c, outcome, false)), `module replied ${JSON.stringify(moduleReplies)}`);
+  check(same(scriptReplies, expectedReplies(c, outcome, true)), `script replied ${JSON.stringify(scriptReplies)}`);
+  if (!outcome.collision) check(same(moduleReplies, scriptReplies), 'replies differ');
+}
+
+// The two databases key by key: TTLs, types, DUMP bytes and keyspace events. On a pending-key collision the
+// script's row is its partial write (its events end with that row's hset) and the module left none.
+function stateProblems(outcome, { script, module }, check) {
+  for (const key of outcome.collision ? ['pending'] : ['row', 'pending']) {
+    const [mine, theirs] = [module[key].pttl, script[key].pttl];
+    check(ttlClass(mine) === ttlClass(theirs), `${key} TTL ${mine} vs ${theirs}`);
+    if (mine > 0) check(Math.abs(mine - theirs) < TTL_TOLERANCE_MS, `${key} TTL drifted`);
+  }
+  check(module.pending.type === script.pending.type, `pending type ${module.pending.type} vs ${script.pending.type}`);
+  check(bytesEqual(module.pending.dump, script.pending.dump), 'pending sets differ');
+  check(same(module.events.pending, script.events.pending), `pending events ${module.events.pending} vs ${script.events.pending}`);
+  if (!outcome.collision) {
+    check(module.row.type === script.row.type, `row type ${module.row.type} vs ${script.row.type}`);
+    check(bytesEqual(module.row.dump, script.row.dump), 'rows differ');
+    check(same(module.events.row, script.events.row), `row events ${module.events.row} vs ${script.events.row}`);
+    return;
+  }
+  check(script.row.type === 'hash', "the script's partial row is missing");
+  check(module.row.type === 'none', 'the module left a row on a pending-key collision');
+  check(script.events.row.at(-1) === 'hset' && same(module.events.row, script.events.row.slice(0, -1)),
+    `row events ${module.events.row} vs ${script.events.row}`);
+}
+
+// The module's keys against the contract: the row and pending entry it wrote, or the keys as they were.
+function contractProblems(c, outcome, { module }, check) {
+  if (!outcome.writes) {
+    check(module.row.type === untouchedType(c.row), `row became a ${module.row.type}`);
+    check(module.pending.type === untouchedType(c.pending), `pending became a ${module.pending.type}`);
+    return;
+  }
+  const { fields } = module.row;
+  check(module.row.length === 3 && fields?.state?.toString() === 'pending' && fields?.attempts?.toString() === '0' &&
+    fields?.payload?.equals(c.payload), 'the row is not {state: pending, attempts: 0, payload}');
+  check(module.row.pttl === -1, 'the new row has a TTL');
+  check(module.pending.score === '0', `the id's pending score is ${module.pending.score}`);
+  const keptTtl = c.pending.ttl === 'expiring' && c.pending.type.startsWith('zset');
+  check(ttlClass(module.pending.pttl) === (keptTtl ? 'ttl' : -1), `pending TTL ${module.pending.pttl}`);
+}
+
+/** Every way the two executors, or one of them and the contract, disagree on a case; empty when none. */
 function problemsOf(c, replies, states) {
   const outcome = expectedOutcome(c);
   const problems = [];
   const check = (ok, what) => ok || problems.push(what);
-  const [scriptReplies, moduleReplies] = [normalised(replies.script), normalised(replies.module)];
-  check(JSON.stringify(moduleReplies) === JSON.stringify(expectedReplies(c, outcome, false)), `module replied ${JSON.stringify(moduleReplies)}`);
-  check(JSON.stringify(scriptReplies) === JSON.stringify(expectedReplies(c, outcome, true)), `script replied ${JSON.stringify(scriptReplies)}`);
-  if (!outcome.collision) check(JSON.stringify(moduleReplies) === JSON.stringify(scriptReplies), 'replies differ');
-
-  const { script, module } = states;
-  for (const key of outcome.collision ? ['pending'] : ['row', 'pending']) {
-    check(ttlClass(module[key].pttl) === ttlClass(script[key].pttl), `${key} TTL ${module[key].pttl} vs ${script[key].pttl}`);
-    if (module[key].pttl > 0) check(Math.abs(module[key].pttl - script[key].pttl) < TTL_TOLERANCE_MS, `${key} TTL drifted`);
-  }
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  check(same(module.events.pending, script.events.pending), `pending events ${module.events.pending} vs ${script.events.pending}`);
-  // On a collision the script's row events end with its partial row's hset; the module raised none of its own.
-  if (outcome.collision) {
-    check(script.events.row.at(-1) === 'hset' && same(module.events.row, script.events.row.slice(0, -1)),
-      `row events ${module.events.row} vs ${script.events.row}`);
-  }
-  else check(same(module.events.row, script.events.row), `row events ${module.events.row} vs ${script.events.row}`);
-  check(module.pending.type === script.pending.type, `pending type ${module.pending.type} vs ${script.pending.type}`);
-  check(bytesEqual(module.pending.dump, script.pending.dump), 'pending sets differ');
-  if (outcome.collision) {
-    check(script.row.type === 'hash', "the script's partial row is missing");
-    check(module.row.type === 'none', 'the module left a row on a pending-key collision');
-  } else {
-    check(module.row.type === script.row.type, `row type ${module.row.type} vs ${script.row.type}`);
-    check(bytesEqual(module.row.dump, script.row.dump), 'rows differ');
-  }
-
-  if (outcome.writes) {
-    const { fields } = module.row;
-    check(module.row.length === 3 && fields?.state?.toString() === 'pending' && fields?.attempts?.toString() === '0' &&
-      fields?.payload?.equals(c.payload), 'the row is not {state: pending, attempts: 0, payload}');
-    check(module.row.pttl === -1, 'the new row has a TTL');
-    check(module.pending.score === '0', `the id's pending score is ${module.pending.score}`);
-    const keptTtl = c.pending.ttl === 'expiring' && c.pending.type.startsWith('zset');
-    check(ttlClass(module.pending.pttl) === (keptTtl ? 'ttl' : -1), `pending TTL ${module.pending.pttl}`);
-  } else {
-    check(module.row.type === untouchedType(c.row), `row became a ${module.row.type}`);
-    check(module.pending.type === untouchedType(c.pending), `pending became a ${module.pending.type}`);
-  }
+  replyProblems(c, outcome, replies, check);
+  stateProblems(outcome, states, check);
+  contractProblems(c, outcome, states, check);
   return problems;
 }
-
-const bytesEqual = (a, b) => (a === null || b === null ? a === b : a.equals(b));
 
 describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas attached, AOF replayed', () => {
   let primary;
