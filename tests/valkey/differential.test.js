@@ -26,6 +26,8 @@ const TTL_TOLERANCE_MS = 10_000;
 const SCRIPT_DB = 0;
 const MODULE_DB = 1;
 const DEBUG = ['--enable-debug-command', 'local'];
+// A replica that meets an error in what its primary sends stops at once instead of logging and going on.
+const STRICT_REPLICA = [...DEBUG, '--propagation-error-behavior', 'panic'];
 // The script's errors from redis.call carry where they came from; the rest of the text is the server's own.
 const SCRIPT_LOCATION = / script: [0-9a-f]{40}, on @user_script:\d+\.$/;
 
@@ -186,7 +188,7 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
   before(async () => {
     primaryDir = mkdtempSync(join(tmpdir(), 'branded-differential-'));
     primary = await startServer({ module: MODULE, dir: primaryDir, args: [...DEBUG, '--repl-diskless-sync-delay', '0'] });
-    [withModule, withoutModule] = await Promise.all([startServer({ module: MODULE, args: DEBUG }), startServer({ args: DEBUG })]);
+    [withModule, withoutModule] = await Promise.all([startServer({ module: MODULE, args: STRICT_REPLICA }), startServer({ args: STRICT_REPLICA })]);
     admin = clientOf(primary);
     script = executor(primary, SCRIPT_DB, (c) => ['EVALSHA', ENQUEUE_SCRIPT_SHA1, 2, ...Object.values(keysOf(c)), c.id, c.payload]);
     native = executor(primary, MODULE_DB, (c) => ['EMQ.ENQUEUE', 2, ...Object.values(keysOf(c)), c.id, c.payload]);
