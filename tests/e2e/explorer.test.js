@@ -134,6 +134,33 @@ for (const engine of selectedEngines()) describe(engine, () => {
       await page.close();
     });
 
+    test('no cell of the decode table is cut at any width; from 1024 px the table fits its box', async (t) => {
+      // The widest value of each column: the largest Snowflake, node 1023, seq 4095, a 10-digit hash32.
+      const ids = ['USRAzL8n0Y58m7', encode('EVT', compose(1781000000000, 1023, 4095)), 'JOB0KHTOWnGLuC', 'USRzzzzzzzzzzz'];
+      const page = await openExplorer(await browser.page(), site.url, { 'decode.ids': ids.join('\n') });
+      await panel(page, 'decode').locator('.vbody .vrow').nth(3).waitFor();
+      // WebKitGTK's MiniBrowser window is at least 447 px wide.
+      for (const wanted of [1360, 1280, 1024, 390]) {
+        const { width } = await page.setViewportSize({ width: wanted, height: 900 }) ?? { width: wanted };
+        const layout = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => {
+          const table = document.querySelector('[data-panel="decode"] .vtable');
+          const shown = [...table.querySelectorAll('.vrow > span')].filter((cell) => getComputedStyle(cell).visibility !== 'hidden');
+          done({
+            cells: shown.length,
+            cut: shown.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => `${cell.className} "${cell.textContent}" ${cell.scrollWidth} > ${cell.clientWidth}`),
+            scrollWidth: table.scrollWidth,
+            clientWidth: table.clientWidth,
+          });
+        })));
+        t.diagnostic(`${engine} ${width} px: ${layout.cells} cells shown, table ${layout.scrollWidth} px in a ${layout.clientWidth} px box`);
+        assert.ok(layout.cells >= 11 + 4 * 6, `${width} px: the header and four rows are shown`);
+        assert.deepEqual(layout.cut, [], `${width} px: cells cut`);
+        if (width >= 1024) assert.ok(layout.scrollWidth <= layout.clientWidth, `${width} px: table ${layout.scrollWidth} px in a ${layout.clientWidth} px box`);
+      }
+      await page.setViewportSize({ width: 1360, height: 900 });
+      await page.close();
+    });
+
     test('↑ ↓ in the table move the selection and the detail follows', async () => {
       const page = await openExplorer(await browser.page(), site.url, { 'decode.ids': 'JOB0KHTOWnGLuC\nUSR0NgWEfAEJfs\nEVT000xY9Wvvcd' });
       const decode = panel(page, 'decode');
