@@ -2,6 +2,8 @@
 // also carries it as a meta tag): no 'unsafe-eval', no 'unsafe-inline', only 'wasm-unsafe-eval'. In each engine.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DIST, screenshot } from './support/browser.js';
 import { emulatesMedia, launchEngine, needsHarness, selectedEngines } from './support/engines.js';
 import { serveStatic } from './support/static-server.js';
@@ -100,11 +102,22 @@ for (const engine of selectedEngines()) describe(engine, () => {
     }
   });
 
+  test('docs.html names its own favicon, the site serves it, and the load notice stays hidden', async () => {
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    const response = await fetch(new URL(icon, `${site.url}docs.html`));
+    assert.equal(response.status, 200, icon);
+    assert.match(response.headers.get('content-type'), /^image\/svg\+xml/);
+    // The notice would show 1.5 s after load had the widgets not defined themselves.
+    await new Promise((r) => setTimeout(r, 1600));
+    assert.equal(await page.locator('.load-notice').isVisible(), false);
+  });
+
   test('no CSP violation, no error, no request off the machine', async () => {
     assert.deepEqual(await violations(), []);
     await browser.harvest();
     assert.deepEqual(unexpected(browser.problems), []);
     assert.deepEqual(browser.external, []);
+    assert.deepEqual(site.notFound.filter((path) => path !== '/ws'), [], 'every request but the absent bridge\'s was found');
   });
 
   test('the violation listener does catch a violation (the check above can fail)', async () => {
@@ -115,5 +128,23 @@ for (const engine of selectedEngines()) describe(engine, () => {
     });
     await page.waitForFunction(() => window.__violations.length > 0);
     assert.match((await violations())[0], /^style-src-elem inline$/);
+  });
+
+  // Last: the blocked module script of a file:// page is an error in the page, by design.
+  test('docs.html opened from disk (file://) works or says what to do', async (t) => {
+    await page.goto(pathToFileURL(join(DIST, 'docs.html')).href);
+    const notice = page.locator('.load-notice');
+    await page.waitForFunction(() => customElements.get('branded-decode') !== undefined
+      || getComputedStyle(document.querySelector('.load-notice')).visibility === 'visible', null, { timeout: 10000 });
+    const defined = await page.evaluate(() => customElements.get('branded-decode') !== undefined);
+    t.diagnostic(`${engine}: from file://, ${defined ? 'the widgets run' : 'the page says why the widgets did not load'}`);
+    if (defined) {
+      assert.equal((await page.locator('branded-decode').locator('[data-field="iso"]').textContent()).trim(), '2026-01-27T15:11:37.641Z');
+      assert.equal(await notice.isVisible(), false);
+    } else {
+      assert.equal(await notice.isVisible(), true);
+      assert.match(await notice.textContent(), /file:\/\/.*serve this folder over HTTP/s);
+      await screenshot(page, 'widgets-docs-file');
+    }
   });
 });

@@ -16,13 +16,15 @@ const TYPES = {
 /**
  * root: the folder to serve; prefix: the URL path it appears under ('/' or '/a/b/');
  * headers(pathname) → extra headers for that response; harness: put hook.js first in every page's <head>
- * (for engines.js's needsHarness). Resolves to {url, requests, close()}.
+ * (for engines.js's needsHarness). Resolves to {url, requests, notFound, close()}.
  */
 export async function serveStatic(root, { prefix = '/', headers = () => ({}), harness = false } = {}) {
   const requests = [];
+  const notFound = [];
   const server = createServer(async (req, res) => {
     const { pathname } = new URL(req.url, 'http://localhost');
     requests.push(pathname);
+    res.on('finish', () => { if (res.statusCode === 404) notFound.push(pathname); });
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
     if (!pathname.startsWith(prefix)) return send(res, 404, 'not found');
     let relative = decodeURIComponent(pathname.slice(prefix.length));
@@ -52,6 +54,7 @@ export async function serveStatic(root, { prefix = '/', headers = () => ({}), ha
     origin: `http://127.0.0.1:${port}`,
     url: `http://127.0.0.1:${port}${prefix}`,
     requests,
+    notFound,
     close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }),
   };
 }
