@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const INJECT = `(() => { if (!window.axe) { ${AXE_SOURCE}\n } return typeof window.axe?.run; })()`;
+const INJECT = `(() => { ${AXE_SOURCE}\n return typeof window.axe?.run; })()`;
+const LOADED = 'typeof window.axe?.run';
 
 /**
  * Runs axe-core on the page's document (open shadow roots included) with its default rules (WCAG 2.x A/AA
@@ -13,7 +14,8 @@ const INJECT = `(() => { if (!window.axe) { ${AXE_SOURCE}\n } return typeof wind
  * options: axe.run options, e.g. { rules: { 'color-contrast': { enabled: false } } }.
  */
 export async function axeViolations(page, options = {}) {
-  const kind = await page.evaluate(INJECT);
+  // The source (half a megabyte) crosses to the page once per document.
+  const kind = (await page.evaluate(LOADED)) === 'function' ? 'function' : await page.evaluate(INJECT);
   if (kind !== 'function') throw new Error(`axe-core did not load in the page (axe.run is ${kind})`);
   return page.evaluate(async (runOptions) => {
     const results = await window.axe.run(document, { ...runOptions, resultTypes: ['violations'] });
