@@ -16,8 +16,21 @@ const KEYS = {
 
 export class WebDriverError extends Error {}
 
-/** Starts WebKitWebDriver + MiniBrowser; resolves to a driver with the primitives page-shim.js needs. */
-export async function launchWebKit({ colorScheme = 'light', viewport }) {
+/**
+ * Starts WebKitWebDriver + MiniBrowser; resolves to a driver with the primitives page-shim.js needs.
+ * Tried three times: two xvfb-run -a started at once can pick the same display, and the later one fails.
+ */
+export async function launchWebKit(options) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startWebKit(options);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function startWebKit({ colorScheme = 'light', viewport }) {
   const port = await freePort();
   const child = spawn('xvfb-run', ['-a', '-s', '-screen 0 1920x1200x24', 'WebKitWebDriver', `--port=${port}`, '--host=127.0.0.1'], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -103,7 +116,12 @@ export async function launchWebKit({ colorScheme = 'light', viewport }) {
       await kill();
     },
   };
-  if (viewport) await driver.setViewport(viewport);
+  try {
+    if (viewport) await driver.setViewport(viewport);
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
   return driver;
 }
 
