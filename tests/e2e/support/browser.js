@@ -74,10 +74,10 @@ function watch(page, problems) {
   });
 }
 
-/** Saves a screenshot under tests/e2e/output/ (git-ignored) and returns its path. */
+/** Saves a screenshot under tests/e2e/output/ (git-ignored; named with the engine's name but Chromium's). */
 export async function screenshot(target, name) {
   mkdirSync(OUTPUT, { recursive: true });
-  const path = join(OUTPUT, `${name}.png`);
+  const path = join(OUTPUT, `${name}${target.driver ? `.${target.driver.name}` : ''}.png`);
   const page = 'mainFrame' in target;
   if (page) await target.evaluate(() => window.scrollTo(0, 0));
   await target.screenshot({ path, fullPage: page });

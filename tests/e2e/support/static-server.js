@@ -2,7 +2,11 @@
 // relative base works under a subpath) and extra response headers per page (e.g. a strict CSP).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { dirname, extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HOOK = join(dirname(fileURLToPath(import.meta.url)), 'hook.js');
+const HOOK_NAME = '__e2e-hook.js';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -11,22 +15,29 @@ const TYPES = {
 
 /**
  * root: the folder to serve; prefix: the URL path it appears under ('/' or '/a/b/');
- * headers(pathname) → extra headers for that response. Resolves to {url, requests, close()}.
+ * headers(pathname) → extra headers for that response; harness: put hook.js first in every page's <head>
+ * (for engines.js's needsHarness). Resolves to {url, requests, notFound, close()}.
  */
-export async function serveStatic(root, { prefix = '/', headers = () => ({}) } = {}) {
+export async function serveStatic(root, { prefix = '/', headers = () => ({}), harness = false } = {}) {
   const requests = [];
+  const notFound = [];
   const server = createServer(async (req, res) => {
     const { pathname } = new URL(req.url, 'http://localhost');
     requests.push(pathname);
+    res.on('finish', () => { if (res.statusCode === 404) notFound.push(pathname); });
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
     if (!pathname.startsWith(prefix)) return send(res, 404, 'not found');
     let relative = decodeURIComponent(pathname.slice(prefix.length));
     if (relative === '' || relative.endsWith('/')) relative += 'index.html';
-    const file = normalize(join(root, relative));
-    if (!file.startsWith(root + sep)) return send(res, 403, 'forbidden');
+    const hook = harness && relative.endsWith(HOOK_NAME);
+    const file = hook ? HOOK : normalize(join(root, relative));
+    if (!hook && !file.startsWith(root + sep)) return send(res, 403, 'forbidden');
     try {
       if (!(await stat(file)).isFile()) return send(res, 404, 'not found');
-      const body = await readFile(file);
+      let body = await readFile(file);
+      if (harness && extname(file) === '.html') {
+        body = body.toString('utf8').replace(/<head>/i, `<head><script src="./${HOOK_NAME}"></script>`);
+      }
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
@@ -43,6 +54,7 @@ export async function serveStatic(root, { prefix = '/', headers = () => ({}) } =
     origin: `http://127.0.0.1:${port}`,
     url: `http://127.0.0.1:${port}${prefix}`,
     requests,
+    notFound,
     close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }),
   };
 }

@@ -18,18 +18,21 @@ const EXAMPLES = [
   'USR0KHTOWnGL!C', 'job-42',
 ].join('\n');
 
+// Widths in ch of the cells' monospace font (base.css), so each engine's glyph width sizes its own columns;
+// --decode-ago / --decode-local are set to 0 by base.css when the table's box is too narrow for them.
+const width = (chars) => `calc(${chars}ch + 0.8rem)`;
 const COLUMNS = [
-  { key: 'i', label: 'line', width: '3.4rem' },
-  { key: 'id', label: 'id', width: '7.9rem' },
-  { key: 'ns', label: 'ns', width: '2.9rem' },
-  { key: 'snowflake', label: 'snowflake', width: '10.3rem' },
-  { key: 'iso', label: 'UTC (ISO 8601)', width: '12.5rem' },
-  { key: 'local', label: `local time (${localZone()})`, width: '11.8rem' },
-  { key: 'ago', label: 'how long ago', width: '8.2rem' },
-  { key: 'node', label: 'node', width: '3.7rem' },
-  { key: 'seq', label: 'seq', width: '3.4rem' },
-  { key: 'hash32', label: 'hash32', width: '6rem' },
-  { key: 'stream', label: 'stream entry id', width: '11.3rem' },
+  { key: 'i', label: 'line', width: width(7) },
+  { key: 'id', label: 'id', width: width(14) },
+  { key: 'ns', label: 'ns', width: width(3) },
+  { key: 'snowflake', label: 'snowflake', width: width(19) },
+  { key: 'iso', label: 'UTC (ISO 8601)', width: width(24) },
+  { key: 'local', label: `local time (${localZone()})`, width: `var(--decode-local, ${width(26)})` },
+  { key: 'ago', label: 'how long ago', width: `var(--decode-ago, ${width(15)})` },
+  { key: 'node', label: 'node', width: width(6) },
+  { key: 'seq', label: 'seq', width: width(6) },
+  { key: 'hash32', label: 'hash32', width: width(10) },
+  { key: 'stream', label: 'stream entry id', width: width(21) },
 ];
 
 const describeByte = (byte) => (byte > 0x20 && byte < 0x7f ? JSON.stringify(String.fromCharCode(byte)) : `0x${byte.toString(16).padStart(2, '0')}`);

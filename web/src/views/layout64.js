@@ -40,7 +40,8 @@ export function layout64(parsed, epochMs) {
     h('div', { class: 'f-name' }, f.key === 'sign' ? '' : f.name),
     h('div', { class: 'f-value' }, values[f.key][0]),
     h('div', { class: 'muted' }, values[f.key][1])));
-  return h('div', { class: 'layout', role: 'group', 'aria-label': '64-bit layout of the snowflake' },
+  // Focusable: on a narrow screen it scrolls sideways, and the keyboard must be able to scroll it.
+  return h('div', { class: 'layout', role: 'group', 'aria-label': '64-bit layout of the snowflake', tabindex: '0' },
     h('div', { class: 'bits', 'aria-hidden': 'true' }, cells),
     h('div', { class: 'fields' }, fields),
     h('p', { class: 'hint' }, 'Bit 63, the grey one, is always 0: a Snowflake has 63 bits, so it fits a signed 64-bit integer.'));

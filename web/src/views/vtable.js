@@ -25,7 +25,8 @@ export class VirtualTable {
       class: 'vtable', role: 'grid', tabindex: '0', 'aria-label': label, 'aria-rowcount': '0',
       'aria-multiselectable': 'false',
     }, h('div', { role: 'rowgroup', class: 'vhead-group' }, this.head), this.body);
-    this.element.style.setProperty('--cols', columns.map((c) => c.width).join(' '));
+    // Set inside the table (not on it), so widths may use variables that the table's container queries set.
+    for (const part of [this.head, this.body]) part.style.setProperty('--cols', columns.map((c) => c.width).join(' '));
     this.element.addEventListener('scroll', () => this.schedule());
     this.element.addEventListener('keydown', (e) => this.key(e));
     this.body.addEventListener('click', (e) => {

@@ -1,0 +1,81 @@
+// Accessibility: axe-core (support/axe.js) reports no violation on the explorer (every tab) and on the docs
+// page with the widgets, at 1280 and 390 px, light and dark, in each engine. The colour scheme is the
+// system's, chosen at launch; WebKitGTK's MiniBrowser window is at least 447 px wide, so there 390 is 447.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIST } from './support/browser.js';
+import { axeViolations, describeViolations } from './support/axe.js';
+import { launchEngine, needsHarness, selectedEngines } from './support/engines.js';
+import { serveStatic } from './support/static-server.js';
+import { openExplorer, panel } from './support/explorer.js';
+
+const TABS = ['decode', 'gate', 'window', 'mint', 'placement', 'enqueue'];
+const WIDTHS = [1280, 390];
+
+async function openDocs(page, site) {
+  await page.goto(`${site.url}docs.html`);
+  await page.locator('branded-decode').locator('[data-field="iso"]').waitFor();
+  await page.locator('branded-enqueue').locator('.live-status', { hasText: 'No bridge' }).waitFor();
+}
+
+for (const engine of selectedEngines()) describe(engine, () => {
+  let site;
+  before(async () => {
+    site = await serveStatic(DIST, { prefix: '/docs/branded/', harness: needsHarness(engine) });
+  });
+  after(() => site?.close());
+
+  for (const colorScheme of ['light', 'dark']) describe(colorScheme, () => {
+    let browser;
+    let page;
+    before(async () => {
+      browser = await launchEngine(engine, { colorScheme });
+      page = await browser.page();
+    });
+    after(() => browser?.close());
+
+    // One load per page: axe-core is injected once, the widths are window sizes, the tabs are clicks.
+    test(`the explorer, every tab, at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
+      await openExplorer(page, site.url, { 'decode.ids': 'JOB0KHTOWnGLuC\nUSRzzzzzzzzzzz' });
+      assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark');
+      const found = [];
+      for (const width of WIDTHS) {
+        const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
+        for (const tab of TABS) {
+          await page.locator(`[data-tab="${tab}"]`).click();
+          await panel(page, tab).waitFor();
+          found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px ${tab}: ${v.id}` })));
+        }
+        t.diagnostic(`${engine} ${colorScheme} ${size.width} px: ${found.length} violations on ${TABS.length} tabs`);
+      }
+      assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
+    });
+
+    test(`docs.html with the four widgets at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
+      await openDocs(page, site);
+      const found = [];
+      for (const width of WIDTHS) {
+        const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
+        found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px: ${v.id}` })));
+        t.diagnostic(`${engine} ${colorScheme} ${size.width} px: ${found.length} violations on docs.html`);
+      }
+      assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
+    });
+
+    if (colorScheme === 'light') {
+      test('the check can fail: grey-on-white text in the page is reported as color-contrast', async () => {
+        await openDocs(page, site);
+        await page.evaluate(() => {
+          const p = document.createElement('p');
+          p.id = 'faint';
+          p.textContent = 'too faint to read';
+          Object.assign(p.style, { color: '#bbb', background: '#fff' }); // CSSOM: allowed by style-src 'self'
+          document.querySelector('main').append(p);
+        });
+        const found = await axeViolations(page);
+        assert.deepEqual(found.map((v) => v.id), ['color-contrast']);
+        assert.deepEqual(found[0].nodes.map((n) => n.target), ['#faint']);
+      });
+    }
+  });
+});
