@@ -1,7 +1,7 @@
 // The four docs widgets. Each renders an explorer panel inside an open shadow root styled by constructed
 // stylesheets, so it runs under a strict CSP (script-src 'self' 'wasm-unsafe-eval'; style-src 'self').
 // On a server there is no HTMLElement: the classes still evaluate (over a stand-in base) and nothing is defined.
-import { parse, valid, gate, hash32, streamId } from '@echomq/branded';
+import { parse, valid, gate, hash32, streamId, ready } from '@echomq/branded';
 import { adoptStyles } from '../lib/styles.js';
 import { bridgeFor, defaultBridgeUrl } from '../lib/bridge.js';
 import { h } from '../lib/dom.js';
@@ -93,8 +93,15 @@ export class BrandedElement extends ServerSafeElement {
       adoptStyles(this.shadowRoot, widgetCss);
     }
     this.stopWatching = watchHostScheme(() => this.applyScheme());
-    if (!this.instance) this.mount();
-    this.applyScheme();
+    // Already settled where the browser compiles the wasm synchronously; a failed load is said in the widget.
+    ready.then(() => {
+      if (!this.instance && this.isConnected) this.mount();
+    }, (error) => this.showFailure(error));
+  }
+
+  showFailure(error) {
+    this.shadowRoot.replaceChildren(h('p', { class: 'note error-text', part: 'note' },
+      `This widget could not start: ${error.message}`));
   }
 
   disconnectedCallback() {
