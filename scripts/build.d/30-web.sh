@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The explorer (web/dist), the docs widgets module (web/dist/widgets.js), the single-file explorer
 # (web/dist-single/branded.html), the @echomq/branded-widgets package (web/widgets: ESM, classic script,
-# custom-elements.json) and the docs site (web/docs → web/docs/.vitepress/dist). Needs the wasm package (stage 20).
+# custom-elements.json) and the docs site (web/docs → web/dist/docs). Needs the wasm package (stage 20).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # `--workspace web` also builds the workspaces nested under web/ (web/widgets).
 npm run build --workspace web --silent
+# The docs site imports the widgets package, so it builds last (into web/dist/docs, served at /docs/).
+(cd web && npx vitepress build docs > /dev/null)
 for file in web/dist/index.html web/dist/assets/*.js web/dist/widgets.js web/dist-single/branded.html \
-  web/widgets/dist/branded-widgets.js web/widgets/dist/branded-widgets.classic.js; do
+  web/widgets/dist/branded-widgets.js web/widgets/dist/branded-widgets.classic.js web/dist/docs/assets/*.js; do
   printf '  %-44s %8d bytes, %7d gzipped\n' "$file" "$(wc -c < "$file")" "$(gzip -9c "$file" | wc -c)"
 done

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve, dirname } from 'node:path';
+import { basename, join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -25,6 +25,9 @@ export async function sh(command, args, { cwd, timeout = 300_000, env = {} } = {
   }
 }
 
+// What a local run of an example leaves in its folder: never copied into the fresh one.
+const LEFT_BEHIND = new Set(['node_modules', 'vendor', 'dist', 'build', '.docusaurus', '.astro', 'cache']);
+
 let packed = null;
 /** Packs @echomq/branded and @echomq/branded-widgets once per process; resolves to the tarballs' dir. */
 export function packTarballs() {
@@ -43,7 +46,7 @@ export function packTarballs() {
 export async function prepareExample(name, { build = true } = {}) {
   const tarballs = await packTarballs();
   const dir = mkdtempSync(join(tmpdir(), `branded-example-${name}-`));
-  cpSync(join(EXAMPLES, name), dir, { recursive: true, filter: (path) => !/node_modules|vendor|dist|\.docusaurus|\.astro|cache/.test(path.slice(EXAMPLES.length)) });
+  cpSync(join(EXAMPLES, name), dir, { recursive: true, filter: (path) => !LEFT_BEHIND.has(basename(path)) });
   mkdirSync(join(dir, 'vendor'));
   for (const file of readdirSync(tarballs)) cpSync(join(tarballs, file), join(dir, 'vendor', file));
   const install = await sh('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline'], { cwd: dir, timeout: 600_000 });
@@ -65,6 +68,20 @@ export function luminance(color) {
 export async function readWidgets(page) {
   await page.locator('branded-decode [data-field="iso"]').waitFor({ timeout: 30_000 });
   return page.evaluate(() => {
+    // The site's colour around the widget: the nearest ancestor that paints a background.
+    const behind = (element) => {
+      for (let at = element.parentElement; at; at = at.parentElement) {
+        const color = getComputedStyle(at).backgroundColor;
+        if (!/^rgba\(.*, 0\)$|^transparent$/.test(color)) return color;
+      }
+      // Nothing paints: the page shows the canvas, whose colour follows the root's color-scheme.
+      const probe = document.createElement('div');
+      probe.style.backgroundColor = 'Canvas';
+      document.documentElement.append(probe);
+      const canvas = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return canvas;
+    };
     const decode = document.querySelector('branded-decode');
     const gate = document.querySelector('branded-gate');
     const panel = decode.shadowRoot.querySelector('.panel');
@@ -73,8 +90,7 @@ export async function readWidgets(page) {
       iso: decode.shadowRoot.querySelector('[data-field="iso"]').textContent.trim(),
       verdicts: [...gate.shadowRoot.querySelectorAll('.verdict')].map((v) => v.dataset.outcome),
       widgetBackground: getComputedStyle(panel).backgroundColor,
-      pageBackground: [document.body, document.documentElement].map((el) => getComputedStyle(el).backgroundColor)
-        .find((color) => !/rgba\(.*, 0\)$|transparent/.test(color)) ?? 'transparent: no page background',
+      pageBackground: behind(decode),
     };
   });
 }
