@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 # `--workspace web` also builds the workspaces nested under web/ (web/widgets).
 npm run build --workspace web --silent
 # The docs site imports the widgets package, so it builds last (into web/dist/docs, served at /docs/).
-(cd web && npx vitepress build docs > /dev/null)
+docs_log=$(cd web && npx vitepress build docs 2>&1) || { echo "$docs_log"; exit 1; }
 for file in web/dist/index.html web/dist/assets/*.js web/dist/widgets.js web/dist-single/branded.html \
   web/widgets/dist/branded-widgets.js web/widgets/dist/branded-widgets.classic.js web/dist/docs/assets/*.js; do
   printf '  %-44s %8d bytes, %7d gzipped\n' "$file" "$(wc -c < "$file")" "$(gzip -9c "$file" | wc -c)"
