@@ -4,6 +4,8 @@
 // with ?bridge=/ws, where the window runs against the seeded stream.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DIST, launch, screenshot } from './support/browser.js';
 import { serveStatic } from './support/static-server.js';
 import { startLiveStack } from './support/live.js';
@@ -130,5 +132,22 @@ describe('the docs site beside a real bridge and Valkey, with ?bridge=/ws', () =
     await page.locator('branded-gate .live-status', { hasText: 'LIVE' }).waitFor({ timeout: 20_000 });
     assert.deepEqual(browser.problems, []);
     assert.deepEqual(browser.external, []);
+  });
+});
+
+describe('the demo page web/dist/docs.html opened from disk', () => {
+  test('renders the widgets: one classic script, which file:// allows (module scripts are blocked there)', async () => {
+    const browser = await launch();
+    try {
+      const page = await browser.page();
+      await page.goto(pathToFileURL(join(DIST, 'docs.html')).href);
+      assert.equal(await page.locator('script').getAttribute('type'), null);
+      const iso = page.locator('branded-decode [data-field="iso"]');
+      await iso.waitFor();
+      assert.equal((await iso.textContent()).trim(), ISO);
+      assert.deepEqual(browser.external, []);
+    } finally {
+      await browser.close();
+    }
   });
 });
