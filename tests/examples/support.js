@@ -33,6 +33,7 @@ let packed = null;
 export function packTarballs() {
   packed ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'branded-tarballs-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
     await sh('npm', ['pack', '--silent', '--workspace', 'wasm', '--workspace', 'web/widgets', '--pack-destination', dir], { cwd: ROOT });
     return dir;
   })();
