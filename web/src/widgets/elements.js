@@ -115,7 +115,7 @@ export class BrandedElement extends ServerSafeElement {
     this.instance = panel({
       state: this.panelState(), bridge: this.connection, compact: this.compact(), onState: () => this.changed(),
     });
-    this.root = h('div', { class: 'root', part: 'root' }, this.instance.element);
+    this.root = h('div', { class: 'root', part: 'root', 'data-live': this.connection ? 'on' : 'off' }, this.instance.element);
     this.shadowRoot.replaceChildren(this.root);
     nameParts(this.root);
     this.partObserver?.disconnect();
