@@ -2,20 +2,22 @@
 // chunks through fixed columns in its memory (bindings/batches.cpp); each chunk is copied out here.
 import * as args from './args.js';
 import { ParsedIds } from './columns.js';
-import { AT, copyIdWords, input, readId, reserveInput, views, wasm, writeText } from './module.js';
+import { AT, copyIdWords, input, onReady, readId, reserveInput, views, wasm, writeText } from './module.js';
 
 const ID_BYTES = 14;
 const SLOT_WORDS = 4; // array items go in 16-byte slots (bindings/batches.cpp)
 const LINES_AREA = 1 << 18;
 
 // Column addresses, in the order of branded_batch_layout.
-const COLUMN = (() => {
+let COLUMN;
+let CHUNK;
+onReady(() => {
   const at = wasm._branded_batch_layout() >> 2;
   const u32 = views().u32;
   const names = ['capacity', 'snowflake', 'unixMs', 'namespace', 'hash32', 'offset', 'length', 'node', 'seq', 'error', 'ids'];
-  return Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
-})();
-const CHUNK = COLUMN.capacity;
+  COLUMN = Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
+  CHUNK = COLUMN.capacity;
+});
 
 // Copies `count` slots of the module's columns into `result` from slot `at`.
 function copyOut(result, at, count) {

@@ -1,11 +1,14 @@
 // The 14-byte branded id: parse, valid, encode, errorOffset, and the three-byte wire gate.
 import * as args from './args.js';
 import { ERROR_CODES, quote, refused } from './errors.js';
-import { AT, answerId, input, views, wasm, writeText } from './module.js';
+import { AT, answerId, input, onReady, views, wasm, writeText } from './module.js';
 import { KIND_REFUSAL } from './constants.js';
 
 // One shared, frozen answer per refusal class.
-const FAILURES = ERROR_CODES.map((error) => Object.freeze({ ok: false, error }));
+let FAILURES = [];
+onReady(() => {
+  FAILURES = ERROR_CODES.map((error) => Object.freeze({ ok: false, error }));
+});
 
 const ID_LENGTH = 14;
 const NOT_ASCII = -1;
@@ -65,7 +68,10 @@ export function errorOffset(id) {
 }
 
 const ADMITTED = Object.freeze({ admitted: true });
-const NOT_ADMITTED = Object.freeze({ admitted: false, error: KIND_REFUSAL });
+let NOT_ADMITTED;
+onReady(() => {
+  NOT_ADMITTED = Object.freeze({ admitted: false, error: KIND_REFUSAL });
+});
 
 export function gate(id) {
   args.text(id, 'id');
