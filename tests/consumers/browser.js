@@ -9,6 +9,10 @@ import { serveStatic } from '../e2e/support/static-server.js';
 import { assertAnswer, tail } from './support.js';
 
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'";
+// Violations in workers never reach the page's listeners: the browser's own reports (document and worker
+// alike) land on this path of the case's server.
+const REPORT_PATH = '/__csp-report';
+const REPORT_GRACE_MS = 1000;
 
 const ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -46,7 +50,7 @@ export const REPORT_FUNCTION = `function report(compute) {
  * with no page error, no console error and no CSP violation (main thread or worker).
  */
 export async function assertPageAnswers(folder, path = '', { timeout = 30_000 } = {}) {
-  const server = await serveStatic(folder, { headers: () => ({ 'content-security-policy': STRICT_CSP }) });
+  const server = await serveStatic(folder, { headers: () => ({ 'content-security-policy': `${STRICT_CSP}; report-uri ${REPORT_PATH}` }) });
   const context = await (await browser()).newContext();
   const problems = [];
   const external = [];
@@ -70,7 +74,10 @@ export async function assertPageAnswers(folder, path = '', { timeout = 30_000 } 
     assert.ok(settled, `the page never wrote its answer within ${timeout} ms; what it reported:\n${tail(seen)}`);
     assert.ok(!text.startsWith('ERROR '), `the page threw:\n${tail(seen)}`);
     assertAnswer(text, 'the page');
+    await page.waitForTimeout(REPORT_GRACE_MS);
+    const reports = server.requests.filter((path) => path === REPORT_PATH).length;
     assert.deepEqual(problems, [], 'console errors, page errors or CSP violations');
+    assert.equal(reports, 0, `the browser reported ${reports} CSP violation(s) (a worker's, when the page saw none)`);
     assert.deepEqual(external, [], 'requests that would leave the machine');
   } finally {
     await context.close();

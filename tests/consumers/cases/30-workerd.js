@@ -58,7 +58,7 @@ async function freePort() {
 
 /** Starts workerd on the config, fetches / until it answers (or exits, or 30 s pass), stops it. */
 async function serveOnce(project, binary) {
-  const child = spawn(binary, ['serve', 'config.capnp', '--verbose'], { cwd: project.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['serve', 'config.capnp', '--verbose'], { cwd: project.dir, env: { ...process.env, PWD: project.dir }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (chunk) => { log += chunk; });
   child.stderr.on('data', (chunk) => { log += chunk; });
