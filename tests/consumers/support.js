@@ -113,10 +113,15 @@ export function run(command, args, { cwd, timeout = 90_000, env = {} } = {}) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const status = code ?? (signal ? 128 : 1);
+      stdout = plain(stdout);
+      stderr = plain(stderr);
       done({ status, stdout, stderr, output: `$ ${[command, ...args].join(' ')}\n${stdout}${stderr}` });
     });
   });
 }
+
+// Some tools colour their errors whatever NO_COLOR says; failure messages stay readable without the codes.
+const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 /** Asserts a step exited 0; the failure message is the step's name and its output's tail. */
 export function assertRan(result, step) {
