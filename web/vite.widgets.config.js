@@ -1,4 +1,5 @@
-// The docs widgets: one self-contained ES module, dist/widgets.js (the wasm is embedded in the package).
+// The docs widgets for the demo page: one self-contained classic script, dist/widgets.js (the wasm is
+// embedded), so docs.html also works opened from disk, where module scripts are blocked.
 import { defineConfig } from 'vite';
 import { sharedBuild } from './vite.shared.js';
 
@@ -11,7 +12,8 @@ export default defineConfig({
     emptyOutDir: false,
     lib: {
       entry: 'src/widgets/index.js',
-      formats: ['es'],
+      formats: ['iife'],
+      name: 'BrandedWidgets',
       fileName: () => 'widgets.js',
     },
     // A page includes this file as it is, so it is minified like an app (lib mode would keep whitespace).

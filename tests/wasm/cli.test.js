@@ -1,9 +1,11 @@
 // The branded CLI end to end: a spawned process, arguments, stdin, exit codes 0/1/2, JSON lines.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { CLI, vectors } from './support.js';
+import { CLI, PACKAGE_DIR, vectors } from './support.js';
 
 function run(args, input) {
   const result = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
@@ -147,4 +149,10 @@ test('help for the tool and each command; usage errors name the problem and poin
   assert.deepEqual(run([]), { code: 2, out: '', err: "branded: no command given\nTry 'branded --help'.\n" });
   assert.deepEqual(run(['frob']), { code: 2, out: '', err: 'branded: unknown command "frob"\nTry \'branded --help\'.\n' });
   assert.deepEqual(run(['decode', '--bogus']), { code: 2, out: '', err: "branded: unknown option --bogus\nTry 'branded decode --help'.\n" });
+});
+
+test('--version prints the package version and exits 0', () => {
+  const { version } = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8'));
+  assert.match(version, /^\d+\.\d+\.\d+/);
+  for (const flag of ['--version', '-V']) assert.deepEqual(run([flag]), { code: 0, out: `${version}\n`, err: '' });
 });

@@ -15,6 +15,7 @@ Commands:
 Options:
   --json                     one JSON object per input line (snowflakes as decimal strings)
   --help                     this text, or a command's: branded <command> --help
+  --version                  the package's version
 
 Exit status: 0 all good, 1 some input refused, 2 usage error.
 `;

@@ -4,6 +4,7 @@ import { encodeCommand, gateCommand, mintCommand, slotCommand, windowCommand } f
 import { COMMAND_HELP, TOOL_HELP } from './help.js';
 import { UsageError, parseArguments } from './usage.js';
 import { write } from './output.js';
+import { VERSION } from './version.js';
 
 const JSON_ONLY = { json: 'flag', help: 'flag' };
 const COMMANDS = {
@@ -23,6 +24,10 @@ export async function main(argv) {
   try {
     const [name, ...rest] = argv;
     if (name === undefined) throw new UsageError('no command given');
+    if (name === '--version' || name === '-V') {
+      await write(`${VERSION}\n`);
+      return 0;
+    }
     if (name === '--help' || name === '-h' || name === 'help') {
       await write(rest.length > 0 && COMMAND_HELP[rest[0]] ? COMMAND_HELP[rest[0]] : TOOL_HELP);
       return 0;

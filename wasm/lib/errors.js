@@ -1,10 +1,13 @@
 // BrandedError and the error names, read from core (result.hpp) rather than typed here.
-import { answerText, wasm } from './module.js';
+import { answerText, onReady, wasm } from './module.js';
 
-// ERROR_CODES[n] is the name of core's Error n; ERROR_CODES[0] is 'none'.
-const names = [];
-for (let n = 0; wasm._branded_error_name(n) === 0; n++) names.push(answerText());
-export const ERROR_CODES = Object.freeze(names);
+// ERROR_CODES[n] is the name of core's Error n; ERROR_CODES[0] is 'none'. Empty until the module is ready.
+export let ERROR_CODES = Object.freeze([]);
+onReady(() => {
+  const names = [];
+  for (let n = 0; wasm.error_name(n) === 0; n++) names.push(answerText());
+  ERROR_CODES = Object.freeze(names);
+});
 
 export class BrandedError extends Error {
   constructor(code, message) {

@@ -10,6 +10,17 @@ function describeHello(hello) {
   return `${valkey} · ${fence} · ${executors}`;
 }
 
+const explorerOfflineNote = (what) => h('p', { class: 'note offline' },
+  h('strong', null, 'No bridge. '), `${what} needs the bridge to a real Valkey, and it is off here. `,
+  'Run ', h('code', null, 'npm start'), ' (it serves this page with a bridge), or add ',
+  h('code', null, '?bridge=ws://host:port/ws'), ' to the address. Everything else works without it.');
+let offlineNote = explorerOfflineNote;
+
+/** What a panel with no bridge says; the widgets replace the explorer's hints with words for any page. */
+export function setOfflineNote(note) {
+  offlineNote = note;
+}
+
 /**
  * bridge: a Bridge or null. what: what the live part does ("the live comparison").
  * onChange(): called whenever the bridge's state changes, so a panel can enable its buttons.
@@ -18,10 +29,7 @@ export function liveStatus(bridge, what, onChange = () => {}) {
   const element = h('div', { class: 'live-status', role: 'status', 'aria-live': 'polite' });
   const render = () => {
     if (!bridge) {
-      fill(element, h('p', { class: 'note offline' },
-        h('strong', null, 'No bridge. '), `${what} needs the bridge to a real Valkey, and it is off here. `,
-        'Run ', h('code', null, 'npm start'), ' (it serves this page with a bridge), or add ',
-        h('code', null, '?bridge=ws://host:port/ws'), ' to the address. Everything else works without it.'));
+      fill(element, offlineNote(what));
     } else if (bridge.status === 'failed') {
       const retry = h('button', { type: 'button', class: 'small', onclick: () => bridge.ready().catch(() => {}) }, 'Retry');
       fill(element, h('p', { class: 'note offline' },

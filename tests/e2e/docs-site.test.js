@@ -1,0 +1,153 @@
+// The project's docs site (web/docs, built into web/dist/docs) in Chromium: the widgets on its pages, the
+// gate page's picker, the streams page's live injection and its check buttons, dark mode by the site's own
+// switch; served statically with no bridge (nothing connects), then by the real bridge beside a real Valkey
+// with ?bridge=/ws, where the window runs against the seeded stream.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DIST, launch, screenshot } from './support/browser.js';
+import { serveStatic } from './support/static-server.js';
+import { startLiveStack } from './support/live.js';
+
+const ISO = '2026-01-27T15:11:37.641Z';
+const shadowText = (page, selector, inner) => page.locator(selector).locator(inner).first().textContent().then((t) => t.trim());
+
+describe('the docs site, served statically (no bridge)', () => {
+  let site;
+  let browser;
+  let page;
+  before(async () => {
+    site = await serveStatic(DIST);
+    browser = await launch();
+    await browser.context.addInitScript(() => {
+      window.__sockets = 0;
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(...args) {
+          super(...args);
+          window.__sockets += 1;
+        }
+      };
+    });
+    page = await browser.page();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  test(`the home page decodes JOB0KHTOWnGLuC to ${ISO}`, async () => {
+    await page.goto(`${site.url}docs/`);
+    await page.locator('branded-decode [data-field="iso"]').waitFor();
+    assert.equal(await shadowText(page, 'branded-decode', '[data-field="iso"]'), ISO);
+  });
+
+  test('the gate page: a picked id goes to the decoder and the gate; the host passes USR, the wire gate refuses it', async () => {
+    await page.goto(`${site.url}docs/gate.html`);
+    await page.locator('branded-gate .verdict').first().waitFor();
+    assert.deepEqual(await page.locator('branded-gate .verdict').evaluateAll((v) => v.map((e) => e.dataset.outcome)), ['pass', 'refuse']);
+    await page.getByRole('group', { name: 'Pick an id' }).getByRole('button', { name: 'job-42' }).click();
+    await page.locator('branded-decode [data-testid="error-class"]', { hasText: 'length' }).waitFor();
+    await page.locator('branded-gate .verdict[data-outcome="refuse"]').first().waitFor();
+    assert.equal(await page.locator('branded-gate .verdict').first().getAttribute('data-outcome'), 'refuse');
+    await page.getByRole('group', { name: 'Pick an id' }).getByRole('button', { name: 'JOB0KHTOWnGLuC' }).click();
+    await page.locator('branded-decode [data-field="iso"]').waitFor();
+    assert.deepEqual(await page.locator('branded-gate .verdict').evaluateAll((v) => v.map((e) => e.dataset.outcome)), ['pass', 'pass']);
+    await page.locator('branded-gate .live-status', { hasText: 'No live connection' }).waitFor();
+  });
+
+  test('the streams page: the injection for a picked vector, and each check recomputes its frozen figure', async () => {
+    await page.goto(`${site.url}docs/streams.html`);
+    const injection = page.locator('[data-testid="injection"]');
+    await injection.waitFor();
+    assert.equal((await injection.locator('[data-field="entry"]').textContent()).trim(), '1781000000010-28672');
+    assert.equal((await injection.locator('[data-field="low22"]').textContent()).trim(), '28672');
+    await page.getByRole('group', { name: 'Pick a vector' }).getByRole('button', { name: 'JOB0KHTOWnGLuC' }).click();
+    assert.equal((await injection.locator('[data-field="entry"]').textContent()).trim(), '1769526697641-0');
+
+    const expected = { count: '40960', first: '1781000000010-28672', low22: '28672' };
+    for (const [key, value] of Object.entries(expected)) {
+      const check = page.locator(`[data-check="${key}"]`);
+      await check.getByRole('button').click();
+      const result = check.locator('.result');
+      assert.equal(await result.getAttribute('data-outcome'), 'match', key);
+      assert.match(await result.textContent(), new RegExp(`✓ recomputed ${value} `));
+    }
+    assert.equal(await shadowText(page, 'branded-window', '[data-field="predicted-count"]'), '40,960');
+    await screenshot(page, 'docs-site-streams');
+  });
+
+  test('dark mode follows the site\'s own switch', async () => {
+    const panelColour = () => page.locator('branded-window').evaluate((el) => getComputedStyle(el.shadowRoot.querySelector('.panel')).backgroundColor);
+    const light = await panelColour();
+    await page.locator('.VPNavBarAppearance button.VPSwitchAppearance').click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await page.waitForFunction((before) => getComputedStyle(document.querySelector('branded-window').shadowRoot.querySelector('.panel')).backgroundColor !== before, light);
+    await screenshot(page, 'docs-site-streams-dark');
+    await page.locator('.VPNavBarAppearance button.VPSwitchAppearance').click();
+    await page.waitForFunction((before) => getComputedStyle(document.querySelector('branded-window').shadowRoot.querySelector('.panel')).backgroundColor === before, light);
+  });
+
+  test('the reference pages render, the widgets page documents the events', async () => {
+    for (const path of ['reference/package.html', 'reference/cli.html', 'reference/widgets.html']) {
+      const response = await page.goto(`${site.url}docs/${path}`);
+      assert.equal(response.status(), 200, path);
+    }
+    assert.match(await page.locator('main').textContent(), /branded-verdict/);
+  });
+
+  test('no console error, nothing off the machine, no WebSocket without ?bridge', async () => {
+    assert.equal(await page.evaluate(() => window.__sockets), 0);
+    assert.deepEqual(browser.problems, []);
+    assert.deepEqual(browser.external, []);
+  });
+});
+
+describe('the docs site beside a real bridge and Valkey, with ?bridge=/ws', () => {
+  let stack;
+  let browser;
+  before(async () => {
+    stack = await startLiveStack();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  test('the streams page seeds the stream and runs [+10ms, +20ms): 40,960 entries live, as predicted', async () => {
+    const page = await browser.page();
+    await page.goto(`${stack.url}docs/streams.html?bridge=/ws`);
+    const win = page.locator('branded-window');
+    await win.locator('.live-status', { hasText: 'LIVE' }).waitFor({ timeout: 20_000 });
+    await win.getByRole('button', { name: 'Seed the stream' }).click();
+    await win.locator('[data-testid="seeded"]').waitFor({ timeout: 60_000 });
+    await win.getByRole('button', { name: 'Run the window' }).click();
+    const comparison = win.locator('[data-testid="window-comparison"]');
+    await comparison.waitFor({ timeout: 30_000 });
+    const cells = (await comparison.locator(':scope > span').allTextContents()).map((c) => c.trim());
+    assert.deepEqual(cells.slice(3, 9), ['count', '40,960', '40,960 ✓', 'first id', '1781000000010-28672', '1781000000010-28672 ✓']);
+    await page.goto(`${stack.url}docs/gate.html`);
+    await page.locator('branded-gate .live-status', { hasText: 'LIVE' }).waitFor({ timeout: 20_000 });
+    assert.deepEqual(browser.problems, []);
+    assert.deepEqual(browser.external, []);
+  });
+});
+
+describe('the demo page web/dist/docs.html opened from disk', () => {
+  test('renders the widgets: one classic script, which file:// allows (module scripts are blocked there)', async () => {
+    const browser = await launch();
+    try {
+      const page = await browser.page();
+      await page.goto(pathToFileURL(join(DIST, 'docs.html')).href);
+      assert.equal(await page.locator('script').getAttribute('type'), null);
+      const iso = page.locator('branded-decode [data-field="iso"]');
+      await iso.waitFor();
+      assert.equal((await iso.textContent()).trim(), ISO);
+      assert.deepEqual(browser.external, []);
+    } finally {
+      await browser.close();
+    }
+  });
+});

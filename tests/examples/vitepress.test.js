@@ -1,0 +1,9 @@
+// examples/vitepress: the default theme, the widgets imported in the theme (so also during the server render).
+import { siteSuite } from './sites.js';
+
+siteSuite({
+  name: 'vitepress',
+  served: 'docs/.vitepress/dist',
+  dark: (page) => page.addInitScript(() => localStorage.setItem('vitepress-theme-appearance', 'dark')),
+  toLight: (page) => page.locator('.VPNavBarAppearance button.VPSwitchAppearance').click(),
+});

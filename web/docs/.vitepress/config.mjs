@@ -1,0 +1,33 @@
+// The project's own docs site: the package, CLI and widgets reference, and two interactive pages that use
+// the widgets and the package. Built into web/dist/docs, so `npm start` serves it at /docs/ beside the explorer.
+import { defineConfig } from 'vitepress';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  title: 'branded',
+  description: 'EchoMQ branded ids: one C++ core, in the browser, in Node and in Valkey',
+  base: '/docs/',
+  outDir: fileURLToPath(new URL('../../dist/docs', import.meta.url)),
+  cleanUrls: false,
+  head: [['link', { rel: 'icon', href: '/docs/favicon.svg' }]],
+  vue: { template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('branded-') } } },
+  themeConfig: {
+    nav: [
+      { text: 'The gate', link: '/gate' },
+      { text: 'Streams horizon', link: '/streams' },
+      { text: 'Reference', link: '/reference/package' },
+    ],
+    sidebar: [
+      { text: 'Interactive', items: [{ text: 'The branded-id gate', link: '/gate' }, { text: 'The streams horizon', link: '/streams' }] },
+      {
+        text: 'Reference',
+        items: [
+          { text: 'Package @echomq/branded', link: '/reference/package' },
+          { text: 'CLI branded', link: '/reference/cli' },
+          { text: 'Widgets @echomq/branded-widgets', link: '/reference/widgets' },
+        ],
+      },
+    ],
+    outline: [2, 3],
+  },
+});

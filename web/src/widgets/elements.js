@@ -1,0 +1,329 @@
+// The four docs widgets. Each renders an explorer panel inside an open shadow root styled by constructed
+// stylesheets, so it runs under a strict CSP (script-src 'self' 'wasm-unsafe-eval'; style-src 'self').
+// On a server there is no HTMLElement: the classes still evaluate (over a stand-in base) and nothing is defined.
+import { parse, valid, gate, hash32, streamId, ready } from '@echomq/branded';
+import { adoptStyles } from '../lib/styles.js';
+import { bridgeFor, defaultBridgeUrl } from '../lib/bridge.js';
+import { h } from '../lib/dom.js';
+import { createDecodePanel } from '../panels/decode.js';
+import { createGatePanel } from '../panels/gate.js';
+import { createWindowPanel } from '../panels/window.js';
+import { createEnqueuePanel } from '../panels/enqueue.js';
+import { setOfflineNote } from '../views/live.js';
+import { hostScheme, watchHostScheme } from './host-theme.js';
+import { nameParts } from './parts.js';
+import widgetCss from '../styles/widget.css?inline';
+
+const ServerSafeElement = globalThis.HTMLElement ?? class {};
+// Events cross the shadow boundary and bubble, so a page can listen on the element or any ancestor.
+const EVENT_INIT = { bubbles: true, composed: true };
+
+setOfflineNote((what) => h('p', { class: 'note offline' },
+  h('strong', null, 'No live connection. '), `This page does not connect to a bridge, so ${what} is not available here. `,
+  'Everything else in this widget is computed in your browser.'));
+
+/**
+ * What every widget shares: the shadow root, the host's colour scheme, the optional bridge, the parts.
+ *
+ * @attr {string} bridge - WebSocket URL of a branded bridge (`ws://…`, `wss://…` or a path such as `/ws`; empty
+ *   means this origin's `/ws`). Without the attribute the widget never opens a connection.
+ * @attr {string} token - bearer token offered to the bridge (only with `bridge`).
+ * @attr {'auto'|'light'|'dark'} theme - colour scheme; `auto` (the default) follows the host page.
+ *
+ * @fires {CustomEvent<Record<string, string>>} branded-change - the reader edited the widget; `detail` holds the
+ *   widget's inputs by attribute name.
+ *
+ * @csspart root - the widget's outer box (carries the colour scheme)
+ * @csspart panel - the card around the widget's content
+ * @csspart header - the card's header
+ * @csspart title - the card's heading
+ * @csspart lede - the line under the heading
+ * @csspart input - every text field
+ * @csspart button - every button
+ * @csspart verdict - a host or wire verdict card
+ * @csspart status - the line that says whether a bridge is connected
+ * @csspart note - an explanatory or error note
+ * @csspart id - the decoded id, large
+ * @csspart facts - a list of decoded facts
+ * @csspart command - a command line (XRANGE, EVALSHA, EMQ.ENQUEUE)
+ *
+ * @cssprop --branded-surface - the card's background
+ * @cssprop --branded-surface-2 - the background of inputs and inner boxes
+ * @cssprop --branded-border - borders
+ * @cssprop --branded-text - text
+ * @cssprop --branded-muted - secondary text
+ * @cssprop --branded-accent - links, focus rings and the primary button
+ * @cssprop --branded-ok - a pass or admit
+ * @cssprop --branded-bad - a refusal
+ * @cssprop --branded-font - the text font
+ * @cssprop --branded-mono - the font of ids and commands
+ * @cssprop --branded-radius - corner radius
+ */
+export class BrandedElement extends ServerSafeElement {
+  /** The panel factory and how the element's attributes map to the panel's state; set by subclasses. */
+  static panel = null;
+  static attributeMap = {};
+  /** Whether the panel's first text field is the `value` attribute (so events carry what the reader typed). */
+  static valueIsFirstField = false;
+  static get observedAttributes() {
+    return [...Object.keys(this.attributeMap), 'bridge', 'token', 'theme'];
+  }
+
+  /** @type {'auto'|'light'|'dark'} */
+  get theme() {
+    const value = this.getAttribute('theme');
+    return value === 'light' || value === 'dark' ? value : 'auto';
+  }
+  set theme(value) {
+    this.setAttribute('theme', value);
+  }
+
+  /** @type {string|null} */
+  get bridge() {
+    return this.getAttribute('bridge');
+  }
+  set bridge(value) {
+    if (value == null) this.removeAttribute('bridge');
+    else this.setAttribute('bridge', value);
+  }
+
+  connectedCallback() {
+    if (!this.shadowRoot) {
+      this.attachShadow({ mode: 'open' });
+      adoptStyles(this.shadowRoot, widgetCss);
+    }
+    this.stopWatching = watchHostScheme(() => this.applyScheme());
+    // Already settled where the browser compiles the wasm synchronously; a failed load is said in the widget.
+    ready.then(() => {
+      if (!this.instance && this.isConnected) this.mount();
+    }, (error) => this.showFailure(error));
+  }
+
+  showFailure(error) {
+    this.shadowRoot.replaceChildren(h('p', { class: 'note error-text', part: 'note' },
+      `This widget could not start: ${error.message}`));
+  }
+
+  disconnectedCallback() {
+    this.stopWatching?.();
+    this.stopWatching = null;
+  }
+
+  mount() {
+    const { panel } = this.constructor;
+    this.connection = bridgeFor(this.bridgeUrl(), this.getAttribute('token'));
+    this.instance = panel({
+      state: this.panelState(), bridge: this.connection, compact: this.compact(), onState: () => this.changed(),
+    });
+    this.root = h('div', { class: 'root', part: 'root', 'data-live': this.connection ? 'on' : 'off' }, this.instance.element);
+    this.shadowRoot.replaceChildren(this.root);
+    nameParts(this.root);
+    this.partObserver?.disconnect();
+    this.partObserver = new MutationObserver(() => nameParts(this.root));
+    this.partObserver.observe(this.root, { childList: true, subtree: true });
+    this.applyScheme();
+    this.connection?.ready().catch(() => {});
+    queueMicrotask(() => this.announce());
+  }
+
+  /** The bridge's URL, or null when the element has no `bridge` attribute (then nothing connects). */
+  bridgeUrl() {
+    if (!this.hasAttribute('bridge')) return null;
+    return defaultBridgeUrl(this.getAttribute('bridge') || '/ws', document.location);
+  }
+
+  applyScheme() {
+    if (!this.root) return;
+    const scheme = this.theme === 'auto' ? hostScheme() : this.theme;
+    if (scheme) this.root.dataset.scheme = scheme;
+    else delete this.root.dataset.scheme;
+  }
+
+  compact() {
+    return true;
+  }
+
+  panelState() {
+    const values = {};
+    for (const [attribute, key] of Object.entries(this.constructor.attributeMap)) {
+      if (this.hasAttribute(attribute)) values[key] = this.getAttribute(attribute);
+    }
+    return values;
+  }
+
+  changed() {
+    this.dispatchEvent(new CustomEvent('branded-change', { detail: this.currentValues(), ...EVENT_INIT }));
+    this.announce();
+  }
+
+  /** Subclasses send their result event (decode, verdict) from here. */
+  announce() {}
+
+  /** The values of the widget's own text fields, by attribute name (the first field is `value`). */
+  currentValues() {
+    const values = this.panelState();
+    const named = {};
+    for (const [attribute, key] of Object.entries(this.constructor.attributeMap)) {
+      if (values[key] != null) named[attribute] = values[key];
+    }
+    const field = this.constructor.valueIsFirstField ? this.root?.querySelector('input[type="text"], textarea') : null;
+    if (field) named.value = field.value;
+    return named;
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (!this.instance || before === after) return;
+    if (name === 'theme') this.applyScheme();
+    else if (name === 'bridge' || name === 'token') this.mount();
+    else {
+      this.instance.set(this.panelState());
+      this.announce();
+    }
+  }
+}
+
+/** What decoding one id tells a page: the parse result plus the derived hash32, stream id and ISO time. */
+function decodeDetail(id) {
+  const p = parse(id);
+  if (!p.ok) return { id, ok: false, error: p.error };
+  return {
+    id, ok: true, namespace: p.namespace, snowflake: p.snowflake, unixMs: p.unixMs, iso: new Date(p.unixMs).toISOString(),
+    node: p.node, seq: p.seq, hash32: hash32(p.snowflake), streamId: streamId(p.snowflake),
+  };
+}
+
+/**
+ * Takes a branded id apart: namespace, Snowflake, instant, node, sequence, hash32 and stream entry id.
+ *
+ * @tag branded-decode
+ * @summary Decode one branded id, or many (one per line) with `multiple`.
+ *
+ * @attr {string} value - the id to decode (with `multiple`: ids, one per line). Default `JOB0KHTOWnGLuC`.
+ * @attr {boolean} multiple - a table of every line instead of one id.
+ *
+ * @fires {CustomEvent} branded-decode - after every decode. Without `multiple`: `detail` is `{ id, ok, namespace,
+ *   snowflake (bigint), unixMs, iso, node, seq, hash32, streamId }` or `{ id, ok: false, error }` (`error` one of
+ *   length, namespace, charset, range). With `multiple`: `{ count, decoded, refused }`.
+ */
+export class BrandedDecode extends BrandedElement {
+  static panel = createDecodePanel;
+  static attributeMap = { value: 'ids' };
+  static valueIsFirstField = true;
+
+  /** @type {string} */
+  get value() {
+    return this.getAttribute('value') ?? '';
+  }
+  set value(value) {
+    this.setAttribute('value', value);
+  }
+
+  /** @type {boolean} */
+  get multiple() {
+    return this.hasAttribute('multiple');
+  }
+  set multiple(value) {
+    this.toggleAttribute('multiple', Boolean(value));
+  }
+
+  compact() {
+    return !this.multiple;
+  }
+
+  announce() {
+    const { value } = this.currentValues();
+    if (value == null) return;
+    if (!this.multiple) {
+      this.dispatchEvent(new CustomEvent('branded-decode', { detail: decodeDetail(value), ...EVENT_INIT }));
+      return;
+    }
+    const lines = value.split('\n');
+    const decoded = lines.filter((line) => valid(line)).length;
+    const detail = { count: lines.length, decoded, refused: lines.length - decoded };
+    this.dispatchEvent(new CustomEvent('branded-decode', { detail, ...EVENT_INIT }));
+  }
+}
+
+/**
+ * A candidate job id through the two checks: the host (all 14 bytes parse) and the wire gate (the first three
+ * bytes are JOB); with a bridge, the script and the native command run it side by side.
+ *
+ * @tag branded-gate
+ * @summary The host check and the wire gate's verdict for one id.
+ *
+ * @attr {string} value - the candidate id. Default `JOB0KHTOWnGLuC`.
+ *
+ * @fires {CustomEvent} branded-verdict - after every check: `detail` is `{ id, host: { admitted, error? },
+ *   wire: { admitted, error? } }`; `host.error` is a parse error class, `wire.error` the EMQKIND refusal.
+ */
+export class BrandedGate extends BrandedElement {
+  static panel = createGatePanel;
+  static attributeMap = { value: 'id' };
+  static valueIsFirstField = true;
+
+  /** @type {string} */
+  get value() {
+    return this.getAttribute('value') ?? '';
+  }
+  set value(value) {
+    this.setAttribute('value', value);
+  }
+
+  announce() {
+    const { value: id } = this.currentValues();
+    if (id == null) return;
+    const p = parse(id);
+    const host = p.ok ? { admitted: true } : { admitted: false, error: p.error };
+    this.dispatchEvent(new CustomEvent('branded-verdict', { detail: { id, host, wire: gate(id) }, ...EVENT_INIT }));
+  }
+}
+
+/**
+ * A time window [t0, t1) as the XRANGE arguments a stream needs, with the predicted entries of the SPEC §6
+ * stream; with a bridge, seeds that stream in a real Valkey and runs the window.
+ *
+ * @tag branded-window
+ * @summary [t0, t1) → XRANGE start and end, by id arithmetic.
+ *
+ * @attr {string} t0 - inclusive start: Unix ms, ISO 8601 or an offset from the seed start (`+10ms`). Default `+10ms`.
+ * @attr {string} t1 - exclusive end, in the same forms. Default `+20ms`.
+ * @attr {string} stream - the stream's name on the bridge. Default `fills`.
+ * @attr {string} queue - the queue whose keyspace holds the stream. Default `demo`.
+ */
+export class BrandedWindow extends BrandedElement {
+  static panel = createWindowPanel;
+  static attributeMap = { t0: 't0', t1: 't1', stream: 'stream', queue: 'queue' };
+}
+
+/**
+ * Enqueue a job into a real Valkey through the bridge: the keys it writes and the server's verdict.
+ * Without a bridge it shows the keys and says that sending is not available.
+ *
+ * @tag branded-enqueue
+ * @summary Enqueue one job, live.
+ *
+ * @attr {string} value - the job id (empty: a fresh JOB id is minted).
+ * @attr {string} queue - the queue name. Default `demo`.
+ * @attr {string} payload - the job's payload.
+ * @attr {'script'|'native'} executor - which executor writes the job.
+ */
+export class BrandedEnqueue extends BrandedElement {
+  static panel = createEnqueuePanel;
+  static attributeMap = { value: 'job', queue: 'queue', payload: 'payload', executor: 'executor' };
+}
+
+export const ELEMENTS = Object.freeze({
+  'branded-decode': BrandedDecode,
+  'branded-gate': BrandedGate,
+  'branded-window': BrandedWindow,
+  'branded-enqueue': BrandedEnqueue,
+});
+
+/** Defines the four elements (those not yet defined); on a server, where there is no registry, does nothing. */
+export function defineBrandedWidgets(registry = globalThis.customElements) {
+  if (!registry || !globalThis.HTMLElement) return false;
+  for (const [name, element] of Object.entries(ELEMENTS)) {
+    if (!registry.get(name)) registry.define(name, element);
+  }
+  return true;
+}
