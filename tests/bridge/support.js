@@ -12,6 +12,14 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BRIDGE_CLI = join(ROOT, 'bridge/bin/branded-bridge.js');
 export const TOKEN = 'test-token-0123456789abcdef';
 
+// For suites that drive load from one loopback address as if it were many clients: the per-address caps,
+// the bridge-wide budgets and the seed interval lifted (the attack suites run the defaults instead).
+export const ONE_ADDRESS_LOAD = [
+  '--max-connections-per-ip', '100000', '--max-sockets-per-ip', '100000', '--ip-rate', '1000000', '--ip-budget', '10000000',
+  '--budget', '100000000', '--max-queue', '10000000', '--ip-window-entries', '100000000', '--window-entries', '100000000',
+  '--seed-interval', '0',
+];
+
 /**
  * Spawns `branded-bridge` on a free loopback port; resolves once it logs `listening`. Unless `args` set
  * --origin, the allowed origin is the bridge's own (as `npm start` serves the explorer). With waitReady,
