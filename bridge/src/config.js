@@ -198,6 +198,7 @@ export function helpText() {
     '',
     'options (a command-line option wins over its environment variable):',
     ...rows,
+    '  --print-acl                 print the Valkey ACL SETUSER for these options (least privilege), and exit',
     '  --help                      this text',
     '',
   ].join('\n');
