@@ -22,7 +22,7 @@ export const tooLarge = (message, limit) => new BridgeError('too_large', message
 // written: 'no' when nothing reached Valkey; 'maybe' when the command was sent and its outcome is unknown
 // (Valkey may still run it after this answer: see PROTOCOL.md §3).
 export const unavailable = (message, written = 'no') => new BridgeError('unavailable', message, { written });
-export const busy = (message, reason) => new BridgeError('busy', message, { reason });
+export const busy = (message, reason) => new BridgeError('busy', message, { reason, written: 'no' });
 export const rateLimited = (message) => new BridgeError('rate', message);
 
 // Keeps client-controlled text in messages short and printable.

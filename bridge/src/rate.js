@@ -8,9 +8,10 @@ export function createBucket(rate, now = () => performance.now(), capacity = rat
     last = t;
   };
   return {
-    take(n = 1) {
+    // keep: units that must stay in the bucket after this take (a reserve for smaller requests).
+    take(n = 1, keep = 0) {
       refill();
-      if (tokens < n) return false;
+      if (tokens - n < keep) return false;
       tokens -= n;
       return true;
     },

@@ -126,6 +126,8 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
         http.once('error', reject);
         http.listen(port, host, () => { http.off('error', reject); resolve(); });
       });
+      // After listen, a server error (accept failing with EMFILE under a flood) is logged, never fatal.
+      http.on('error', (error) => logger.error('http_server_error', { code: error.code, message: error.message }));
       const address = http.address();
       logger.info('listening', { host: address.address, port: address.port, path: '/ws', static: config.staticDir });
       return address;

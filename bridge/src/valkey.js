@@ -3,7 +3,7 @@
 // failure translated into the protocol's codes. Each write goes through the connector (host check, fence,
 // EVALSHA with the NOSCRIPT fallback, EMQ.ENQUEUE); the few admin reads and the demo deletes use the
 // connector's own client (`connection.client`), always on keys built by the package.
-import { ENQUEUE_SCRIPT_SHA1, FENCE_VALUE, jobKey, pendingKey, queueKey } from '@echomq/branded';
+import { ENQUEUE_SCRIPT_SHA1, FENCE_VALUE, jobKey, pendingKey, queueKey, streamWindow } from '@echomq/branded';
 import { ExecutorError, FenceError, KindError, connect } from '@echomq/branded/valkey';
 
 import { createCoalescer } from './coalescer.js';
@@ -16,8 +16,23 @@ const NATIVE_COMMAND = 'EMQ.ENQUEUE';
 // own, so a fence rewritten under a live connection is noticed within this bound.
 const FENCE_RECHECK_MS = 5000;
 // Small enough that a seed's pipeline never holds other clients' commands back for long.
-const SEED_IN_FLIGHT = 1024;
+const SEED_IN_FLIGHT = 256;
 const PROBE_MS = 250;
+const RESERVE_SHARE = 0.1;
+const WINDOWS_IN_FLIGHT = 1;
+// A window is counted inside Valkey, WINDOW_CHUNK entries per call, so that neither Valkey nor the bridge
+// is held for long by one window, and only counts, ids and the sample cross the wire.
+const WINDOW_CHUNK = 2000;
+const WINDOW_SCRIPT = `local entries = redis.call('XRANGE', KEYS[1], ARGV[1], ARGV[2], 'COUNT', ARGV[3])
+local n = #entries
+local sample = {}
+for i = 1, math.min(n, tonumber(ARGV[4])) do sample[i] = entries[i] end
+return {n, n > 0 and entries[1][1] or false, n > 0 and entries[n][1] or false, sample}`;
+const fieldsOf = (flat) => {
+  const fields = {};
+  for (let i = 0; i < flat.length; i += 2) fields[flat[i]] = flat[i + 1];
+  return fields;
+};
 const QUOTA_CHECK_MS = 1000;
 // A seed is written under this key type and renamed over the stream at the end, so a seed that fails
 // (OOM, a stall) leaves the old stream as it was.
@@ -62,6 +77,7 @@ export function createBackend(config, { logger, metrics }) {
   let stalled = false; // a command timed out: nothing more is sent until a probe is answered
   let outstanding = 0; // Valkey commands sent (or about to be) and not yet answered
   let keys = 0; // the database's DBSIZE, as last read
+  let windowsInFlight = 0;
   const budget = createBucket(config.budget);
   const windowEntries = createBucket(config.windowEntries);
   // One log line per change of what the fence holds, however it was learnt (check, refusal, reconnect).
@@ -127,6 +143,30 @@ export function createBackend(config, { logger, metrics }) {
     return undefined;
   };
   const established = establish();
+
+  // Stream windows are read on a connection of their own: a large XRANGE reply then never sits in front
+  // of other clients' answers on the main connection.
+  let reader = null;
+  let readerReady = false;
+  const establishReader = async () => {
+    await established;
+    for (let attempt = 0; !closed; attempt += 1) {
+      try {
+        const conn = await connect(target);
+        if (closed) return conn.close();
+        reader = conn;
+        readerReady = true;
+        conn.client.on('ready', () => { readerReady = true; });
+        conn.client.on('close', () => { readerReady = false; });
+        conn.client.on('error', () => {}); // the main connection's watch logs what matters
+        return undefined;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, backoff(attempt + 4)).unref());
+      }
+    }
+    return undefined;
+  };
+  establishReader();
 
   const recheckFence = setInterval(async () => {
     if (connection === null || !reachable) return;
@@ -199,11 +239,14 @@ export function createBackend(config, { logger, metrics }) {
   // Every request to Valkey: refused before anything is sent when Valkey is away or stalled, the bridge-wide
   // command budget is spent, or `cost` more commands would overfill the queue toward Valkey. A seed's
   // chunks count in the queue but not the budget (the seed interval paces seeds).
-  const request = async (work, cost = 1, { budgeted = true } = {}) => {
-    const conn = live();
+  const request = async (work, cost = 1, { budgeted = true, onReader = false } = {}) => {
+    const main = live();
+    const conn = onReader && reader !== null && readerReady ? reader : main;
     if (stalled) throw unavailable('Valkey is not answering; the bridge refuses new work until it does');
-    if (outstanding + cost > config.maxQueue) throw busy(`the bridge has ${config.maxQueue} Valkey commands outstanding; retry shortly`, 'queue');
-    if (budgeted && !budget.take(cost)) throw busy(`the bridge is at its budget of ${config.budget} Valkey commands per second; retry shortly`, 'budget');
+    // A tenth of the queue and of the budget is kept for single commands, so batches cannot crowd them out.
+    const keep = cost > 1 ? RESERVE_SHARE : 0;
+    if (outstanding + cost > config.maxQueue * (1 - keep)) throw busy(`the bridge has ${config.maxQueue} Valkey commands outstanding; retry shortly`, 'queue');
+    if (budgeted && !budget.take(cost, config.budget * keep)) throw busy(`the bridge is at its budget of ${config.budget} Valkey commands per second; retry shortly`, 'budget');
     outstanding += cost;
     try {
       return await work(conn);
@@ -311,20 +354,40 @@ export function createBackend(config, { logger, metrics }) {
 
     pending: (queue, limit) => request(async (conn) => ({ key: pendingKey(queue), jobs: await conn.pending(queue, { limit }) })),
 
-    // Reads at most `count` entries, charged against the bridge-wide entry budget up front (the unread
-    // part is given back).
-    readWindow: async (queue, streamType, t0, t1, count) => {
+    // Counts at most `count` entries of [t0, t1) (the package's XRANGE bounds), charged against the
+    // bridge-wide entry budget up front (the part not there is given back), at most WINDOWS_IN_FLIGHT at once.
+    // Answers the count, the first id, the last id within `limit`, and the first `sample` entries.
+    readWindow: async (queue, streamType, t0, t1, count, limit, sample) => {
+      if (windowsInFlight >= WINDOWS_IN_FLIGHT) throw busy('the bridge is reading as many stream windows as it allows at once; retry shortly', 'windows');
       if (!windowEntries.take(count)) {
         throw busy(`the bridge is at its budget of ${config.windowEntries} stream entries read per second; retry shortly`, 'budget');
       }
+      windowsInFlight += 1;
       let read = 0;
       try {
-        return await request(async (conn) => {
-          const entries = await conn.readWindow(queue, streamType, t0, t1, { count });
-          read = entries.length;
-          return { key: queueKey(queue, streamType), entries: entries.map(({ id, fields }) => ({ entry: id, fields })) };
-        });
+        const key = queueKey(queue, streamType);
+        const { start, end } = streamWindow(t0, t1);
+        const result = { key, count: 0, first: null, last: null, sample: [] };
+        let from = start;
+        while (read < count) {
+          // A chunk ends exactly at `limit`, so the last id within it is a chunk's last.
+          const want = Math.min(WINDOW_CHUNK, read < limit ? limit - read : count - read);
+          const [n, first, last, entries] = await request(
+            (conn) => conn.client.eval(WINDOW_SCRIPT, 1, key, from, end, want, read === 0 ? sample : 0), 1, { onReader: true },
+          );
+          if (read === 0) {
+            result.first = first || null;
+            result.sample = entries.map(([entry, flat]) => ({ entry, fields: fieldsOf(flat) }));
+          }
+          read += n;
+          if (n > 0 && read <= limit) result.last = last;
+          if (n < want) break;
+          from = `(${last}`;
+        }
+        result.count = read;
+        return result;
       } finally {
+        windowsInFlight -= 1;
         windowEntries.give(count - read);
       }
     },
@@ -373,6 +436,7 @@ export function createBackend(config, { logger, metrics }) {
       clearInterval(readKeys);
       wake();
       await established;
+      if (reader !== null) await reader.close();
       if (connection !== null) await connection.close();
     },
   };

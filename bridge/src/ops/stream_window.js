@@ -33,25 +33,24 @@ export function streamWindowOp({ config, backend, allowlist }) {
         if (!client.entries.take(charge)) {
           throw rateLimited(`over ${config.ipWindowEntries} stream entries read per second from this address; retry shortly`);
         }
-        let read = 0;
         let result;
         try {
-          result = await backend.readWindow(queue, streamType(stream), t0, t1, charge);
-          read = result.entries.length;
+          result = await backend.readWindow(queue, streamType(stream), t0, t1, charge, config.maxWindowEntries, sample);
         } finally {
-          client.entries.give(charge - read);
+          client.entries.give(charge - (result?.count ?? 0));
         }
-        const { key, entries } = result;
-        const truncated = entries.length > config.maxWindowEntries;
-        const counted = truncated ? entries.slice(0, config.maxWindowEntries) : entries;
+        const { key } = result;
+        const truncated = result.count > config.maxWindowEntries;
+        // The one entry read past the limit only tells that there are more.
+        const counted = truncated ? config.maxWindowEntries : result.count;
         return {
           queue, stream, key, t0, t1,
           command: ['XRANGE', key, range.start, range.end],
-          count: counted.length,
+          count: counted,
           truncated,
-          first: counted[0]?.entry ?? null,
-          last: counted.at(-1)?.entry ?? null,
-          sample: counted.slice(0, sample),
+          first: result.first,
+          last: result.last,
+          sample: result.sample,
         };
       };
     },
