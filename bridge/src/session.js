@@ -110,9 +110,10 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
       const request = readRequest(message);
       metrics.request(request.op);
       if (isClosing()) throw unavailable('the bridge is shutting down');
-      const run = ops[request.op].prepare(request.fields, client);
+      // The cheap refusals come before the op's own checks (a refused batch is not validated item by item).
       if (inflight >= config.maxInflight) throw rateLimited(`over ${config.maxInflight} requests in flight on this connection`);
       if (!client.cost.take(requestCost(request))) throw rateLimited(`over ${config.ipBudget} Valkey commands per second from this address`);
+      const run = ops[request.op].prepare(request.fields, client);
       inflight += 1;
       work.started();
       const reply = new Reply(answers, id);

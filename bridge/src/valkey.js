@@ -144,20 +144,20 @@ export function createBackend(config, { logger, metrics }) {
   };
   const established = establish();
 
-  // Stream windows are read on a connection of their own: a large XRANGE reply then never sits in front
-  // of other clients' answers on the main connection.
-  let reader = null;
-  let readerReady = false;
-  const establishReader = async () => {
+  // Bulk work (enqueueMany batches, stream windows, seeds) goes over a connection of its own: Valkey serves
+  // its clients in turn, so a single enqueue on the main connection never waits behind a whole batch.
+  let bulk = null;
+  let bulkReady = false;
+  const establishBulk = async () => {
     await established;
     for (let attempt = 0; !closed; attempt += 1) {
       try {
         const conn = await connect(target);
         if (closed) return conn.close();
-        reader = conn;
-        readerReady = true;
-        conn.client.on('ready', () => { readerReady = true; });
-        conn.client.on('close', () => { readerReady = false; });
+        bulk = conn;
+        bulkReady = true;
+        conn.client.on('ready', () => { bulkReady = true; });
+        conn.client.on('close', () => { bulkReady = false; });
         conn.client.on('error', () => {}); // the main connection's watch logs what matters
         return undefined;
       } catch {
@@ -166,12 +166,13 @@ export function createBackend(config, { logger, metrics }) {
     }
     return undefined;
   };
-  establishReader();
+  establishBulk();
 
   const recheckFence = setInterval(async () => {
     if (connection === null || !reachable) return;
     const fence = await connection.verifyFence().catch(() => null);
     if (fence !== null) noteFence(fence.state, fence.found);
+    if (bulk !== null && bulkReady) await bulk.verifyFence().catch(() => null);
   }, FENCE_RECHECK_MS);
   recheckFence.unref();
 
@@ -239,9 +240,9 @@ export function createBackend(config, { logger, metrics }) {
   // Every request to Valkey: refused before anything is sent when Valkey is away or stalled, the bridge-wide
   // command budget is spent, or `cost` more commands would overfill the queue toward Valkey. A seed's
   // chunks count in the queue but not the budget (the seed interval paces seeds).
-  const request = async (work, cost = 1, { budgeted = true, onReader = false } = {}) => {
+  const request = async (work, cost = 1, { budgeted = true, onBulk = false } = {}) => {
     const main = live();
-    const conn = onReader && reader !== null && readerReady ? reader : main;
+    const conn = onBulk && bulk !== null && bulkReady ? bulk : main;
     if (stalled) throw unavailable('Valkey is not answering; the bridge refuses new work until it does');
     // A tenth of the queue and of the budget is kept for single commands, so batches cannot crowd them out.
     const keep = cost > 1 ? RESERVE_SHARE : 0;
@@ -347,7 +348,7 @@ export function createBackend(config, { logger, metrics }) {
           if (failure.code === 'oom' || failure.code === 'busy' || failure.code === 'unavailable') failure.detail.written = 'maybe';
           throw failure;
         });
-      }, items.length);
+      }, items.length, { onBulk: true });
     },
 
     job: (queue, job) => request(async (conn) => ({ key: jobKey(queue, job), row: await conn.job(queue, job) })),
@@ -373,7 +374,7 @@ export function createBackend(config, { logger, metrics }) {
           // A chunk ends exactly at `limit`, so the last id within it is a chunk's last.
           const want = Math.min(WINDOW_CHUNK, read < limit ? limit - read : count - read);
           const [n, first, last, entries] = await request(
-            (conn) => conn.client.eval(WINDOW_SCRIPT, 1, key, from, end, want, read === 0 ? sample : 0), 1, { onReader: true },
+            (conn) => conn.client.eval(WINDOW_SCRIPT, 1, key, from, end, want, read === 0 ? sample : 0), 1, { onBulk: true },
           );
           if (read === 0) {
             result.first = first || null;
@@ -402,7 +403,7 @@ export function createBackend(config, { logger, metrics }) {
       await request(async (conn) => {
         await assertWritable(conn);
         await conn.client.del(scratch);
-      });
+      }, 1, { onBulk: true });
       try {
         for (let start = 0; start < entries; start += SEED_IN_FLIGHT) {
           const end = Math.min(start + SEED_IN_FLIGHT, entries);
@@ -410,13 +411,13 @@ export function createBackend(config, { logger, metrics }) {
             const batch = [];
             for (let i = start; i < end; i += 1) batch.push(conn.append(queue, seedingType(streamType), snowflakeAt(i), fieldsAt(i)));
             await Promise.all(batch);
-          }, end - start, { budgeted: false });
+          }, end - start, { budgeted: false, onBulk: true });
         }
         await request(async (conn) => {
           await assertWritable(conn);
           await conn.client.rename(scratch, key);
           expire(conn, [key]);
-        });
+        }, 1, { onBulk: true });
       } catch (error) {
         if (connection !== null && reachable && !stalled) await connection.client.del(scratch).catch(() => {});
         throw error;
@@ -436,7 +437,7 @@ export function createBackend(config, { logger, metrics }) {
       clearInterval(readKeys);
       wake();
       await established;
-      if (reader !== null) await reader.close();
+      if (bulk !== null) await bulk.close();
       if (connection !== null) await connection.close();
     },
   };

@@ -28,11 +28,13 @@ let nextNode = 500;
 const PROBE = join(dirname(fileURLToPath(import.meta.url)), 'legit_probe.js');
 
 /**
- * A legitimate visitor on its own address, in its own process: one enqueue at a time, one every
- * `everyMs`, each timed. stop() resolves {latencies, acked, codes, p50, p99, max}.
+ * Legitimate visitors, each on its own address, all in one process of their own: one enqueue at a time
+ * each, one every `everyMs`, each timed. stop() resolves {latencies, acked, codes, p50, p99, max}.
  */
-export async function legitClient(bridge, { address, queue = 'demo.legit', everyMs = 50 } = {}) {
-  const child = spawn(process.execPath, [PROBE, bridge.ws, bridge.origin, address, queue, String(everyMs), String(nextNode++ % 1024)], {
+export async function legitClient(bridge, { address, addresses = [address], queue = 'demo.legit', everyMs = 50 } = {}) {
+  const node = nextNode;
+  nextNode = (nextNode + addresses.length) % 1024;
+  const child = spawn(process.execPath, [PROBE, bridge.ws, bridge.origin, addresses.join(','), queue, String(everyMs), String(node)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let out = '';
