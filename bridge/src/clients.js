@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { createBucket } from './rate.js';
 
 const SWEEP_MS = 10000;
+const HOUR_S = 3600;
 export const MAX_TRACKED_CLIENTS = 100000;
 
 export const bareAddress = (address) => (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
@@ -37,7 +38,8 @@ export function clientAddress(req, trustedProxies) {
 
 export const isLoopback = (address) => address === '::1' || /^127\./.test(address);
 
-// Per-client state: open WebSockets, raw TCP sockets, and the request, cost and stream-entry budgets.
+// Per-client state: open WebSockets, raw TCP sockets, and the request, cost, stream-entry and new-key
+// budgets (the last refills over the data's TTL: what expires may be written again).
 // A client with nothing open and full budgets is forgotten on the next sweep.
 export function createClients(config, now = () => performance.now()) {
   const clients = new Map();
@@ -48,10 +50,11 @@ export function createClients(config, now = () => performance.now()) {
     requests: createBucket(config.ipRate, now),
     cost: createBucket(config.ipBudget, now),
     entries: createBucket(config.ipWindowEntries, now),
+    keys: createBucket(config.ipKeys / (config.dataTtlS || HOUR_S), now, config.ipKeys),
   });
   const sweep = setInterval(() => {
     for (const [key, client] of clients) {
-      if (client.connections === 0 && client.sockets === 0 && client.requests.full() && client.cost.full() && client.entries.full()) {
+      if (client.connections === 0 && client.sockets === 0 && client.requests.full() && client.cost.full() && client.entries.full() && client.keys.full()) {
         clients.delete(key);
       }
     }

@@ -124,6 +124,7 @@ export const OPTIONS = [
   { flag: '--max-queue', key: 'maxQueue', arg: 'N', parse: integer(1, 10000000), fallback: '2000', help: 'Valkey commands outstanding at once; past it, `busy`' },
   { flag: '--max-buffered', key: 'maxBuffered', arg: 'BYTES', parse: integer(65536, 1 << 30), fallback: '1048576', help: 'replies a client has not read; past it the socket is closed' },
   { flag: '--data-ttl', key: 'dataTtlS', arg: 'SECONDS', parse: integer(0, 315360000), fallback: '3600', help: 'TTL on every key the bridge writes (0: none)' },
+  { flag: '--ip-keys', key: 'ipKeys', arg: 'N', parse: integer(1, 100000000), fallback: '5000', help: 'keys one client address may add per --data-ttl (an hour without one)' },
   { flag: '--max-keys', key: 'maxKeys', arg: 'N', parse: integer(0, 1000000000), fallback: '100000', help: 'writes are `busy` while the database holds this many keys (DBSIZE; 0: no quota)' },
   { flag: '--headers-timeout', key: 'headersTimeoutMs', arg: 'MS', parse: integer(100, 600000), fallback: '10000', help: 'an HTTP request (or upgrade) must send its headers within this' },
   { flag: '--trust-proxy', key: 'trustProxy', arg: 'IPS', parse: addresses, fallback: '', help: 'proxies whose X-Forwarded-For names the client (comma-separated IPs)' },
@@ -168,6 +169,7 @@ function checkBudgets(config) {
   if (config.ipWindowEntries < windowCharge || config.windowEntries < windowCharge) {
     throw new ConfigError(`--ip-window-entries and --window-entries must be at least ${windowCharge} (one streamWindow's most)`);
   }
+  if (config.ipKeys < config.maxBatch) throw new ConfigError(`--ip-keys must be at least --max-batch (${config.maxBatch})`);
   if (config.ipBudget < config.maxBatch || config.budget < config.maxBatch) {
     throw new ConfigError(`--ip-budget and --budget must be at least --max-batch (${config.maxBatch})`);
   }

@@ -258,9 +258,10 @@ export function createBackend(config, { logger, metrics }) {
     }
   };
 
-  // The key quota: writes wait while the database holds --max-keys keys.
-  const quotaCheck = () => {
-    if (config.maxKeys > 0 && keys >= config.maxKeys) {
+  // The key quota: writes wait while the database holds --max-keys keys (batches already at nine tenths).
+  const quotaCheck = (adding = 1) => {
+    const limit = adding > 1 ? config.maxKeys * (1 - RESERVE_SHARE) : config.maxKeys;
+    if (config.maxKeys > 0 && keys + adding > limit) {
       throw busy(`the demo database holds its quota of ${config.maxKeys} keys; entries expire after ${config.dataTtlS} s`, 'quota');
     }
   };
@@ -300,7 +301,7 @@ export function createBackend(config, { logger, metrics }) {
 
   // Single enqueues from every connection, coalesced per turn into the connector's pipelined enqueueMany.
   const singles = createCoalescer((executor, queue, items) => {
-    quotaCheck();
+    quotaCheck(1);
     return request(async (conn) => {
       nativeCheck(executor);
       metrics.coalescedBatch(items.length);
@@ -336,7 +337,7 @@ export function createBackend(config, { logger, metrics }) {
     // Outcomes in input order; a kind refusal is an outcome, anything else fails the whole batch.
     // A failure other than kind fails the whole batch; items before it may have been written ('maybe').
     enqueueMany: async (queue, items, executor) => {
-      quotaCheck();
+      quotaCheck(items.length);
       return request(async (conn) => {
         nativeCheck(executor);
         const outcomes = await conn.enqueueMany(queue, items.map(({ job, payload }) => [job, payload]), { executor });

@@ -212,6 +212,45 @@ describe('attacks on a bridge with its default limits', () => {
   });
 });
 
+describe('8. demo data: a key quota per address and for the database', () => {
+  it('an address adds at most --ip-keys keys per TTL; the database stops at --max-keys (`busy`, quota) with singles last', async (t) => {
+    const valkey = await startServer({ module: true });
+    const direct = new Valkey({ host: valkey.host, port: valkey.port });
+    const bridge = await startBridge(['--valkey', valkey.url, '--ip-keys', '2000', '--max-keys', '6000']);
+    try {
+      const minter = createMinter({ namespace: 'JOB', node: 83 });
+      const batch = () => ({ queue: 'demo.quota', items: Array.from({ length: 1000 }, () => ({ job: minter.next() })) });
+      const one = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(10) });
+      const first = [];
+      for (let i = 0; i < 3; i += 1) {
+        first.push(await one.request('enqueueMany', batch()));
+        await sleep(600);
+      }
+      assert.deepEqual(first.map((r) => r.ok || r.error.code), [true, true, 'rate'], 'the third batch is over this address\'s 2,000 keys');
+      const many = await Promise.all(Array.from({ length: 6 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(20 + i) })));
+      const codes = {};
+      for (let round = 0; round < 2; round += 1) {
+        for (const client of many) {
+          const reply = await client.request('enqueueMany', batch());
+          codes[reply.ok ? 'ok' : `${reply.error.code}/${reply.error.reason ?? ''}`] = (codes[reply.ok ? 'ok' : `${reply.error.code}/${reply.error.reason ?? ''}`] ?? 0) + 1;
+          await sleep(1100); // the bridge reads DBSIZE every second
+        }
+      }
+      const keys = await direct.dbsize();
+      assert.ok(codes['busy/quota'] >= 1, JSON.stringify(codes));
+      assert.ok(keys <= 6000 * 0.9 + 1000 + 10, `DBSIZE ${keys}`);
+      const single = await many[0].request('enqueue', { queue: 'demo.quota', job: minter.next() });
+      assert.equal(single.ok, true, `a single enqueue still passes in the last tenth: ${JSON.stringify(single)}`);
+      t.diagnostic(`--ip-keys 2000: the third batch refused; --max-keys 6000: ${JSON.stringify(codes)}, DBSIZE ${keys}; a single still enqueued`);
+      await Promise.all([one, ...many].map((c) => c.close()));
+    } finally {
+      direct.disconnect();
+      await bridge.stop();
+      await valkey.stop();
+    }
+  });
+});
+
 describe('2. a static file that cannot be opened (EMFILE under a connection flood, or deleted)', () => {
   let valkey;
   let bridge;

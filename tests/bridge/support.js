@@ -18,7 +18,7 @@ export const TOKEN = 'test-token-0123456789abcdef';
 export const ONE_ADDRESS_LOAD = [
   '--max-connections-per-ip', '100000', '--max-sockets-per-ip', '100000', '--ip-rate', '1000000', '--ip-budget', '10000000',
   '--budget', '100000000', '--max-queue', '10000000', '--ip-window-entries', '100000000', '--window-entries', '100000000',
-  '--seed-interval', '0',
+  '--seed-interval', '0', '--ip-keys', '100000000', '--max-keys', '0',
 ];
 
 /**

@@ -8,7 +8,7 @@ export function helloOp({ config, backend }) {
     maxPending: config.maxPending, maxSample: config.maxSample, maxWindowEntries: config.maxWindowEntries,
     maxSeedEntries: config.maxSeedEntries, maxConnectionsPerIp: config.maxConnectionsPerIp, ipRate: config.ipRate,
     ipBudget: config.ipBudget, ipWindowEntries: config.ipWindowEntries, seedIntervalMs: config.seedIntervalMs,
-    maxBuffered: config.maxBuffered, dataTtlS: config.dataTtlS,
+    maxBuffered: config.maxBuffered, dataTtlS: config.dataTtlS, ipKeys: config.ipKeys,
   };
   return {
     prepare: () => async () => {
