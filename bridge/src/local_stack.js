@@ -15,6 +15,7 @@ import { startBridge } from './main.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EXPLORER_DIR = join(ROOT, 'web/dist');
 const VALKEY_DIR = join(ROOT, '.run/valkey');
+const LOCAL_BUDGET = 100000;
 
 const given = (argv, env, flag, envName) =>
   argv.some((a) => a === flag || a.startsWith(`${flag}=`)) || Boolean(env[envName]);
@@ -50,6 +51,8 @@ export async function runLocalStack(argv, env) {
   if (config.listen.port === 0) config.listen.port = await freePort();
   if (!given(argv, env, '--origin', 'BRANDED_BRIDGE_ORIGIN')) config.origins = localOrigins(config.listen.port);
   config.staticDir ??= explorerDir();
+  // One developer on loopback: the bridge-wide budget need not pace the explorer's seed for a crowd.
+  if (!given(argv, env, '--budget', 'BRANDED_BRIDGE_BUDGET')) config.budget = LOCAL_BUDGET;
 
   const external = given(argv, env, '--valkey', 'BRANDED_BRIDGE_VALKEY') || given(argv, env, '--cluster', 'BRANDED_BRIDGE_CLUSTER');
   let valkey = null;

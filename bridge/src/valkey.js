@@ -19,6 +19,7 @@ const FENCE_RECHECK_MS = 5000;
 const SEED_IN_FLIGHT = 256;
 const PROBE_MS = 250;
 const RESERVE_SHARE = 0.1;
+const PACE_MS = 10;
 const WINDOWS_IN_FLIGHT = 1;
 // A window is counted inside Valkey, WINDOW_CHUNK entries per call, so that neither Valkey nor the bridge
 // is held for long by one window, and only counts, ids and the sample cross the wire.
@@ -239,7 +240,7 @@ export function createBackend(config, { logger, metrics }) {
 
   // Every request to Valkey: refused before anything is sent when Valkey is away or stalled, the bridge-wide
   // command budget is spent, or `cost` more commands would overfill the queue toward Valkey. A seed's
-  // chunks count in the queue but not the budget (the seed interval paces seeds).
+  // chunks have taken their budget already (paced, below).
   const request = async (work, cost = 1, { budgeted = true, onBulk = false } = {}) => {
     const main = live();
     const conn = onBulk && bulk !== null && bulkReady ? bulk : main;
@@ -256,6 +257,12 @@ export function createBackend(config, { logger, metrics }) {
     } finally {
       outstanding -= cost;
     }
+  };
+
+  // A seed's chunks are paced by the bridge-wide budget: each waits until the budget holds it (and the
+  // reserve for single commands), so a seed slows down under load instead of crowding others out.
+  const paced = async (cost) => {
+    while (!closed && !budget.take(cost, config.budget * RESERVE_SHARE)) await new Promise((resolve) => setTimeout(resolve, PACE_MS));
   };
 
   // The key quota: writes wait while the database holds --max-keys keys (batches already at nine tenths).
@@ -408,6 +415,7 @@ export function createBackend(config, { logger, metrics }) {
       try {
         for (let start = 0; start < entries; start += SEED_IN_FLIGHT) {
           const end = Math.min(start + SEED_IN_FLIGHT, entries);
+          await paced(end - start);
           await request(async (conn) => {
             const batch = [];
             for (let i = start; i < end; i += 1) batch.push(conn.append(queue, seedingType(streamType), snowflakeAt(i), fieldsAt(i)));

@@ -47,9 +47,14 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
   try {
     const setup = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(240) });
     assert.equal((await setup.request('streamSeed', { queue: 'demo', stream: 'fills' })).ok, true);
+    const wide = createMinter({ namespace: 'JOB', node: 91 });
+    assert.equal((await setup.request('enqueueMany', { queue: 'demo.wide', items: Array.from({ length: 1000 }, () => ({ job: wide.next() })) })).ok, true);
     await setup.close();
     const visitors = await legitClient(bridge, { addresses: Array.from({ length: VISITORS }, (_, i) => clientAt(1 + i)), everyMs: 100 });
+    // The batch flood cycles through a pool of ids (repeats are duplicates: the same Valkey work, no minting).
     const minter = createMinter({ namespace: 'JOB', node: 90 });
+    const pool = Array.from({ length: 20 }, () => Array.from({ length: 1000 }, () => ({ job: minter.next() })));
+    let nextBatch = 0;
     const floods = [];
 
     // 1: request targets that new URL() rejects, and dotfiles.
@@ -85,13 +90,13 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
       }
       for (const socket of slow) if (socket.writable) socket.write('a');
     }, state));
-    // 6: readers that never read, asking for the largest replies.
+    // 6: readers that never read, asking for 17 kB replies.
     floods.push(every(2000, async () => {
       const reader = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(45) });
       keep(reader.ws);
       reader.ws._socket.pause();
-      for (let i = 0; i < 200 && reader.ws.readyState === reader.ws.OPEN; i += 1) {
-        reader.ws.send(JSON.stringify({ id: i, op: 'streamWindow', queue: 'demo', stream: 'fills', t0: 1781000000000, t1: 1781000000001, sample: 100 }));
+      for (let i = 0; i < 400 && reader.ws.readyState === reader.ws.OPEN; i += 1) {
+        reader.ws.send(JSON.stringify({ id: i, op: 'pending', queue: 'demo.wide', limit: 1000 }));
         await sleep(10);
       }
     }, state));
@@ -103,8 +108,8 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
     }, state));
     const batchers = await Promise.all(Array.from({ length: 10 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(60 + i) })));
     batchers.forEach((b) => keep(b.ws));
-    floods.push(every(100, async () => {
-      await Promise.all(batchers.map((b) => b.request('enqueueMany', { queue: 'demo.flood', items: Array.from({ length: 1000 }, () => ({ job: minter.next() })) })));
+    floods.push(every(500, async () => {
+      await Promise.all(batchers.map((b) => b.request('enqueueMany', { queue: 'demo.flood', items: pool[nextBatch++ % pool.length] })));
     }, state));
     // 10: refused upgrades with an 8 kB Origin.
     const longOrigin = `https://evil.example/${'x'.repeat(8000)}`;
