@@ -47,6 +47,7 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
   try {
     const setup = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(240) });
     assert.equal((await setup.request('streamSeed', { queue: 'demo', stream: 'fills' })).ok, true);
+    await sleep(1000); // the seed spent the bridge-wide budget; it refills within a second
     const wide = createMinter({ namespace: 'JOB', node: 91 });
     assert.equal((await setup.request('enqueueMany', { queue: 'demo.wide', items: Array.from({ length: 1000 }, () => ({ job: wide.next() })) })).ok, true);
     await setup.close();
