@@ -15,7 +15,7 @@ import { startServer } from '../../scripts/valkey.js';
 import { alive, assertPresent, clientAt, describeStats, legitClient, rawRequest, sleep } from './attack_support.js';
 import { connect, open, rssMiB, startBridge, upgradeStatus } from './support.js';
 
-const SOAK_MS = 60_000;
+const SOAK_MS = Number(process.env.BRANDED_SOAK_MS ?? 60_000); // shorter only for local profiling
 const VISITORS = 20;
 
 const STEP_BOUND_MS = 5000;
@@ -40,7 +40,7 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
   writeFileSync(join(site, '.env'), 'SECRET=1');
   const valkey = await startServer({ module: true });
   const direct = new Valkey({ host: valkey.host, port: valkey.port });
-  const bridge = await startBridge(['--valkey', valkey.url, '--static', site]);
+  const bridge = await startBridge(['--valkey', valkey.url, '--static', site], { env: process.env.BENCH_BRIDGE_CPU_PROF ? { NODE_OPTIONS: `--import=${new URL('../../bench/bridge/cpu_profile.js', import.meta.url)}` } : {} });
   const state = { over: false, errors: 0 };
   const held = new Set(); // every socket a flood keeps open, closed at the end
   const keep = (socket) => { held.add(socket); return socket; };
