@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { cli, startServer } from '../../scripts/valkey.js';
 import { ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, createMinter } from '../../wasm/index.js';
 import { connect } from '../../wasm/valkey.js';
-import { open, startBridge } from '../../tests/bridge/support.js';
+import { ONE_ADDRESS_LOAD, open, startBridge } from '../../tests/bridge/support.js';
 import { figure, stageFile } from '../lib/figures.js';
 
 const JOBS = Number(process.env.BENCH_BRIDGE_JOBS ?? 30_000); // per round, for every side
@@ -96,7 +96,7 @@ const server = await startServer({ module: true });
 const connection = await connect(`redis://${server.host}:${server.port}`);
 const profileDir = process.env.BENCH_BRIDGE_CPU_PROF;
 const bridge = await startBridge(
-  ['--valkey', server.url, '--rate', '1000000', '--max-inflight', '1000', '--max-connections', String(CLIENTS + 5)],
+  [...ONE_ADDRESS_LOAD, '--valkey', server.url, '--rate', '1000000', '--max-inflight', '1000', '--max-connections', String(CLIENTS + 5)],
   { env: profileDir ? { NODE_OPTIONS: `--import=${new URL('./cpu_profile.js', import.meta.url)}` } : {} },
 );
 let clients = [];

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // branded-bridge: the WebSocket bridge between web pages and Valkey (bridge/PROTOCOL.md).
 // Exit 0 after a graceful stop, 1 when it cannot start, 2 on a usage error.
+import { aclCommand } from '../src/acl.js';
 import { ConfigError, helpText, loadConfig } from '../src/config.js';
 import { startBridge } from '../src/main.js';
 
+const args = process.argv.slice(2);
+const printAcl = args.includes('--print-acl');
 let config;
 try {
-  config = loadConfig(process.argv.slice(2), process.env);
+  config = loadConfig(args.filter((a) => a !== '--print-acl'), process.env);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`branded-bridge: ${error.message}\n`);
@@ -14,6 +17,10 @@ try {
 }
 if (config.help) {
   process.stdout.write(helpText());
+  process.exit(0);
+}
+if (printAcl) {
+  process.stdout.write(`${aclCommand(config)}\n`);
   process.exit(0);
 }
 try {

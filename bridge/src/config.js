@@ -1,5 +1,7 @@
 // The bridge's options: one table drives the command line, the environment (BRANDED_BRIDGE_*), the
 // defaults and --help. A command-line option wins over its environment variable.
+import { isIP } from 'node:net';
+
 import { parseGlobs } from './queues.js';
 
 const LOCAL_EXPLORER_ORIGINS = [
@@ -69,6 +71,26 @@ function namePrefix(text, flag) {
   return text;
 }
 
+function addresses(text, flag) {
+  const list = text.split(',').map((a) => a.trim()).filter(Boolean);
+  for (const address of list) {
+    if (isIP(address) === 0) throw new ConfigError(`${flag}: ${JSON.stringify(address)} is not an IP address`);
+  }
+  return new Set(list);
+}
+
+// Host names (no port) the Host header may carry; * = any.
+function hosts(text, flag) {
+  const list = text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (list.length === 0) throw new ConfigError(`${flag} wants at least one host name (or *)`);
+  for (const host of list) {
+    if (host !== '*' && !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]{1,253})$/.test(host)) {
+      throw new ConfigError(`${flag}: ${JSON.stringify(host)} is not a host name (no scheme, no port; IPv6 in [ ])`);
+    }
+  }
+  return list;
+}
+
 function globs(text, flag) {
   try { return parseGlobs(text); } catch (e) { throw new ConfigError(`${flag}: ${e.message}`); }
 }
@@ -90,12 +112,29 @@ export const OPTIONS = [
   { flag: '--max-connections', key: 'maxConnections', arg: 'N', parse: integer(1, 100000), fallback: '64', help: 'open WebSocket connections' },
   { flag: '--idle-timeout', key: 'idleTimeoutMs', arg: 'MS', parse: integer(100, 86400000), fallback: '120000', help: 'close a connection silent this long (4001)' },
   { flag: '--valkey-timeout', key: 'valkeyTimeoutMs', arg: 'MS', parse: integer(100, 600000), fallback: '10000', help: 'a Valkey command unanswered this long is `unavailable`' },
+  { flag: '--max-connections-per-ip', key: 'maxConnectionsPerIp', arg: 'N', parse: integer(1, 100000), fallback: '8', help: 'open WebSocket connections per client IP (IPv6: per /64)' },
+  { flag: '--max-sockets', key: 'maxSockets', arg: 'N', parse: integer(1, 1000000), fallback: '1024', help: 'open TCP connections of any kind (HTTP and WebSocket)' },
+  { flag: '--max-sockets-per-ip', key: 'maxSocketsPerIp', arg: 'N', parse: integer(1, 100000), fallback: '32', help: 'open TCP connections per peer IP (a trusted proxy is exempt)' },
+  { flag: '--ip-rate', key: 'ipRate', arg: 'N', parse: integer(1, 1000000), fallback: '200', help: 'requests per second per client IP, over all its connections' },
+  { flag: '--ip-budget', key: 'ipBudget', arg: 'N', parse: integer(1, 10000000), fallback: '2000', help: 'Valkey commands per second per client IP (an enqueueMany item is one)' },
+  { flag: '--budget', key: 'budget', arg: 'N', parse: integer(1, 100000000), fallback: '10000', help: 'Valkey commands per second for the whole bridge; past it, `busy`' },
+  { flag: '--ip-window-entries', key: 'ipWindowEntries', arg: 'N', parse: integer(1, 100000000), fallback: '100000', help: 'stream entries streamWindow may read per second per client IP' },
+  { flag: '--window-entries', key: 'windowEntries', arg: 'N', parse: integer(1, 100000000), fallback: '100000', help: 'stream entries streamWindow may read per second, whole bridge' },
+  { flag: '--seed-interval', key: 'seedIntervalMs', arg: 'MS', parse: integer(0, 86400000), fallback: '10000', help: 'least time between two streamSeed starts, whole bridge' },
+  { flag: '--max-queue', key: 'maxQueue', arg: 'N', parse: integer(1, 10000000), fallback: '2000', help: 'Valkey commands outstanding at once; past it, `busy`' },
+  { flag: '--max-buffered', key: 'maxBuffered', arg: 'BYTES', parse: integer(65536, 1 << 30), fallback: '1048576', help: 'replies a client has not read; past it the socket is closed' },
+  { flag: '--data-ttl', key: 'dataTtlS', arg: 'SECONDS', parse: integer(0, 315360000), fallback: '3600', help: 'TTL on every key the bridge writes (0: none)' },
+  { flag: '--ip-keys', key: 'ipKeys', arg: 'N', parse: integer(1, 100000000), fallback: '5000', help: 'keys one client address may add per --data-ttl (an hour without one)' },
+  { flag: '--max-keys', key: 'maxKeys', arg: 'N', parse: integer(0, 1000000000), fallback: '100000', help: 'writes are `busy` while the database holds this many keys (DBSIZE; 0: no quota)' },
+  { flag: '--headers-timeout', key: 'headersTimeoutMs', arg: 'MS', parse: integer(100, 600000), fallback: '10000', help: 'an HTTP request (or upgrade) must send its headers within this' },
+  { flag: '--trust-proxy', key: 'trustProxy', arg: 'IPS', parse: addresses, fallback: '', help: 'proxies whose X-Forwarded-For names the client (comma-separated IPs)' },
+  { flag: '--allowed-hosts', key: 'allowedHosts', arg: 'LIST', parse: hosts, fallback: null, help: 'Host header names served (default: loopback names on a loopback --listen, else *)' },
   { flag: '--scratch', key: 'scratch', arg: 'PREFIX', parse: namePrefix, fallback: 'scratch', help: 'queue-name prefix of gateCompare scratch queues' },
   { flag: '--static', key: 'staticDir', arg: 'DIR', parse: text, fallback: null, help: 'also serve this folder over HTTP (the explorer)' },
 ];
 
 // Bounds of the read and demo ops; fixed, and reported by hello.
-export const FIXED_LIMITS = Object.freeze({ maxPending: 1000, maxSample: 100, maxWindowEntries: 200000, maxSeedEntries: 200000 });
+export const FIXED_LIMITS = Object.freeze({ maxPending: 1000, maxSample: 100, maxWindowEntries: 50000, maxSeedEntries: 200000 });
 
 export const envName = (option) => `BRANDED_BRIDGE_${option.flag.slice(2).toUpperCase().replace(/-/g, '_')}`;
 
@@ -119,7 +158,32 @@ export function loadConfig(argv = [], env = {}) {
     const source = given.has(option) ? option.flag : fromEnv ? envName(option) : `${option.flag} (default)`;
     config[option.key] = raw === null ? null : option.parse(raw, source);
   }
+  if (config.allowedHosts === null) config.allowedHosts = defaultHosts(config.listen.host);
+  checkBudgets(config);
   return config;
+}
+
+// A budget smaller than one request's cost would refuse that request forever.
+function checkBudgets(config) {
+  const windowCharge = config.maxWindowEntries + 1;
+  if (config.ipWindowEntries < windowCharge || config.windowEntries < windowCharge) {
+    throw new ConfigError(`--ip-window-entries and --window-entries must be at least ${windowCharge} (one streamWindow's most)`);
+  }
+  if (config.ipKeys < config.maxBatch) throw new ConfigError(`--ip-keys must be at least --max-batch (${config.maxBatch})`);
+  if (config.ipBudget < config.maxBatch || config.budget < config.maxBatch) {
+    throw new ConfigError(`--ip-budget and --budget must be at least --max-batch (${config.maxBatch})`);
+  }
+  if (config.maxQueue < config.maxBatch) throw new ConfigError(`--max-queue must be at least --max-batch (${config.maxBatch})`);
+}
+
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+const hostName = (host) => (host.includes(':') ? `[${host}]` : host).toLowerCase();
+
+// A loopback bridge answers only to loopback names (DNS rebinding brings a foreign name); a bridge on a
+// public address cannot guess its public names, so it takes any unless --allowed-hosts is given.
+function defaultHosts(listenHost) {
+  if (LOOPBACK_HOSTS.includes(hostName(listenHost))) return LOOPBACK_HOSTS;
+  return ['*'];
 }
 
 export function helpText() {
@@ -136,6 +200,7 @@ export function helpText() {
     '',
     'options (a command-line option wins over its environment variable):',
     ...rows,
+    '  --print-acl                 print the Valkey ACL SETUSER for these options (least privilege), and exit',
     '  --help                      this text',
     '',
   ].join('\n');

@@ -1,6 +1,6 @@
 // The typed failure every op throws and every reply carries: a code from the protocol's closed list.
 export const ERROR_CODES = Object.freeze([
-  'kind', 'duplicate', 'malformed', 'fence', 'forbidden', 'rate', 'too_large', 'unavailable', 'bad_request',
+  'kind', 'duplicate', 'malformed', 'fence', 'forbidden', 'rate', 'too_large', 'busy', 'oom', 'unavailable', 'bad_request',
 ]);
 
 export class BridgeError extends Error {
@@ -19,7 +19,10 @@ export class BridgeError extends Error {
 
 export const badRequest = (message) => new BridgeError('bad_request', message);
 export const tooLarge = (message, limit) => new BridgeError('too_large', message, { limit });
-export const unavailable = (message) => new BridgeError('unavailable', message);
+// written: 'no' when nothing reached Valkey; 'maybe' when the command was sent and its outcome is unknown
+// (Valkey may still run it after this answer: see PROTOCOL.md §3).
+export const unavailable = (message, written = 'no') => new BridgeError('unavailable', message, { written });
+export const busy = (message, reason) => new BridgeError('busy', message, { reason, written: 'no' });
 export const rateLimited = (message) => new BridgeError('rate', message);
 
 // Keeps client-controlled text in messages short and printable.

@@ -1,6 +1,9 @@
 // Who may open a socket: the checks run on the HTTP upgrade, before any WebSocket exists.
-// Refusals are plain HTTP answers (404 path, 403 Origin, 401 token, 400 subprotocol, 503 capacity).
+// Refusals are plain HTTP answers (400 target, 421 Host, 404 path, 403 Origin, 401 token, 400 subprotocol,
+// 503 capacity), after which the socket is destroyed: a client that never closes cannot keep it.
 import { createHash, timingSafeEqual } from 'node:crypto';
+
+import { hostAllowed, requestPath, securityHeaders } from './guard.js';
 
 export const WS_PATH = '/ws';
 export const SUBPROTOCOL = 'branded.v1';
@@ -34,9 +37,12 @@ export function originAccepted(req, origins) {
   return origins.includes('*') || origins.includes(origin);
 }
 
-// null when the upgrade may proceed, else {status, reason} for the HTTP refusal.
-export function refuseUpgrade(req, { config, openConnections, closing }) {
-  const path = new URL(req.url, 'http://bridge').pathname;
+// null when the upgrade may proceed, else {status, reason} for the HTTP refusal. client: the caller's
+// record (clients.js), or null when the bridge tracks too many clients to take another.
+export function refuseUpgrade(req, { config, openConnections, closing, client }) {
+  const path = requestPath(req.url);
+  if (path === null) return { status: 400, reason: 'target', text: 'the request target must be a path' };
+  if (!hostAllowed(req, config.allowedHosts)) return { status: 421, reason: 'host', text: 'this Host is not served here' };
   if (path !== WS_PATH) return { status: 404, reason: 'path', text: `the WebSocket path is ${WS_PATH}` };
   if (closing) return { status: 503, reason: 'closing', text: 'the bridge is shutting down' };
   if (!originAccepted(req, config.origins)) return { status: 403, reason: 'origin', text: 'origin not allowed' };
@@ -46,14 +52,25 @@ export function refuseUpgrade(req, { config, openConnections, closing }) {
     return { status: 400, reason: 'subprotocol', text: `offer the subprotocol ${SUBPROTOCOL}` };
   }
   if (openConnections >= config.maxConnections) return { status: 503, reason: 'capacity', text: 'too many connections' };
+  if (client === null || client.connections >= config.maxConnectionsPerIp) {
+    return { status: 503, reason: 'ip_capacity', text: `at most ${config.maxConnectionsPerIp} connections per address` };
+  }
   return null;
 }
 
+const REFUSAL_LINGER_MS = 1000;
+
 export function writeRefusal(socket, { status, text }) {
-  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status];
+  const reason = {
+    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 421: 'Misdirected Request', 503: 'Service Unavailable',
+  }[status];
   const body = `${text}\n`;
+  const headers = Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.on('error', () => {});
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n${headers}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
+  setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
 }

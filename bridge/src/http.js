@@ -1,43 +1,66 @@
-// The HTTP side of the bridge: /healthz, /metrics, and (with --static) the explorer's files.
+// The HTTP side of the bridge: /healthz, /metrics, and (with --static) the explorer's files. Every answer
+// carries the security headers; a Host not in --allowed-hosts is refused (421) before anything else.
+import { bareAddress, clientAddress, isLoopback } from './clients.js';
+import { hostAllowed, requestPath, securityHeaders } from './guard.js';
 import { tokenAccepted } from './handshake.js';
-import { serveStatic } from './static.js';
+import { StaticUnavailable, serveStatic } from './static.js';
 
 function sendJson(res, status, body) {
   const text = `${JSON.stringify(body)}\n`;
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+  res.writeHead(status, { ...securityHeaders(), 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
   res.end(text);
 }
 
 function sendText(res, status, text) {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
-export function health(backend, metrics) {
+// Under --token, a caller without it learns only whether the bridge is up (no version, no fence values).
+export function health(backend, metrics, { full = true } = {}) {
   const { valkey, fence } = backend.status();
   const ok = valkey.reachable && fence.state === 'ok';
+  if (!full) return { status: ok ? 200 : 503, body: { ok, valkey: { reachable: valkey.reachable }, fence: { state: fence.state } } };
   return { status: ok ? 200 : 503, body: { ok, valkey, fence, connections: metrics.openConnections(), uptimeMs: metrics.uptimeMs() } };
 }
 
+// /metrics: with --token, for its holders; without one, for loopback callers only (the operator's machine).
+function metricsAllowed(req, config) {
+  if (config.token !== null) return tokenAccepted(req, config.token);
+  return isLoopback(clientAddress(req, config.trustProxy)) && isLoopback(bareAddress(req.socket.remoteAddress));
+}
+
 export function createHttpHandler({ config, backend, metrics, logger }) {
-  return async (req, res) => {
-    const path = new URL(req.url, 'http://bridge').pathname;
+  const route = async (req, res) => {
+    const path = requestPath(req.url);
+    if (path === null) return sendText(res, 400, 'the request target must be a path\n');
+    if (!hostAllowed(req, config.allowedHosts)) {
+      metrics.httpRefused('host');
+      return sendText(res, 421, 'this Host is not served here\n');
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'GET or HEAD only\n');
     if (path === '/healthz') {
-      const { status, body } = health(backend, metrics);
+      const { status, body } = health(backend, metrics, { full: config.token === null || tokenAccepted(req, config.token) });
       return sendJson(res, status, body);
     }
     if (path === '/metrics') {
-      if (!tokenAccepted(req, config.token)) return sendText(res, 401, 'missing or wrong token\n');
+      if (!metricsAllowed(req, config)) {
+        return config.token === null ? sendText(res, 403, 'without --token, /metrics is for loopback callers only\n') : sendText(res, 401, 'missing or wrong token\n');
+      }
       return sendJson(res, 200, metrics.snapshot());
     }
-    try {
-      if (config.staticDir !== null && (await serveStatic(config.staticDir, req, res, path))) return undefined;
-    } catch (error) {
-      logger.error('static_failed', { path, message: error.message });
-      if (!res.headersSent) return sendText(res, 500, 'internal error\n');
-      return res.destroy();
-    }
+    if (config.staticDir !== null && (await serveStatic(config.staticDir, req, res, path))) return undefined;
     return sendText(res, 404, 'not found\n');
+  };
+  return async (req, res) => {
+    try {
+      await route(req, res);
+    } catch (error) {
+      const busy = error instanceof StaticUnavailable;
+      logger.error(busy ? 'static_unavailable' : 'http_failed', { message: error?.message });
+      if (!res.headersSent) return sendText(res, busy ? 503 : 500, busy ? 'try again shortly\n' : 'internal error\n');
+      res.destroy();
+    }
+    return undefined;
   };
 }

@@ -1,8 +1,39 @@
 // Structured log lines: one JSON object per line on stderr, with a timestamp, a level and an event name.
-export function createLogger({ stream = process.stderr, quiet = false } = {}) {
+// Each event is rate-limited (a flood of refusals must not become a flood of log): past `burst` lines in a
+// `windowMs`, lines of that event are counted, and one `log_suppressed` line per event reports the count.
+const LOG_BURST = 20;
+const LOG_WINDOW_MS = 10000;
+const MAX_FIELD_CHARS = 200;
+
+// Client-controlled strings (Origin, messages) are cut short before they are written.
+const shorten = (fields) => {
+  const out = {};
+  for (const [key, value] of Object.entries(fields)) {
+    out[key] = typeof value === 'string' && value.length > MAX_FIELD_CHARS && key !== 'stack' ? `${value.slice(0, MAX_FIELD_CHARS)}…` : value;
+  }
+  return out;
+};
+
+export function createLogger({ stream = process.stderr, quiet = false, burst = LOG_BURST, windowMs = LOG_WINDOW_MS, now = Date.now } = {}) {
+  const windows = new Map(); // event → { start, lines, suppressed }
+  const emit = (level, event, fields) => {
+    stream.write(`${JSON.stringify({ ts: new Date().toISOString(), level, event, ...shorten(fields) })}\n`);
+  };
   const write = (level, event, fields) => {
     if (quiet && level !== 'error') return;
-    stream.write(`${JSON.stringify({ ts: new Date().toISOString(), level, event, ...fields })}\n`);
+    const t = now();
+    let window = windows.get(event);
+    if (window === undefined || t - window.start >= windowMs) {
+      if (window?.suppressed > 0) emit('warn', 'log_suppressed', { of: event, count: window.suppressed, windowMs });
+      window = { start: t, lines: 0, suppressed: 0 };
+      windows.set(event, window);
+    }
+    if (window.lines >= burst) {
+      window.suppressed += 1;
+      return;
+    }
+    window.lines += 1;
+    emit(level, event, fields);
   };
   return {
     info: (event, fields = {}) => write('info', event, fields),

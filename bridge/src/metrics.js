@@ -7,6 +7,8 @@ export function createMetrics(now = Date.now) {
     replies: {},
     valkey: { reconnects: 0, disconnects: 0 },
     coalesced: { batches: 0, enqueues: 0 },
+    closed: { slowReader: 0 },
+    http: { refused: {} },
   };
   const bump = (table, key) => { table[key] = (table[key] ?? 0) + 1; };
   return {
@@ -14,6 +16,8 @@ export function createMetrics(now = Date.now) {
     connectionClosed() { counters.connections.open -= 1; },
     connectionRefused(reason) { bump(counters.connections.refused, reason); },
     request(op) { bump(counters.requests, op); },
+    slowReaderClosed() { counters.closed.slowReader += 1; },
+    httpRefused(reason) { bump(counters.http.refused, reason); },
     reply(code) { bump(counters.replies, code); },
     valkeyDisconnected() { counters.valkey.disconnects += 1; },
     valkeyReconnected() { counters.valkey.reconnects += 1; },

@@ -1,15 +1,27 @@
-// A per-connection token bucket: `rate` requests per second, bursts of up to `rate`.
-export function createBucket(rate, now = () => performance.now()) {
-  let tokens = rate;
+// Token buckets: `rate` units per second, holding at most `capacity` (a burst), spent n at a time.
+export function createBucket(rate, now = () => performance.now(), capacity = rate) {
+  let tokens = capacity;
   let last = now();
+  const refill = () => {
+    const t = now();
+    tokens = Math.min(capacity, tokens + ((t - last) / 1000) * rate);
+    last = t;
+  };
   return {
-    take() {
-      const t = now();
-      tokens = Math.min(rate, tokens + ((t - last) / 1000) * rate);
-      last = t;
-      if (tokens < 1) return false;
-      tokens -= 1;
+    // keep: units that must stay in the bucket after this take (a reserve for smaller requests).
+    take(n = 1, keep = 0) {
+      refill();
+      if (tokens - n < keep) return false;
+      tokens -= n;
       return true;
+    },
+    // Returns units taken but not used (a read that came back shorter than it was charged for).
+    give(n) {
+      tokens = Math.min(capacity, tokens + n);
+    },
+    full() {
+      refill();
+      return tokens >= capacity;
     },
   };
 }

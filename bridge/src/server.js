@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 
+import { bareAddress, clientAddress, createClients } from './clients.js';
 import { SUBPROTOCOL, refuseUpgrade, writeRefusal } from './handshake.js';
 import { createHttpHandler } from './http.js';
 import { createLogger } from './log.js';
@@ -14,6 +15,10 @@ export const SHUTDOWN_CLOSE_CODE = 1001;
 const DRAIN_TIMEOUT_MS = 10000;
 const CLOSE_TIMEOUT_MS = 2000;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+// A whole request (headers and body) must arrive within this; an idle keep-alive socket goes after the next.
+const REQUEST_TIMEOUT_MS = 30000;
+const KEEP_ALIVE_TIMEOUT_MS = 5000;
+const TIMEOUT_CHECK_MS = 1000;
 
 // backend: the Valkey side (see valkey.js); config: see config.js.
 export function createBridge({ config, backend, logger = createLogger(), metrics = createMetrics() }) {
@@ -33,32 +38,84 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
   };
   const drained = () => (answering === 0 ? Promise.resolve() : new Promise((resolve) => { onDrained = resolve; }));
 
-  const http = createServer(createHttpHandler({ config, backend, metrics, logger }));
+  const clients = createClients(config);
+  const http = createServer({
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: Math.max(REQUEST_TIMEOUT_MS, config.headersTimeoutMs),
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  }, createHttpHandler({ config, backend, metrics, logger }));
+  http.maxConnections = config.maxSockets;
+
+  // Raw TCP sockets per peer address (before any header, so the peer itself: a trusted proxy is exempt).
+  http.on('connection', (socket) => {
+    const peer = bareAddress(socket.remoteAddress);
+    if (config.trustProxy.has(peer)) return;
+    const client = clients.of(peer);
+    if (client === null || client.sockets >= config.maxSocketsPerIp) {
+      metrics.httpRefused('ip_sockets');
+      logger.warn('socket_refused', { peer, reason: 'ip_sockets' });
+      socket.destroy();
+      return;
+    }
+    client.sockets += 1;
+    socket.once('close', () => { client.sockets -= 1; });
+  });
+  // A request Node's parser rejects (or a timeout): answered 400/408 where possible, and always destroyed.
+  http.on('clientError', (error, socket) => {
+    metrics.httpRefused(error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : 'parse');
+    if (socket.writable && !socket.writableEnded && error.code !== 'ECONNRESET') {
+      const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
+      setTimeout(() => socket.destroy(), 1000).unref();
+    } else {
+      socket.destroy();
+    }
+  });
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: config.maxFrame,
     handleProtocols: (offered) => (offered.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
   });
 
-  http.on('upgrade', (req, socket, head) => {
+  const upgrade = (req, socket, head) => {
     const peer = `${req.socket.remoteAddress}:${req.socket.remotePort}`;
-    const refusal = refuseUpgrade(req, { config, openConnections: wss.clients.size, closing });
+    const address = clientAddress(req, config.trustProxy);
+    const client = clients.of(address);
+    const refusal = refuseUpgrade(req, { config, openConnections: wss.clients.size, closing, client });
     if (refusal !== null) {
       metrics.connectionRefused(refusal.reason);
-      logger.warn('upgrade_refused', { peer, status: refusal.status, reason: refusal.reason, origin: req.headers.origin ?? null });
+      logger.warn('upgrade_refused', { peer, client: address, status: refusal.status, reason: refusal.reason, origin: req.headers.origin ?? null });
       return writeRefusal(socket, refusal);
     }
+    client.connections += 1; // held from here, so a burst of upgrades cannot pass the cap together
+    let released = false;
+    const release = () => {
+      if (!released) client.connections -= 1;
+      released = true;
+    };
+    socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => {
       metrics.connectionOpened();
-      logger.info('connection_open', { peer, origin: req.headers.origin ?? null });
+      logger.info('connection_open', { peer, client: address, origin: req.headers.origin ?? null });
       ws.on('close', (code) => {
+        release();
         metrics.connectionClosed();
         logger.info('connection_closed', { peer, code });
       });
       ws.on('error', (error) => logger.warn('connection_error', { peer, message: error.message }));
-      startSession(ws, socket, { config, ops, metrics, logger, work, isClosing: () => closing, peer });
+      startSession(ws, socket, { config, ops, metrics, logger, work, isClosing: () => closing, peer, client });
     });
     return undefined;
+  };
+  // Nothing a client sends may end the process: a failure here costs only this socket.
+  http.on('upgrade', (req, socket, head) => {
+    try {
+      upgrade(req, socket, head);
+    } catch (error) {
+      logger.error('upgrade_failed', { message: error?.message });
+      socket.destroy();
+    }
   });
 
   return {
@@ -69,6 +126,8 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
         http.once('error', reject);
         http.listen(port, host, () => { http.off('error', reject); resolve(); });
       });
+      // After listen, a server error (accept failing with EMFILE under a flood) is logged, never fatal.
+      http.on('error', (error) => logger.error('http_server_error', { code: error.code, message: error.message }));
       const address = http.address();
       logger.info('listening', { host: address.address, port: address.port, path: '/ws', static: config.staticDir });
       return address;
@@ -87,6 +146,7 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
       for (const ws of wss.clients) ws.terminate();
       http.closeAllConnections();
       await httpClosed;
+      clients.close();
       await backend.close();
       logger.info('closed', {});
     },

@@ -5,6 +5,13 @@ import { createBucket } from './rate.js';
 
 export const IDLE_CLOSE_CODE = 4001;
 
+// Valkey commands a request may send, charged against its client's --ip-budget before it runs.
+const COST = { hello: 0, enqueue: 1, job: 1, pending: 1, streamWindow: 1, streamSeed: 1, gateCompare: 4 };
+export const requestCost = ({ op, fields }) => (op === 'enqueueMany' ? fields.items.length : COST[op]);
+// Keys a request may add (a job row each; a seed replaces one stream), charged against --ip-keys.
+const KEYS_ADDED = { enqueue: 1, streamSeed: 1 };
+const keysAdded = ({ op, fields }) => (op === 'enqueueMany' ? fields.items.length : KEYS_ADDED[op] ?? 0);
+
 // What an op's run answers through: the first resolve or reject is the request's reply, later ones are
 // ignored. One small object per request in flight (they are many: see coalescer.js).
 class Reply {
@@ -29,7 +36,8 @@ class Reply {
 }
 
 // socket: the connection's net.Socket under `ws`, corked while a turn's replies are written (see send).
-export function startSession(ws, socket, { config, ops, metrics, logger, work, isClosing, peer }) {
+// client: this connection's client (clients.js), whose budgets every connection from it shares.
+export function startSession(ws, socket, { config, ops, metrics, logger, work, isClosing, peer, client }) {
   const bucket = createBucket(config.rate);
   let inflight = 0;
 
@@ -46,6 +54,8 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
     corked = false;
     socket.uncork();
   };
+  // A client that does not read its replies is closed, not buffered for: past --max-buffered bytes
+  // waiting in the socket, the connection is destroyed.
   const send = (text, code) => {
     metrics.reply(code);
     if (ws.readyState !== ws.OPEN) return;
@@ -55,6 +65,11 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
       process.nextTick(uncork);
     }
     ws.send(text);
+    if (socket.writableLength > config.maxBuffered) {
+      metrics.slowReaderClosed();
+      logger.warn('slow_reader_closed', { peer, buffered: socket.writableLength });
+      ws.terminate();
+    }
   };
   const sendError = (id, error) => {
     if (!(error instanceof BridgeError)) logger.error('op_failed', { peer, message: error?.message, stack: error?.stack });
@@ -87,17 +102,22 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
   const onFrame = (data, isBinary) => {
     idleTimer.refresh();
     const withinBudget = bucket.take();
+    const withinClientRate = withinBudget && client.requests.take();
     let id = null;
     try {
       if (isBinary) throw new BridgeError('bad_request', 'binary frames are not part of the protocol; send JSON text');
       const message = decodeJson(data.toString('utf8'));
       id = requestIdOf(message);
       if (!withinBudget) throw rateLimited(`over ${config.rate} requests per second on this connection`);
+      if (!withinClientRate) throw rateLimited(`over ${config.ipRate} requests per second from this address`);
       const request = readRequest(message);
       metrics.request(request.op);
       if (isClosing()) throw unavailable('the bridge is shutting down');
-      const run = ops[request.op].prepare(request.fields);
+      // The cheap refusals come before the op's own checks (a refused batch is not validated item by item).
       if (inflight >= config.maxInflight) throw rateLimited(`over ${config.maxInflight} requests in flight on this connection`);
+      if (!client.cost.take(requestCost(request))) throw rateLimited(`over ${config.ipBudget} Valkey commands per second from this address`);
+      if (!client.keys.take(keysAdded(request))) throw rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`);
+      const run = ops[request.op].prepare(request.fields, client);
       inflight += 1;
       work.started();
       const reply = new Reply(answers, id);

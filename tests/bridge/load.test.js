@@ -6,7 +6,7 @@ import { createMinter } from '@echomq/branded';
 import { Valkey } from 'iovalkey';
 
 import { startServer } from '../../scripts/valkey.js';
-import { open, startBridge } from './support.js';
+import { open, startBridge, ONE_ADDRESS_LOAD } from './support.js';
 
 const CLIENTS = 100;
 const PER_CLIENT = 200;
@@ -33,7 +33,7 @@ describe('load', () => {
   before(async () => {
     valkey = await startServer({ module: true });
     direct = new Valkey({ host: valkey.host, port: valkey.port });
-    bridge = await startBridge(['--valkey', valkey.url, '--rate', '100000', '--max-connections', String(CLIENTS + 5)]);
+    bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url, '--rate', '100000', '--max-connections', String(CLIENTS + 5)]);
   });
   after(async () => {
     await bridge?.stop();

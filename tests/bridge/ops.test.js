@@ -6,7 +6,7 @@ import { ENQUEUE_SCRIPT_SHA1, FENCE_VALUE, KIND_REFUSAL, createMinter } from '@e
 import { Valkey } from 'iovalkey';
 
 import { startServer } from '../../scripts/valkey.js';
-import { open, startBridge } from './support.js';
+import { open, startBridge, ONE_ADDRESS_LOAD } from './support.js';
 
 describe('ops', () => {
   let valkey;
@@ -19,7 +19,7 @@ describe('ops', () => {
     valkey = await startServer({ module: true });
     direct = new Valkey({ host: valkey.host, port: valkey.port, lazyConnect: true });
     await direct.connect();
-    bridge = await startBridge(['--valkey', valkey.url, '--rate', '10000']);
+    bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url, '--rate', '10000']);
     client = await open(bridge.ws, { origin: bridge.origin });
   });
   after(async () => {

@@ -7,7 +7,7 @@ import { FENCE_VALUE, createMinter } from '@echomq/branded';
 import { Valkey } from 'iovalkey';
 
 import { startServer } from '../../scripts/valkey.js';
-import { getJson, open, startBridge } from './support.js';
+import { getJson, open, startBridge, ONE_ADDRESS_LOAD } from './support.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -25,7 +25,7 @@ describe('resilience', () => {
 
   before(async () => {
     valkey = await startServer({ module: true, appendfsync: 'always' });
-    bridge = await startBridge(['--valkey', valkey.url, '--rate', '100000']);
+    bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url, '--rate', '100000']);
   });
   after(async () => {
     await bridge?.stop();
@@ -141,7 +141,7 @@ describe('resilience', () => {
 describe('Valkey stops answering (SIGSTOP)', () => {
   it('requests are answered `unavailable` after --valkey-timeout, and served again after SIGCONT', async () => {
     const valkey = await startServer({ module: true });
-    const bridge = await startBridge(['--valkey', valkey.url, '--valkey-timeout', '800']);
+    const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url, '--valkey-timeout', '800']);
     const client = await open(bridge.ws, { origin: bridge.origin });
     const minter = createMinter({ namespace: 'JOB', node: 400 });
     try {
@@ -166,7 +166,7 @@ describe('Valkey down at start', () => {
     const valkey = await startServer({ module: true });
     const { port } = valkey;
     await valkey.kill();
-    const bridge = await startBridge(['--valkey', `redis://127.0.0.1:${port}`], { waitReady: false });
+    const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', `redis://127.0.0.1:${port}`], { waitReady: false });
     try {
       const client = await open(bridge.ws, { origin: bridge.origin });
       const hello = await client.request('hello');

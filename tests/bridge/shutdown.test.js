@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { Valkey } from 'iovalkey';
 
 import { startServer } from '../../scripts/valkey.js';
-import { getJson, open, startBridge, upgradeStatus } from './support.js';
+import { getJson, open, startBridge, upgradeStatus, ONE_ADDRESS_LOAD } from './support.js';
 
 describe('graceful shutdown', () => {
   let valkey;
@@ -19,7 +19,7 @@ describe('graceful shutdown', () => {
 
   for (const signal of ['SIGTERM', 'SIGINT']) {
     it(`${signal}: in-flight requests are answered, then 1001, exit 0`, async () => {
-      const bridge = await startBridge(['--valkey', valkey.url]);
+      const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url]);
       const client = await open(bridge.ws, { origin: bridge.origin });
       assert.equal((await getJson(`${bridge.http}/healthz`)).status, 200);
       const stream = `drain${signal}`;
@@ -42,7 +42,7 @@ describe('graceful shutdown', () => {
   }
 
   it('while draining, new upgrades are refused and new frames get `unavailable`', async () => {
-    const bridge = await startBridge(['--valkey', valkey.url]);
+    const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url]);
     const client = await open(bridge.ws, { origin: bridge.origin });
     const seed = client.request('streamSeed', { queue: 'demo', stream: 'drain2', entries: 30000 });
     await new Promise((r) => setTimeout(r, 30));

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 
 import { createMinter } from '@echomq/branded';
 
+import { cli } from '../../scripts/valkey.js';
 import { ROOT, open } from './support.js';
 
 const portOpen = (port) => new Promise((resolve) => {
@@ -17,7 +18,7 @@ const portOpen = (port) => new Promise((resolve) => {
   socket.once('error', () => resolve(false));
 });
 
-test('npm start: the explorer, /healthz, an enqueue through /ws, and a clean stop on SIGINT', { timeout: 600_000 }, async () => {
+test('npm start: the explorer, /healthz, an enqueue through /ws as the least-privilege Valkey user, and a clean stop on SIGINT', { timeout: 600_000 }, async () => {
   const child = spawn('bash', [join(ROOT, 'scripts/start.sh'), '--listen', '127.0.0.1:0'], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,6 +49,10 @@ test('npm start: the explorer, /healthz, an enqueue through /ws, and a clean sto
     const job = createMinter({ namespace: 'JOB', node: 9 }).next();
     const enqueued = await client.request('enqueue', { queue: 'demo', job, payload: 'from the start test' });
     assert.equal(enqueued.ok, true, JSON.stringify(enqueued));
+    const clients = await cli(valkeyPort, 'CLIENT', 'LIST');
+    const bridgeClients = clients.split('\n').filter((line) => / user=branded-bridge /.test(line));
+    assert.ok(bridgeClients.length >= 1, `the bridge logs in as its least-privilege user:\n${clients}`);
+    assert.ok(clients.split('\n').filter((line) => / user=default /.test(line) && !/cmd=client/.test(line)).length === 0, 'and never as default');
     client.ws.terminate();
 
     child.kill('SIGINT');

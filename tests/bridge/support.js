@@ -2,6 +2,7 @@
 // and real `ws` clients speaking the protocol.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -12,16 +13,26 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BRIDGE_CLI = join(ROOT, 'bridge/bin/branded-bridge.js');
 export const TOKEN = 'test-token-0123456789abcdef';
 
+// For suites that drive load from one loopback address as if it were many clients: the per-address caps,
+// the bridge-wide budgets and the seed interval lifted (the attack suites run the defaults instead).
+export const ONE_ADDRESS_LOAD = [
+  '--max-connections-per-ip', '100000', '--max-sockets-per-ip', '100000', '--ip-rate', '1000000', '--ip-budget', '10000000',
+  '--budget', '100000000', '--max-queue', '10000000', '--ip-window-entries', '100000000', '--window-entries', '100000000',
+  '--seed-interval', '0', '--ip-keys', '100000000', '--max-keys', '0',
+];
+
 /**
  * Spawns `branded-bridge` on a free loopback port; resolves once it logs `listening`. Unless `args` set
  * --origin, the allowed origin is the bridge's own (as `npm start` serves the explorer). With waitReady,
  * it also waits until the bridge has reached Valkey and checked the fence (`valkey_ready`).
  */
-export async function startBridge(args = [], { env = {}, waitReady = true } = {}) {
+export async function startBridge(args = [], { env = {}, waitReady = true, wrap = [] } = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const originArgs = args.includes('--origin') || env.BRANDED_BRIDGE_ORIGIN ? [] : ['--origin', origin];
-  const child = spawn(process.execPath, [BRIDGE_CLI, '--listen', `127.0.0.1:${port}`, ...originArgs, ...args], {
+  // wrap: a command that execs the bridge in its own place (prlimit), so the child's pid is the bridge's.
+  const command = [...wrap, process.execPath, BRIDGE_CLI, '--listen', `127.0.0.1:${port}`, ...originArgs, ...args];
+  const child = spawn(command[0], command.slice(1), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -69,8 +80,8 @@ export async function startBridge(args = [], { env = {}, waitReady = true } = {}
  * requests made in the same turn leave in one socket write (each still its own frame), as the bridge
  * writes its replies.
  */
-export function connect(url, { origin, token, protocols = ['branded.v1'], headers = {}, writesPerTurn = false } = {}) {
-  const ws = new WebSocket(url, protocols, { origin, headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers });
+export function connect(url, { origin, token, protocols = ['branded.v1'], headers = {}, writesPerTurn = false, localAddress } = {}) {
+  const ws = new WebSocket(url, protocols, { origin, localAddress, headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers });
   const pending = new Map();
   let nextId = 1;
   // `_socket` is ws's net.Socket: ws has no public cork.
@@ -127,6 +138,12 @@ export function connect(url, { origin, token, protocols = ['branded.v1'], header
       return closed;
     },
   };
+}
+
+/** The resident set of a process, in MiB (Linux). */
+export function rssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+)/m.exec(status)[1]) / 1024;
 }
 
 /** Connects and waits for the socket to open; rejects with {status} on an HTTP refusal. */

@@ -4,7 +4,7 @@
 // time to its first `fence` refusal, and what /healthz and its log said. Then the fence is restored.
 import { createMinter } from '@echomq/branded';
 
-import { direct, getJson, open, sleep, startBridge, startServer, until } from './support.js';
+import { direct, getJson, open, sleep, startBridge, startServer, until, ONE_ADDRESS_LOAD } from './support.js';
 
 const FOREIGN = 'echomq:9.9.9';
 const OBSERVE_MS = 3000;
@@ -35,7 +35,7 @@ function summary(log, sentAt, since, executor) {
 
 export async function run() {
   const server = await startServer({ module: true });
-  const bridge = await startBridge(['--valkey', server.url, '--rate', '100000']);
+  const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', server.url, '--rate', '100000']);
   const clients = await Promise.all([0, 1].map(() => open(bridge.ws, { origin: bridge.origin })));
   const check = direct(server);
   const log = [];

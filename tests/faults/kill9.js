@@ -5,7 +5,7 @@
 import { createMinter } from '@echomq/branded';
 import { connect } from '@echomq/branded/valkey';
 
-import { audit, direct, Ledger, open, sleep, startBridge, startServer, until } from './support.js';
+import { audit, direct, Ledger, open, sleep, startBridge, startServer, until, ONE_ADDRESS_LOAD } from './support.js';
 
 const KILLS = 5;
 const WRITERS = 4;
@@ -58,7 +58,7 @@ async function killAndRestart(server, ledgers) {
 export async function run() {
   const server = await startServer({ module: true, appendfsync: 'always' });
   const conn = await connect({ host: server.host, port: server.port });
-  const bridge = await startBridge(['--valkey', server.url, '--rate', '100000']);
+  const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', server.url, '--rate', '100000']);
   const clients = await Promise.all(Array.from({ length: WRITERS }, () => open(bridge.ws, { origin: bridge.origin })));
   const viaConnector = new Ledger();
   const viaBridge = new Ledger();

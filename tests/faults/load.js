@@ -3,7 +3,7 @@
 // reported: wall time, throughput, p50/p99/max latency, and the bridge's peak RSS (VmHWM).
 import { createMinter } from '@echomq/branded';
 
-import { audit, direct, Ledger, open, peakRssMiB, percentile, startBridge, startServer } from './support.js';
+import { audit, direct, Ledger, open, peakRssMiB, percentile, startBridge, startServer, ONE_ADDRESS_LOAD } from './support.js';
 
 const CLIENTS = 500;
 const PER_CLIENT = 200;
@@ -29,7 +29,7 @@ async function clientRun(client, index, ledger, latencies, wrong) {
 
 export async function run() {
   const server = await startServer({ module: true });
-  const bridge = await startBridge(['--valkey', server.url, '--rate', '100000', '--max-connections', String(CLIENTS + 10)]);
+  const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', server.url, '--rate', '100000', '--max-connections', String(CLIENTS + 10)]);
   const clients = [];
   for (let i = 0; i < CLIENTS; i++) clients.push(await open(bridge.ws, { origin: bridge.origin }));
   const rssBefore = peakRssMiB(bridge.child.pid);

@@ -4,7 +4,7 @@
 import { createMinter } from '@echomq/branded';
 import { connect } from '@echomq/branded/valkey';
 
-import { audit, direct, Ledger, open, startBridge, startServer } from './support.js';
+import { audit, direct, Ledger, open, startBridge, startServer, ONE_ADDRESS_LOAD } from './support.js';
 
 const PAYLOAD = 'p'.repeat(2048);
 const ATTEMPTS = 3000;
@@ -40,7 +40,7 @@ async function fillViaBridge(client, ledger, firstRefusal) {
 export async function run() {
   const server = await startServer({ module: true, args: ['--maxmemory', '4mb', '--maxmemory-policy', 'noeviction'] });
   const conn = await connect({ host: server.host, port: server.port });
-  const bridge = await startBridge(['--valkey', server.url, '--rate', '100000']);
+  const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', server.url, '--rate', '100000']);
   const client = await open(bridge.ws, { origin: bridge.origin });
   const check = direct(server);
   const connectorLedger = new Ledger();

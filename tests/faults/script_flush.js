@@ -4,7 +4,7 @@
 import { createMinter } from '@echomq/branded';
 import { connect } from '@echomq/branded/valkey';
 
-import { audit, direct, Ledger, open, sleep, startBridge, startServer } from './support.js';
+import { audit, direct, Ledger, open, sleep, startBridge, startServer, ONE_ADDRESS_LOAD } from './support.js';
 
 async function evalCalls(client) {
   const stats = await client.info('commandstats');
@@ -36,7 +36,7 @@ async function viaBridge(client, ledger) {
 export async function run() {
   const server = await startServer({ module: true });
   const conn = await connect({ host: server.host, port: server.port });
-  const bridge = await startBridge(['--valkey', server.url, '--rate', '100000']);
+  const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', server.url, '--rate', '100000']);
   const client = await open(bridge.ws, { origin: bridge.origin });
   const flusher = direct(server);
   let flushing = true;

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Valkey } from 'iovalkey';
 
 export { startServer } from '../../scripts/valkey.js';
-export { open, startBridge, getJson } from '../bridge/support.js';
+export { ONE_ADDRESS_LOAD, open, startBridge, getJson } from '../bridge/support.js';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

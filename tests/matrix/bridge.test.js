@@ -13,7 +13,7 @@ import { family, keyspaceState, surfacePresent } from './support.js';
 const present = surfacePresent('bridge protocol', 'bridge/bin/branded-bridge.js', 'bridge/src/valkey.js', 'wasm/valkey.js',
   'build/native/valkey/emq_module.so');
 const { startServer } = present ? await import('../../scripts/valkey.js') : {};
-const { startBridge } = present ? await import('../bridge/support.js') : {};
+const { startBridge, ONE_ADDRESS_LOAD } = present ? await import('../bridge/support.js') : {};
 
 const state = (client) => keyspaceState(client, ['evalsha', 'eval', 'emq.enqueue', 'xadd', 'hset', 'zadd', 'del']);
 
@@ -56,7 +56,7 @@ describe('bad-input matrix: bridge protocol', { skip: !present && 'the bridge is
   before(async () => {
     server = await startServer({ module: true, args: ['--enable-debug-command', 'local'] });
     client = new Valkey({ host: server.host, port: server.port, maxRetriesPerRequest: 0 });
-    bridge = await startBridge(['--valkey', server.url, '--rate', '100000', '--max-inflight', '1000']);
+    bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', server.url, '--rate', '100000', '--max-inflight', '1000']);
     const { exchange, ws } = await socket(bridge);
     const hello = await exchange(JSON.stringify({ id: 1, op: 'hello' }));
     ws.close();

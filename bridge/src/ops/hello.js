@@ -6,7 +6,9 @@ export function helloOp({ config, backend }) {
     maxFrame: config.maxFrame, maxPayload: config.maxPayload, maxBatch: config.maxBatch, rate: config.rate,
     maxInflight: config.maxInflight, maxConnections: config.maxConnections, idleTimeoutMs: config.idleTimeoutMs,
     maxPending: config.maxPending, maxSample: config.maxSample, maxWindowEntries: config.maxWindowEntries,
-    maxSeedEntries: config.maxSeedEntries,
+    maxSeedEntries: config.maxSeedEntries, maxConnectionsPerIp: config.maxConnectionsPerIp, ipRate: config.ipRate,
+    ipBudget: config.ipBudget, ipWindowEntries: config.ipWindowEntries, seedIntervalMs: config.seedIntervalMs,
+    maxBuffered: config.maxBuffered, dataTtlS: config.dataTtlS, ipKeys: config.ipKeys,
   };
   return {
     prepare: () => async () => {

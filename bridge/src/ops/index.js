@@ -1,4 +1,4 @@
-// The closed set of ops: each has prepare(fields) doing every synchronous check and returning the run,
+// The closed set of ops: each has prepare(fields, client) doing every synchronous check and returning the run,
 // run(reply), which answers once through reply.resolve(result) or reply.reject(error).
 import { enqueueOp } from './enqueue.js';
 import { enqueueManyOp } from './enqueue_many.js';
@@ -12,8 +12,8 @@ import { streamWindowOp } from './stream_window.js';
 // An async op's run, as every run is called: run(reply) answers through reply.resolve / reply.reject.
 function answeringThrough(op) {
   return {
-    prepare(fields) {
-      const run = op.prepare(fields);
+    prepare(fields, client) {
+      const run = op.prepare(fields, client);
       return (reply) => run().then((result) => reply.resolve(result), (error) => reply.reject(error));
     },
   };

@@ -27,6 +27,7 @@ function checkedSnowflake(plan, i) {
 
 export function streamSeedOp({ config, backend, allowlist }) {
   let running = false;
+  let lastStart = -Infinity;
   return {
     prepare({ queue, stream, ...overrides }) {
       const plan = { ...SEED_DEFAULTS, ...overrides };
@@ -41,8 +42,11 @@ export function streamSeedOp({ config, backend, allowlist }) {
       const last = checkedSnowflake(plan, plan.entries - 1);
       return async () => {
         if (running) throw rateLimited('a stream seed is already running on this bridge; retry when it is done');
-        running = true;
         const started = performance.now();
+        const wait = lastStart + config.seedIntervalMs - started;
+        if (wait > 0) throw rateLimited(`one stream seed per ${config.seedIntervalMs} ms on this bridge; retry in ${Math.ceil(wait)} ms`);
+        running = true;
+        lastStart = started;
         try {
           const { key } = await backend.seed(queue, streamType(stream), plan.entries, seedFields, (i) => seedSnowflake(plan, i));
           return {

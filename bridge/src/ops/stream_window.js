@@ -1,7 +1,7 @@
 // streamWindow: the instants [t0, t1) of a stream, addressed purely by id arithmetic (SPEC §6).
 import { HORIZON_MS, streamWindow } from '@echomq/branded';
 
-import { BridgeError } from '../errors.js';
+import { BridgeError, rateLimited } from '../errors.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
 import { streamType, validStream } from './streams.js';
 
@@ -20,25 +20,37 @@ function windowArgs(t0, t1) {
 
 export function streamWindowOp({ config, backend, allowlist }) {
   return {
-    prepare({ queue, stream, t0, t1, sample = DEFAULT_SAMPLE }) {
+    prepare({ queue, stream, t0, t1, sample = DEFAULT_SAMPLE }, client) {
       const range = windowArgs(t0, t1);
       validQueue(queue);
       validStream(stream);
       allowedQueue(queue, allowlist);
       if (sample < 0) throw new BridgeError('bad_request', 'streamWindow: "sample" must be at least 0');
       atMost(sample, config.maxSample, 'sample');
+      // Charged the most it may read, against this client's entry budget; what it did not read is given back.
+      const charge = config.maxWindowEntries + 1;
       return async () => {
-        const { key, entries } = await backend.readWindow(queue, streamType(stream), t0, t1, config.maxWindowEntries + 1);
-        const truncated = entries.length > config.maxWindowEntries;
-        const counted = truncated ? entries.slice(0, config.maxWindowEntries) : entries;
+        if (!client.entries.take(charge)) {
+          throw rateLimited(`over ${config.ipWindowEntries} stream entries read per second from this address; retry shortly`);
+        }
+        let result;
+        try {
+          result = await backend.readWindow(queue, streamType(stream), t0, t1, charge, config.maxWindowEntries, sample);
+        } finally {
+          client.entries.give(charge - (result?.count ?? 0));
+        }
+        const { key } = result;
+        const truncated = result.count > config.maxWindowEntries;
+        // The one entry read past the limit only tells that there are more.
+        const counted = truncated ? config.maxWindowEntries : result.count;
         return {
           queue, stream, key, t0, t1,
           command: ['XRANGE', key, range.start, range.end],
-          count: counted.length,
+          count: counted,
           truncated,
-          first: counted[0]?.entry ?? null,
-          last: counted.at(-1)?.entry ?? null,
-          sample: counted.slice(0, sample),
+          first: result.first,
+          last: result.last,
+          sample: result.sample,
         };
       };
     },

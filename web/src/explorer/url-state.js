@@ -20,12 +20,14 @@ export function readState(search, panels) {
   return state;
 }
 
-/** The search string for a state; params the page does not own (bridge, token) are kept as they were. */
-export function writeState({ tab, bridge, token, panels: states }, panels) {
+/**
+ * The search string for a state; `bridge` is kept as it was. A `token` is read once and never written back:
+ * the rewritten address is what people copy and share, and a link must not carry the secret.
+ */
+export function writeState({ tab, bridge, panels: states }, panels) {
   const params = new URLSearchParams();
   params.set('tab', tab);
   if (bridge) params.set('bridge', bridge);
-  if (token) params.set('token', token);
   const dropped = [];
   for (const panel of panels) {
     const state = states[panel.key] ?? {};
