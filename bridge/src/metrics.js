@@ -7,7 +7,7 @@ export function createMetrics(now = Date.now) {
     replies: {},
     valkey: { reconnects: 0, disconnects: 0 },
     coalesced: { batches: 0, enqueues: 0 },
-    closed: { slowReader: 0 },
+    closed: { slowReader: 0, flood: 0 },
     http: { refused: {} },
   };
   const bump = (table, key) => { table[key] = (table[key] ?? 0) + 1; };
@@ -17,6 +17,7 @@ export function createMetrics(now = Date.now) {
     connectionRefused(reason) { bump(counters.connections.refused, reason); },
     request(op) { bump(counters.requests, op); },
     slowReaderClosed() { counters.closed.slowReader += 1; },
+    floodClosed() { counters.closed.flood += 1; },
     httpRefused(reason) { bump(counters.http.refused, reason); },
     reply(code) { bump(counters.replies, code); },
     valkeyDisconnected() { counters.valkey.disconnects += 1; },

@@ -4,6 +4,7 @@ import { decodeJson, errorReply, okReply, readRequest, requestIdOf } from './fra
 import { createBucket } from './rate.js';
 
 export const IDLE_CLOSE_CODE = 4001;
+export const FLOOD_CLOSE_CODE = 1008;
 
 // Valkey commands a request may send, charged against its client's --ip-budget before it runs.
 const COST = { hello: 0, enqueue: 1, job: 1, pending: 1, streamWindow: 1, streamSeed: 1, gateCompare: 4 };
@@ -98,10 +99,18 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
     },
   };
 
-  // Sync checks (budget, shape, names, allowlist, limits), then the answer.
+  // A connection that keeps sending while refused (another --rate frames past its budget within a second)
+  // is closed: every refused frame still costs the bridge a parse and a reply.
+  const refusedRecently = createBucket(config.rate);
   const onFrame = (data, isBinary) => {
     idleTimer.refresh();
     const withinBudget = bucket.take();
+    if (!withinBudget && !refusedRecently.take()) {
+      metrics.floodClosed();
+      logger.warn('flood_closed', { peer });
+      ws.close(FLOOD_CLOSE_CODE, 'over the rate');
+      return;
+    }
     const withinClientRate = withinBudget && client.requests.take();
     let id = null;
     try {

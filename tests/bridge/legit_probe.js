@@ -36,6 +36,6 @@ await Promise.all(clients.map((client) => client.request('enqueue', { queue, job
 process.stdin.on('data', () => { running = false; });
 process.stdout.write('ready\n');
 await Promise.all(clients.map((client, i) => visitor(client, createMinter({ namespace: 'JOB', node: (Number(node) + i) % 1024 }))));
-process.stdout.write(`${JSON.stringify({ latencies, acked, codes })}\n`);
 for (const client of clients) client.ws.terminate();
-process.exit(0);
+// stdout into a pipe is written asynchronously: exit only once the whole line is out.
+process.stdout.write(`${JSON.stringify({ latencies, acked, codes })}\n`, () => process.exit(0));

@@ -148,6 +148,18 @@ describe('rate, in-flight and idle limits', () => {
     await Promise.all([client.close(), other.close()]);
   });
 
+  it('a connection that keeps sending while refused (another --rate frames past its budget) is closed with 1008', async () => {
+    const flooder = await open(bridge.ws, { origin: bridge.origin });
+    const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => flooder.request('hello', {}, i)));
+    assert.equal((await flooder.closed).code, 1008);
+    const counts = { ok: replies.filter((r) => r.ok).length, rate: replies.filter((r) => r.error?.code === 'rate').length };
+    assert.ok(counts.ok <= 20 && counts.rate >= 19 && counts.rate <= 21, JSON.stringify(counts));
+    assert.equal(replies.filter((r) => r.error?.code === 'closed').length, 100 - counts.ok - counts.rate, 'the rest was never answered');
+    const other = await open(bridge.ws, { origin: bridge.origin });
+    assert.equal((await other.request('hello')).ok, true, 'others are unaffected');
+    await other.close();
+  });
+
   it('a silent connection is closed with 4001 after --idle-timeout; traffic keeps it open', async () => {
     const busy = await open(bridge.ws, { origin: bridge.origin });
     const idle = await open(bridge.ws, { origin: bridge.origin });

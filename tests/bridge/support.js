@@ -105,6 +105,11 @@ export function connect(url, { origin, token, protocols = ['branded.v1'], header
     }
   });
   const closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  // A request the socket closed under is answered here, so nobody waits for a reply that cannot come.
+  ws.on('close', (code) => {
+    for (const [id, waiter] of pending) waiter({ id, ok: false, error: { code: 'closed', closeCode: code } });
+    pending.clear();
+  });
   const opened = new Promise((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('unexpected-response', (req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
