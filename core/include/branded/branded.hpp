@@ -8,6 +8,7 @@
 #include "branded/keyspace.hpp"
 #include "branded/minter.hpp"
 #include "branded/result.hpp"
+#include "branded/scan.hpp"
 #include "branded/self_check.hpp"
 #include "branded/snowflake.hpp"
 #include "branded/stream.hpp"
