@@ -6,6 +6,7 @@ export { hash32, unixMs, compose, minFor, streamId, streamWindow, parseEntryId }
 export { jobKey, queueKey, pendingKey, validQueue, slot } from './lib/keyspace.js';
 export { createMinter } from './lib/minter.js';
 export { parseMany, encodeMany } from './lib/batch.js';
+export { scan } from './lib/scan.js';
 export { BrandedError, ERROR_CODES } from './lib/errors.js';
 export {
   EPOCH_MS,

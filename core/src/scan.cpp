@@ -14,6 +14,14 @@
 #define BRANDED_SCAN_AVX2 0
 #endif
 
+// The package builds this file alone with -msimd128 (wasm/CMakeLists.txt): its classifier then runs in wasm SIMD.
+#if defined(__wasm_simd128__)
+#define BRANDED_SCAN_SIMD128 1
+#include <wasm_simd128.h>
+#else
+#define BRANDED_SCAN_SIMD128 0
+#endif
+
 namespace branded {
 namespace {
 
@@ -88,6 +96,30 @@ void classify_sse2(const char* blocks, std::size_t count, Masks* out) {
 }
 #endif
 
+// ---- wasm SIMD128 kernel: 16 bytes per compare, ranges as unsigned compares of the byte less the range's start ----
+#if BRANDED_SCAN_SIMD128
+
+inline v128_t in_range_simd(v128_t v, char low, std::uint8_t width) {
+  return wasm_u8x16_lt(wasm_i8x16_sub(v, wasm_i8x16_splat(low)), wasm_i8x16_splat(static_cast<std::int8_t>(width)));
+}
+
+void classify_simd128(const char* blocks, std::size_t count, Masks* out) {
+  for (std::size_t b = 0; b < count; ++b) {
+    Masks m;
+    for (unsigned part = 0; part < BLOCK / 16; ++part) {
+      const v128_t v = wasm_v128_load(blocks + b * BLOCK + part * 16);
+      const v128_t letter = in_range_simd(wasm_v128_or(v, wasm_i8x16_splat(0x20)), 'a', 26);
+      const v128_t alnum = wasm_v128_or(letter, in_range_simd(v, '0', 10));
+      const unsigned shift = part * 16;
+      m.alnum |= std::uint64_t(wasm_i8x16_bitmask(alnum)) << shift;
+      m.upper |= std::uint64_t(wasm_i8x16_bitmask(in_range_simd(v, 'A', 26))) << shift;
+      m.newline |= std::uint64_t(wasm_i8x16_bitmask(wasm_i8x16_eq(v, wasm_i8x16_splat('\n')))) << shift;
+    }
+    out[b] = m;
+  }
+}
+#endif
+
 // ---- AVX2 kernel: 32 bytes per compare, chosen at run time when the CPU has it ----
 #if BRANDED_SCAN_AVX2
 
@@ -132,6 +164,8 @@ Classify kernel_function(int kernel) {
 #endif
 #if BRANDED_SSE2
   if (kernel == 1) return classify_sse2;
+#elif BRANDED_SCAN_SIMD128
+  if (kernel == 1) return classify_simd128;
 #endif
   (void)kernel;
   return classify_portable;
@@ -139,7 +173,7 @@ Classify kernel_function(int kernel) {
 
 int best_kernel() {
   if (cpu_has_avx2()) return 2;
-  return BRANDED_SSE2 ? 1 : 0;
+  return BRANDED_SSE2 || BRANDED_SCAN_SIMD128 ? 1 : 0;
 }
 
 // Bits i of the block whose byte i + k is set, reading past the block into the next one (1 <= k <= 63).
@@ -246,7 +280,7 @@ namespace detail {
 
 bool scan_kernel_available(int kernel) {
   if (kernel == 0) return true;
-  if (kernel == 1) return BRANDED_SSE2;
+  if (kernel == 1) return BRANDED_SSE2 || BRANDED_SCAN_SIMD128;
   return kernel == 2 && cpu_has_avx2();
 }
 
