@@ -136,9 +136,9 @@ test('help for the tool and each command; usage errors name the problem and poin
   for (const args of [['--help'], ['help'], ['-h']]) {
     const { code, out } = run(args);
     assert.equal(code, 0);
-    for (const command of ['decode', 'encode', 'mint', 'gate', 'window', 'slot']) assert.match(out, new RegExp(`^  ${command}`, 'm'));
+    for (const command of ['decode', 'scan', 'encode', 'mint', 'gate', 'window', 'slot']) assert.match(out, new RegExp(`^  ${command}`, 'm'));
   }
-  for (const command of ['decode', 'encode', 'mint', 'gate', 'window', 'slot']) {
+  for (const command of ['decode', 'scan', 'encode', 'mint', 'gate', 'window', 'slot']) {
     const { code, out } = run([command, '--help']);
     assert.equal(code, 0);
     assert.match(out, new RegExp(`^Usage: branded ${command}`));

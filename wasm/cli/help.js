@@ -5,6 +5,7 @@ Usage: branded <command> [arguments] [--json]
 
 Commands:
   decode [ID...]             decode ids (reads stdin, one id per line, when no ID is given)
+  scan [FILE...]             find and decode every id in any text: logs, JSON, URLs, CSV (stdin when no FILE)
   encode NS SNOWFLAKE        the id of a Snowflake under a namespace
   mint NS [--node N] [--count K]
                              mint fresh ids
@@ -31,6 +32,21 @@ or the id and its error class.
         or {id, ok: false, error}.
 
 Exit status: 0 every id parsed, 1 some id refused, 2 usage error.
+`,
+  scan: `Usage: branded scan [FILE...] [--json] [--valid-only]
+
+Finds every branded id in any text (logs, JSON, URLs, CSV), from each FILE in turn or from stdin ("-" or
+no FILE), streaming: any size in bounded memory, an id split between two reads found once. A candidate is
+a run of exactly 14 ASCII letters/digits that no other letter or digit touches, whose first three are A-Z;
+one whose 11 digits encode 2^63 or more is reported as refused (range).
+
+Human output: one row per candidate: FILE:LINE (1-based), byte OFFSET, then decode's columns.
+--json: one object per candidate: {file?, offset, line, id, ok, namespace, snowflake, unixMs, iso, node,
+        seq, hash32, streamId} or {file?, offset, line, id, ok: false, error}; "file" when reading files.
+--valid-only: leave refused candidates out.
+
+Exit status: 0 every candidate parsed (also when none was found), 1 some candidate refused, 2 usage
+error or a FILE that could not be read (the other files are still scanned).
 `,
   encode: `Usage: branded encode NS SNOWFLAKE [--json]
 

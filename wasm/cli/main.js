@@ -1,5 +1,6 @@
 // The branded CLI: picks the command, parses its arguments, runs it, and turns errors into exit statuses.
 import { decodeArguments, decodeStream } from './decode.js';
+import { scanCommand } from './scan.js';
 import { encodeCommand, gateCommand, mintCommand, slotCommand, windowCommand } from './commands.js';
 import { COMMAND_HELP, TOOL_HELP } from './help.js';
 import { UsageError, parseArguments } from './usage.js';
@@ -17,6 +18,7 @@ const COMMANDS = {
   gate: { options: JSON_ONLY, run: gateCommand },
   window: { options: JSON_ONLY, run: windowCommand },
   slot: { options: JSON_ONLY, run: slotCommand },
+  scan: { options: { ...JSON_ONLY, 'valid-only': 'flag' }, run: scanCommand },
 };
 
 export async function main(argv) {

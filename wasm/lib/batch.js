@@ -98,7 +98,7 @@ function parseLines(fill, estimate, fields) {
 
 const encoder = new TextEncoder();
 
-function textSource(text) {
+export function textSource(text) {
   let read = 0;
   return (u8, from, to) => {
     const { read: chars, written } = encoder.encodeInto(read === 0 ? text : text.slice(read), u8.subarray(from, to));
@@ -107,7 +107,7 @@ function textSource(text) {
   };
 }
 
-function bytesSource(bytes) {
+export function bytesSource(bytes) {
   let read = 0;
   return (u8, from, to) => {
     const part = bytes.subarray(read, read + (to - from));

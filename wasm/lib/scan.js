@@ -1,12 +1,12 @@
-// scan(text | bytes): every branded id in any text (logs, JSON, URLs, CSV), found by core's scan
-// (bindings/scan.cpp) in chunks through fixed columns in the module's memory. scanChunks is the streaming
-// form the CLI reads from: the bytes arrive in pieces, an id split between two pieces is found once.
+// scan(text | bytes): every branded id in any text, found by core's scan (bindings/scan.cpp) through fixed
+// columns in the module's memory. Scanner is the streaming form (the CLI's): an id split between two pieces
+// is found once.
 import * as args from './args.js';
+import { bytesSource, textSource } from './batch.js';
 import { ParsedIds } from './columns.js';
 import { reserveInput, views, wasm } from './module.js';
 
 const AREA = 1 << 18;
-const MAX_OFFSET = 2 ** 32 - 1; // offsets are Uint32Array columns
 
 // Column addresses, in the order of branded_scan_layout.
 export const FOUND = (() => {
@@ -16,40 +16,43 @@ export const FOUND = (() => {
   return Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
 })();
 
-// Scans the text `fill(u8, from, to)` writes (it says how many bytes and whether the text is done). For every
-// chunk of candidates, `take(chunk)` reads the module's columns (FOUND) before the next call overwrites them:
-// chunk = {count, refused, text, byteBase, line}. Candidate i sits at byte `byteBase + offset[i]` of the whole
-// text (`text + offset[i]` in the module's memory, for this call only), on line `line + newlines[i]`.
-export function scanChunks(fill, fields, take) {
-  let carried = 0;
-  let byteBase = 0;
-  let line = 1;
-  let afterAlnum = 0;
-  let final = false;
-  for (;;) {
-    const at = reserveInput(AREA);
-    let size = carried;
-    if (!final) {
-      const filled = fill(views().u8, at + carried, at + AREA);
-      size += filled.written;
-      final = filled.done;
+// push(fill, final, take): `fill(u8, from, to)` → {written, done} writes the next piece. For each chunk of
+// candidates, take({count, refused, text, byteBase, line}) reads FOUND before anything else calls the module:
+// candidate i is at byte byteBase + offset[i] of the stream (text + offset[i] in memory), on line line + newlines[i].
+export class Scanner {
+  constructor(fields) {
+    this.fields = fields ? 1 : 0;
+    this.carry = new Uint8Array(0); // the undecided end of the last piece (at most 14 bytes)
+    this.byteBase = 0;
+    this.line = 1;
+    this.afterAlnum = 0;
+  }
+
+  push(fill, final, take) {
+    for (let sourceDone = false; ;) {
+      const at = reserveInput(AREA);
+      const u8 = views().u8;
+      u8.set(this.carry, at);
+      let size = this.carry.length;
+      if (!sourceDone) {
+        const filled = fill(u8, at + size, at + AREA);
+        size += filled.written;
+        sourceDone = filled.done;
+      }
+      wasm._branded_scan(at, size, final && sourceDone, this.afterAlnum, this.fields);
+      const [count, refused, consumed, newlines, afterAlnum] = views().u32.subarray(FOUND.status >> 2, (FOUND.status >> 2) + 5);
+      if (count > 0) take({ count, refused, text: at, byteBase: this.byteBase, line: this.line });
+      this.afterAlnum = afterAlnum;
+      this.byteBase += consumed;
+      this.line += newlines;
+      this.carry = views().u8.slice(at + consumed, at + size);
+      if (sourceDone && count < FOUND.capacity) return;
     }
-    wasm._branded_scan(at, size, final, afterAlnum, fields);
-    const status = views().u32.subarray(FOUND.status >> 2, (FOUND.status >> 2) + 5);
-    const [count, refused, consumed, newlines] = status;
-    afterAlnum = status[4];
-    if (count > 0) take({ count, refused, text: at, byteBase, line });
-    byteBase += consumed;
-    line += newlines;
-    carried = size - consumed;
-    if (final && carried === 0) return { bytes: byteBase, lines: line };
-    if (carried !== 0) views().u8.copyWithin(at, at + consumed, at + size);
   }
 }
 
-function copyOut(result, chunk) {
+function copyOut(result, { count, byteBase, line }) {
   const { u8, u16, u32, f64, u64 } = views();
-  const { count, byteBase, line } = chunk;
   const at = result.count;
   const from = (view, address, bytes) => view.subarray(address / bytes, address / bytes + count);
   result.snowflake.set(from(u64, FOUND.snowflake, 8), at);
@@ -69,43 +72,18 @@ function copyOut(result, chunk) {
   }
 }
 
-const encoder = new TextEncoder();
-
-function textSource(text) {
-  let read = 0;
-  return (u8, from, to) => {
-    const { read: chars, written } = encoder.encodeInto(read === 0 ? text : text.slice(read), u8.subarray(from, to));
-    read += chars;
-    return { written, done: read === text.length };
-  };
-}
-
-function bytesSource(bytes) {
-  let read = 0;
-  return (u8, from, to) => {
-    const part = bytes.subarray(read, read + (to - from));
-    u8.set(part, from);
-    read += part.length;
-    return { written: part.length, done: read === bytes.length };
-  };
-}
-
-// scan(text | bytes, {fields}) → the candidates in text order, as parseMany's columns (a candidate past the
-// range is refused with `range` and keeps its namespace) plus offset (UTF-8 bytes) and line (1-based).
+// scan(text | bytes, {fields}) → parseMany's columns (a candidate past the range is refused with `range` and
+// keeps its namespace) plus offset (UTF-8 bytes) and line (1-based).
 export function scan(text, options = {}) {
   args.object(options, 'scan options');
-  const fields = options.fields === true ? 1 : 0;
+  const fields = options.fields === true;
   let source;
-  if (typeof text === 'string') {
-    source = textSource(text); // a string's UTF-8 stays below 4 GiB (V8 strings hold < 2^30 units)
-  } else if (text instanceof Uint8Array) {
-    if (text.length > MAX_OFFSET) throw new RangeError('scan takes at most 4 GiB of bytes at once; pass larger inputs in pieces');
-    source = bytesSource(text);
-  } else {
-    throw new TypeError('scan takes a string or its UTF-8 bytes (Uint8Array)');
-  }
+  if (typeof text === 'string') source = textSource(text); // UTF-8 of a V8 string is below 4 GiB
+  else if (!(text instanceof Uint8Array)) throw new TypeError('scan takes a string or its UTF-8 bytes (Uint8Array)');
+  else if (text.length >= 2 ** 32) throw new RangeError('scan takes less than 4 GiB at once; use pieces');
+  else source = bytesSource(text);
   const result = new ParsedIds(Math.ceil(text.length / 64) + 16, { fields, lines: false, found: true });
-  scanChunks(source, fields, (chunk) => {
+  new Scanner(fields).push(source, true, (chunk) => {
     result.reserve(result.count + chunk.count);
     copyOut(result, chunk);
     result.count += chunk.count;
