@@ -7,8 +7,8 @@ Commands:
   decode [ID...]             decode ids (reads stdin, one id per line, when no ID is given)
   scan [FILE...]             find and decode every id in any text: logs, JSON, URLs, CSV (stdin when no FILE)
   encode NS SNOWFLAKE        the id of a Snowflake under a namespace
-  mint NS [--node N] [--count K]
-                             mint fresh ids
+  mint NS [--node N] [--count K] [--at TIME]
+                             mint fresh ids (parallel runs lease distinct nodes)
   gate ID                    the wire gate's verdict (the first three bytes must be JOB)
   window T0 T1               XRANGE arguments for the instants [T0, T1)
   slot KEY...                the cluster slot of a key
@@ -16,6 +16,7 @@ Commands:
 Options:
   --json                     one JSON object per input line (snowflakes as decimal strings)
   --help                     this text, or a command's: branded <command> --help
+  --version                  the version of branded (the @echomq/branded package)
 
 Exit status: 0 all good, 1 some input refused, 2 usage error.
 `;
@@ -55,13 +56,21 @@ Prints the 14-byte id of SNOWFLAKE (a decimal integer) under the namespace NS (t
 
 Exit status: 0 encoded, 1 refused (namespace, range), 2 usage error.
 `,
-  mint: `Usage: branded mint NS [--node N] [--count K] [--json]
+  mint: `Usage: branded mint NS [--node N] [--count K] [--at TIME] [--json]
 
-Mints K (default 1) fresh ids under namespace NS on node N (0-1023, default 0), one per line, in
-increasing order.
+Mints K (default 1, at most 100000000) fresh ids under namespace NS, one per line, in increasing order.
+
+Parallel runs on one machine never collide: each run leases its node for as long as it mints. Without
+--node a run takes the lowest free node (node 0 when no other branded mint runs) and says on stderr when it
+took another; with --node N (0-1023) a run waits while another run holds N. A run starts after the last
+millisecond the node's previous run minted (a run of more than 4096 ids per ms mints ahead of the clock).
+Leases live in $BRANDED_NODE_DIR (default: <tmpdir>/branded-nodes); on several machines, give each its own
+--node.
+--at TIME: the first ids of that millisecond (milliseconds, ISO 8601, or now, now-5m...) on node N (default 0):
+        the same ids on every run, for fixtures and backfills; no lease is taken.
 --json: one decode object per id.
 
-Exit status: 0 minted, 1 refused (namespace, node), 2 usage error.
+Exit status: 0 minted, 1 refused (namespace, node, or no node free), 2 usage error.
 `,
   gate: `Usage: branded gate ID [--json]
 

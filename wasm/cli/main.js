@@ -14,17 +14,26 @@ const COMMANDS = {
       positional.length > 0 ? decodeArguments(positional, options.json) : decodeStream(process.stdin, options.json),
   },
   encode: { options: JSON_ONLY, run: encodeCommand },
-  mint: { options: { ...JSON_ONLY, node: 'value', count: 'value' }, run: mintCommand },
+  mint: { options: { ...JSON_ONLY, node: 'value', count: 'value', at: 'value' }, run: mintCommand },
   gate: { options: JSON_ONLY, run: gateCommand },
   window: { options: JSON_ONLY, run: windowCommand },
   slot: { options: JSON_ONLY, run: slotCommand },
   scan: { options: { ...JSON_ONLY, 'valid-only': 'flag' }, run: scanCommand },
 };
 
+async function packageVersion() {
+  const { readFile } = await import('node:fs/promises');
+  return JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')).version;
+}
+
 export async function main(argv) {
   try {
     const [name, ...rest] = argv;
     if (name === undefined) throw new UsageError('no command given');
+    if (name === '--version' || name === '-V') {
+      await write(`branded ${await packageVersion()}\n`);
+      return 0;
+    }
     if (name === '--help' || name === '-h' || name === 'help') {
       await write(rest.length > 0 && COMMAND_HELP[rest[0]] ? COMMAND_HELP[rest[0]] : TOOL_HELP);
       return 0;
