@@ -171,7 +171,7 @@ Classify kernel_function(int kernel) {
   return classify_portable;
 }
 
-int best_kernel() {
+[[maybe_unused]] int best_kernel() {
   if (cpu_has_avx2()) return 2;
   return BRANDED_SSE2 || BRANDED_SCAN_SIMD128 ? 1 : 0;
 }
@@ -272,7 +272,13 @@ ScanDone scan_text(Classify classify, const char* text, std::size_t size, const 
 
 ScanDone scan(const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity, bool final,
               ScanState state) {
+#if BRANDED_SCAN_AVX2
   static const Classify best = kernel_function(best_kernel());
+#elif BRANDED_SCAN_SIMD128
+  constexpr Classify best = classify_simd128;  // no run-time choice: the other kernels stay out of the module
+#else
+  const Classify best = kernel_function(best_kernel());
+#endif
   return scan_text(best, text, size, out, capacity, final, state);
 }
 

@@ -2,70 +2,55 @@
 // through core's scan in bounded memory (an id split between two reads is found once).
 import { createReadStream } from 'node:fs';
 
-import { streamId } from '../index.js';
 import { bytesSource } from '../lib/batch.js';
 import { FOUND, Scanner } from '../lib/scan.js';
-import { readId, views } from '../lib/module.js';
-import { iso, write } from './output.js';
+import { views, wasm } from '../lib/module.js';
+import { write } from './output.js';
 
 const READ_BYTES = 1 << 18;
 const COLUMNS = '  OFFSET  ID              NS   SNOWFLAKE            TIME (UTC)                NODE   SEQ      HASH32  STREAM ID\n';
 const header = (files) => `${(files ? 'FILE:LINE' : 'LINE').padEnd(12)}  ${COLUMNS}`;
 
-// The output of one chunk of candidates, as text; reads the module's columns before anything else runs.
-function formatChunk(chunk, { json, validOnly, file }) {
-  const { u8, u16, u32, f64, u64 } = views();
-  const lines = [];
-  const where = file === null ? '' : `"file":${JSON.stringify(file)},`;
-  for (let i = 0; i < chunk.count; i++) {
-    const ok = u8[FOUND.error + i] === 0;
-    if (validOnly && !ok) continue;
-    const offset = chunk.byteBase + u32[(FOUND.offset >> 2) + i];
-    const line = chunk.line + u32[(FOUND.newlines >> 2) + i];
-    const id = readId(chunk.text + u32[(FOUND.offset >> 2) + i]);
-    if (!ok) {
-      lines.push(json ? `{${where}"offset":${offset},"line":${line},"id":"${id}","ok":false,"error":"range"}`
-        : `${place(file, line, offset)}${id}  refused: range (the 11 digits after ${id.slice(0, 3)} encode 2^63 or more)`);
-      continue;
-    }
-    const snowflake = u64[(FOUND.snowflake >> 3) + i];
-    const unixMs = f64[(FOUND.unixMs >> 3) + i];
-    const node = u16[(FOUND.node >> 1) + i];
-    const seq = u16[(FOUND.seq >> 1) + i];
-    const hash32 = u32[(FOUND.hash32 >> 2) + i];
-    const stream = streamId(snowflake);
-    lines.push(json
-      ? `{${where}"offset":${offset},"line":${line},"id":"${id}","ok":true,"namespace":"${id.slice(0, 3)}",` +
-        `"snowflake":"${snowflake}","unixMs":${unixMs},"iso":"${iso(unixMs)}","node":${node},"seq":${seq},` +
-        `"hash32":${hash32},"streamId":"${stream}"}`
-      : `${place(file, line, offset)}${id}  ${id.slice(0, 3)}  ${snowflake.toString().padEnd(19)}  ${iso(unixMs)}  ` +
-        `${String(node).padStart(4)}  ${String(seq).padStart(4)}  ${String(hash32).padStart(10)}  ${stream}`);
-  }
-  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+const encoder = new TextEncoder();
+const PREFIX_BYTES = 4096;
+
+// Writes a file's place prefix (a table row's "FILE:", a JSON row's "file" member) where core's row formatter
+// reads it; returns its size.
+function setPrefix(file, json) {
+  if (file === null) return 0;
+  const bytes = encoder.encode(json ? `"file":${JSON.stringify(file)},` : `${file}:`);
+  if (bytes.length > PREFIX_BYTES) throw new Error(`branded scan: a file name of ${bytes.length} bytes is too long to print`);
+  views().u8.set(bytes, FOUND.prefix);
+  return bytes.length;
 }
 
-function place(file, line, offset) {
-  return `${(file === null ? String(line) : `${file}:${line}`).padEnd(12)}  ${String(offset).padStart(8)}  `;
+// The rows of one chunk of candidates, formatted by core into one buffer (copied out: the next call reuses it).
+function formatChunk(chunk, { json, validOnly }, prefixSize) {
+  wasm._branded_format_found(chunk.text, json ? 1 : 0, validOnly ? 1 : 0, prefixSize, chunk.byteBase, chunk.line);
+  const status = views().u32.subarray(FOUND.status >> 2, (FOUND.status >> 2) + 8);
+  return Buffer.from(views().u8.subarray(status[7], status[7] + status[6]));
 }
 
 // Scans one input stream; returns how many candidates were refused, or throws the stream's error.
 async function scanInput(input, options) {
-  const scanner = new Scanner({ fields: true });
+  const scanner = new Scanner(false);
+  const prefixSize = setPrefix(options.file, options.json);
   let refused = 0;
+  let pending = [];
   const take = (chunk) => {
     refused += chunk.refused;
-    pending += formatChunk(chunk, options);
+    pending.push(formatChunk(chunk, options, prefixSize));
   };
-  let pending = '';
+  const flush = async () => {
+    for (const rows of pending) await write(rows);
+    pending = [];
+  };
   for await (const piece of input) {
     scanner.push(bytesSource(piece), false, take);
-    if (pending.length > 0) {
-      await write(pending);
-      pending = '';
-    }
+    await flush();
   }
   scanner.push(bytesSource(new Uint8Array(0)), true, take);
-  await write(pending);
+  await flush();
   return refused;
 }
 

@@ -12,7 +12,7 @@ const AREA = 1 << 18;
 export const FOUND = (() => {
   const at = wasm._branded_scan_layout() >> 2;
   const u32 = views().u32;
-  const names = ['capacity', 'snowflake', 'unixMs', 'namespace', 'hash32', 'offset', 'newlines', 'node', 'seq', 'error', 'status'];
+  const names = ['capacity', 'snowflake', 'unixMs', 'namespace', 'hash32', 'offset', 'newlines', 'node', 'seq', 'error', 'status', 'length', 'prefix'];
   return Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
 })();
 

@@ -3,6 +3,7 @@
 #include "branded/base62.hpp"
 #include "branded/batch.hpp"
 #include "branded/branded_id.hpp"
+#include "branded/format.hpp"
 #include "branded/gate.hpp"
 #include "branded/hash32.hpp"
 #include "branded/keyspace.hpp"
