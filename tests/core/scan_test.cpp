@@ -126,8 +126,8 @@ std::string generated_log(std::mt19937_64& rng, std::size_t pieces) {
       case 3: text += id.substr(0, 13); break;                    // 13: not an id
       case 4: text += "zzz" + id.substr(3); break;                // lower-case namespace: not a candidate
       case 5: text += id.substr(0, 3) + "zzzzzzzzzzz"; break;     // past the range: a refused candidate
-      case 6: text += id.substr(0, 3) + "LygRa9Ia3k7"; break;     // the largest id in range
-      case 7: text += id.substr(0, 3) + "LygRa9Ia3k8"; break;     // one past it
+      case 6: text += id.substr(0, 3) + "AzL8n0Y58m7"; break;     // the largest id in range
+      case 7: text += id.substr(0, 3) + "AzL8n0Y58m8"; break;     // one past it
       case 8: text += "AB" + id.substr(3); break;                 // two upper then a digit: not a candidate if digit
       default: break;
     }

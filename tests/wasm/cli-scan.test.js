@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 
-import { createMinter } from '../../wasm/index.js';
+import { createMinter, encodeMany } from '../../wasm/index.js';
 import { CLI } from './support.js';
 
 const REPORT_RSS = join(import.meta.dirname, 'report-rss.cjs');
@@ -143,4 +143,22 @@ test('scan streams 1 GiB through stdin in bounded memory', { timeout: 300000 }, 
   assert.equal(code, 0);
   assert.equal(lines, perPiece * 1024);
   assert.ok(maxRSS < 200 * 1024, `peak RSS ${maxRSS} KiB`);
+});
+
+test('decode from stdin (rows formatted by core) prints what decode of the same ids as arguments prints', () => {
+  const ids = [];
+  for (let i = 0; i < 300; i++) {
+    const snowflake = (BigInt(Math.floor(Math.random() * 2 ** 41)) << 22n) | BigInt(Math.floor(Math.random() * 2 ** 22));
+    ids.push(encodeMany(['JOB', 'USR', 'ZZZ'][i % 3], [snowflake]).ids[0]);
+  }
+  ids.push('JOB0KHTOWnGLuC', encodeMany('ZZZ', [2n ** 63n - 1n]).ids[0], 'AAA00000000000');
+  for (const json of [[], ['--json']]) {
+    const fromArguments = run(['decode', ...json, ...ids]);
+    const fromStdin = run(['decode', ...json], `${ids.join('\n')}\n`);
+    assert.equal(fromStdin.code, 0);
+    assert.equal(fromStdin.out, fromArguments.out);
+  }
+  // scan's rows are decode's with the place first
+  const scanned = jsonLines(run(['scan', '--json'], ids.join(' ')).out).map(({ offset, line, ...rest }) => rest);
+  assert.deepEqual(scanned, jsonLines(run(['decode', '--json', ...ids]).out));
 });

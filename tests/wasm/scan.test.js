@@ -58,7 +58,7 @@ function generatedLog(pieces, seed) {
   for (let p = 0; p < pieces; p++) {
     const id = String.fromCharCode(65 + random(26), 65 + random(26)) + minter.next().slice(2);
     const shapes = [id, `${id}x`, `7${id}`, id.slice(0, 13), `zzz${id.slice(3)}`, `${id.slice(0, 3)}zzzzzzzzzzz`,
-      `${id.slice(0, 3)}LygRa9Ia3k7`, `${id.slice(0, 3)}LygRa9Ia3k8`, `é${id}é`, ''];
+      `${id.slice(0, 3)}AzL8n0Y58m7`, `${id.slice(0, 3)}AzL8n0Y58m8`, `é${id}é`, ''];
     text += shapes[random(shapes.length)] + seps[random(seps.length)];
   }
   return text;
