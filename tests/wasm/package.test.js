@@ -15,7 +15,9 @@ import { chromium } from 'playwright-core';
 
 import { PACKAGE_DIR, ROOT } from './support.js';
 
-const SIZE_BUDGET = 40 * 1024;
+// 40 KB until scan (issue 16: its wasm SIMD kernel, binding and lib/scan.js, ~3.5 KB gzipped); the CLI's row
+// formatters live in a module of the CLI's own (dist/branded-cli-wasm.js), outside the entry.
+const SIZE_BUDGET = 42 * 1024;
 let scratch;
 
 before(() => {

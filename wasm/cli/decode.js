@@ -1,8 +1,7 @@
 // branded decode: ids from the arguments, or streamed from stdin in chunks through parseMany (bounded
 // memory whatever the input size).
 import { ERROR_CODES, parseMany, streamId } from '../index.js';
-import { reserveInput, views, wasm } from '../lib/module.js';
-import { FOUND } from '../lib/scan.js';
+import { FOUND, reserveInput, views, wasm } from './module.js';
 import { DECODE_HEADER, decodedJson, decodedRow, refusedJson, refusedRow, write } from './output.js';
 
 // Formats every id of one parseMany result; `idAt(i)` gives the text of id i.

@@ -3,8 +3,8 @@
 import { createReadStream } from 'node:fs';
 
 import { bytesSource } from '../lib/batch.js';
-import { FOUND, Scanner } from '../lib/scan.js';
-import { views, wasm } from '../lib/module.js';
+import { Scanner } from '../lib/scan.js';
+import { CLI_MODULE, FOUND, views, wasm } from './module.js';
 import { write } from './output.js';
 
 const READ_BYTES = 1 << 18;
@@ -33,7 +33,7 @@ function formatChunk(chunk, { json, validOnly }, prefixSize) {
 
 // Scans one input stream; returns how many candidates were refused, or throws the stream's error.
 async function scanInput(input, options) {
-  const scanner = new Scanner(false);
+  const scanner = new Scanner(false, CLI_MODULE);
   const prefixSize = setPrefix(options.file, options.json);
   let refused = 0;
   let pending = [];

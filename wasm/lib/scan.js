@@ -8,19 +8,22 @@ import { reserveInput, views, wasm } from './module.js';
 
 const AREA = 1 << 18;
 
-// Column addresses, in the order of branded_scan_layout.
-export const FOUND = (() => {
-  const at = wasm._branded_scan_layout() >> 2;
-  const u32 = views().u32;
+// Column addresses, in the order of branded_scan_layout, in a module instance.
+export function scanLayout(instance, u32) {
+  const at = instance._branded_scan_layout() >> 2;
   const names = ['capacity', 'snowflake', 'unixMs', 'namespace', 'hash32', 'offset', 'newlines', 'node', 'seq', 'error', 'status', 'length', 'prefix'];
   return Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
-})();
+}
+export const FOUND = scanLayout(wasm, views().u32);
+const PACKAGE = { wasm, views, reserveInput, FOUND };
 
-// push(fill, final, take): `fill(u8, from, to)` → {written, done} writes the next piece. For each chunk of
+// push(fill, final, take): `fill(u8, from, to)` → {written, done} writes the next piece. `module`: the
+// instance to scan in ({wasm, views, reserveInput, FOUND}; the CLI passes its own). For each chunk of
 // candidates, take({count, refused, text, byteBase, line}) reads FOUND before anything else calls the module:
 // candidate i is at byte byteBase + offset[i] of the stream (text + offset[i] in memory), on line line + newlines[i].
 export class Scanner {
-  constructor(fields) {
+  constructor(fields, module = PACKAGE) {
+    this.module = module;
     this.fields = fields ? 1 : 0;
     this.carry = new Uint8Array(0); // the undecided end of the last piece (at most 14 bytes)
     this.byteBase = 0;
@@ -29,6 +32,7 @@ export class Scanner {
   }
 
   push(fill, final, take) {
+    const { wasm, views, reserveInput, FOUND } = this.module; // eslint-disable-line no-shadow
     for (let sourceDone = false; ;) {
       const at = reserveInput(AREA);
       const u8 = views().u8;
