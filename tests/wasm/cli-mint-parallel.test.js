@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -43,11 +43,16 @@ test('eight parallel mints of 20,000 ids without --node: 160,000 distinct ids', 
   assert.deepEqual(readdirSync(scratch).filter((name) => name.endsWith('.lock')), []); // every lease released
 });
 
-test('parallel mints on one explicit --node take turns and still never collide', { timeout: 120000 }, async () => {
-  const runs = await Promise.all(Array.from({ length: 4 }, () => mint(['JOB', '--node', '5', '--count', '20000'])));
+test('parallel mints on one explicit --node wait while it is held, take turns, and never collide', { timeout: 120000 }, async () => {
+  const lock = join(scratch, 'node-5.lock');
+  writeFileSync(lock, String(process.pid)); // held by a live process: this one
+  const running = Array.from({ length: 4 }, () => mint(['JOB', '--node', '5', '--count', '20000']));
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  unlinkSync(lock);
+  const runs = await Promise.all(running);
   for (const run of runs) assert.equal(run.code, 0, run.err);
   assertUnique(runs, 80000);
-  assert.ok(runs.some((run) => /node 5 is in use by another branded mint \(pid \d+\); waiting for it/.test(run.err)));
+  assert.ok(runs.some((run) => new RegExp(`node 5 is in use by another branded mint \\(pid ${process.pid}\\); waiting for it`).test(run.err)));
   assert.deepEqual(new Set(parseMany(runs.map((run) => run.ids[0]), { fields: true }).node), new Set([5]));
 });
 

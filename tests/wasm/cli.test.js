@@ -38,8 +38,10 @@ test('decode from stdin: refused lines give {id, ok:false, error} and exit 1; CR
   assert.equal(rows.length, invalid.length + 3);
   assert.equal(rows[0].ok, true);
   assert.equal(rows[0].id, 'JOB0KHTOWnGLuC');
-  invalid.forEach((v, i) => assert.deepEqual(rows[i + 1], { id: v.id, ok: false, error: v.error }, v.name));
-  assert.deepEqual(rows.at(-2), { id: '', ok: false, error: 'length' });
+  const refusal = ({ id, ok, error }) => ({ id, ok, error });
+  invalid.forEach((v, i) => assert.deepEqual(refusal(rows[i + 1]), { id: v.id, ok: false, error: v.error }, v.name));
+  invalid.forEach((v, i) => assert.equal(rows[i + 1].errorOffset, v.errorOffset ?? rows[i + 1].errorOffset, v.name));
+  assert.deepEqual(rows.at(-2), { id: '', ok: false, error: 'length', errorOffset: 0, hint: '0 bytes: an id is exactly 14' });
   assert.equal(rows.at(-1).snowflake, '320636799581945856');
 });
 
@@ -54,7 +56,23 @@ test('decode, human output: a header and aligned rows; all good is exit 0', () =
   assert.equal(lines[1].indexOf('1769526697641-0'), lines[2].indexOf('1780512970164-0'));
   const refused = run(['decode', 'job-42']);
   assert.equal(refused.code, 1);
-  assert.match(refused.out, /^job-42 +refused: length$/m);
+  assert.match(refused.out, /^job-42 +refused: length \(6 bytes: an id is exactly 14\)$/m);
+});
+
+test('refusals name the byte and the fix, in rows, JSON and BrandedError messages', () => {
+  const ids = ['JOB0KHTOWnGLuC ', 'usr0NgWEfAEJfs', 'JOB0KHT-WnGLuC', 'J0B0KHTOWnGLuC', 'JOBzzzzzzzzzzz'];
+  const rows = run(['decode', ...ids]).out.split('\n').slice(1, -1);
+  assert.match(rows[0], /refused: length \(trailing space at byte 14: the id is "JOB0KHTOWnGLuC"\)$/);
+  assert.match(rows[1], /refused: namespace \(namespace must be uppercase: did you mean USR0NgWEfAEJfs\?\)$/);
+  assert.match(rows[2], /refused: charset \(byte 7 '-' is not a Base62 digit \(0-9, A-Z, a-z\)\)$/);
+  assert.match(rows[3], /refused: namespace \(byte 1 '0' is not a letter A-Z/);
+  assert.match(rows[4], /refused: range \(the 11 digits after the namespace encode 2\^63 or more\)$/);
+  const json = jsonLines(run(['decode', '--json', ...ids]).out);
+  assert.deepEqual(json.map((row) => row.errorOffset), [0, 0, 7, 1, 3]);
+  assert.ok(json.every((row) => row.hint.length > 0));
+  const fromStdin = jsonLines(run(['decode', '--json'], `${ids.join('\n')}\n`).out);
+  assert.deepEqual(fromStdin, json);
+  assert.match(run(['encode', 'usr', '5']).err, /refused: namespace/);
 });
 
 test('encode', () => {

@@ -1,9 +1,9 @@
 // Node leases for `branded mint`: two mints on one machine never hold the same node at once, so their ids
-// cannot collide. A lease is a file <dir>/node-<N>.lock created exclusively (O_EXCL) holding the owner's pid;
+// cannot collide. A lease is a file <dir>/node-<N>.lock holding the owner's pid, linked into place atomically;
 // at release the owner records the last millisecond it minted in node-<N>.last, and the next owner of the node
 // starts after it (a minter that borrowed milliseconds ahead of the clock hands that on). The directory is
 // $BRANDED_NODE_DIR, else <tmpdir>/branded-nodes. Across machines, give each its own --node.
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,31 +24,51 @@ function alive(pid) {
   }
 }
 
-// Tries to take the node: true when taken; false with `holder` set when a live process has it. A lease left by
-// a process that died is taken over.
+// Tries to take the node: true when taken; false with `seen.holder` set when a live process has it. The lease is
+// written whole to a private file, then linked into place (link fails when the lease exists), so a lease is
+// never seen half-written. A lease whose process died is moved aside (rename: one process wins) and checked
+// again there before the node is taken; a live lease moved aside by mistake is put back.
 function tryTake(node, seen) {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile(node), 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return true;
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
+  const lock = lockFile(node);
+  const mine = join(directory(), `.node-${node}.${process.pid}`);
+  writeFileSync(mine, String(process.pid));
+  try {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        linkSync(mine, lock);
+        return true;
+      } catch (error) {
+        if (error.code !== 'EEXIST') throw error;
+      }
+      const holder = Number.parseInt(readOr(lock, ''), 10);
+      if (!Number.isInteger(holder) || alive(holder)) {
+        seen.holder = holder;
+        return false;
+      }
+      const aside = `${mine}.stale`;
+      try {
+        renameSync(lock, aside);
+      } catch (error) {
+        if (error.code === 'ENOENT') continue; // another process moved it first
+        throw error;
+      }
+      const moved = Number.parseInt(readOr(aside, ''), 10);
+      if (moved !== holder && alive(moved)) {
+        try {
+          linkSync(aside, lock); // a fresh lease, taken after we looked: put it back
+        } catch (error) {
+          if (error.code !== 'EEXIST') throw error;
+        }
+        unlinkSync(aside);
+        seen.holder = moved;
+        return false;
+      }
+      unlinkSync(aside);
     }
-    const holder = Number.parseInt(readOr(lockFile(node), ''), 10);
-    if (Number.isInteger(holder) && alive(holder)) {
-      seen.holder = holder;
-      return false;
-    }
-    if (Number.isNaN(holder) && attempt === 0) continue; // being written right now: look again
-    try {
-      unlinkSync(lockFile(node));
-    } catch (error) {
-      if (error.code !== 'ENOENT') throw error;
-    }
+    return false;
+  } finally {
+    unlinkSync(mine);
   }
-  return false;
 }
 
 function readOr(file, fallback) {

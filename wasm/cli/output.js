@@ -1,6 +1,9 @@
 // Writing to stdout with backpressure, and the shapes of a decoded id (a JSON object or an aligned row).
 import { once } from 'node:events';
 
+import { errorOffset } from '../index.js';
+import { explain } from '../lib/errors.js';
+
 export async function write(text) {
   if (text.length > 0 && !process.stdout.write(text)) await once(process.stdout, 'drain');
 }
@@ -23,8 +26,10 @@ export function iso(unixMs) {
   return lastIso;
 }
 
+// A refused id's object: its error, the byte it goes wrong at (errorOffset) and a hint naming the fix.
 export function refusedJson(id, error) {
-  return JSON.stringify({ id, ok: false, error });
+  const at = errorOffset(id);
+  return JSON.stringify({ id, ok: false, error, errorOffset: at, hint: explain(id, error, at) });
 }
 
 export const DECODE_HEADER =
@@ -36,7 +41,7 @@ export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, 
 }
 
 export function refusedRow(id, error) {
-  return `${printable(id).padEnd(14)}  refused: ${error}`;
+  return `${printable(id).padEnd(14)}  refused: ${error} (${explain(id, error, errorOffset(id))})`;
 }
 
 // An id as typed, unless it holds control characters: then quoted with escapes.
