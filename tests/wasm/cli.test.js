@@ -119,13 +119,16 @@ test('gate: the wire gate verdict and the host check', () => {
   const cases = vectors('gate').cases;
   for (const v of cases) {
     const { code, out } = run(['gate', '--json', '--', v.id]);
-    assert.equal(code, v.admitted ? 0 : 1, v.name);
+    assert.equal(code, v.admitted && v.host === 'ok' ? 0 : 1, v.name); // 0 only when an enqueue passes both checks
     const [row] = jsonLines(out);
     assert.equal(row.admitted, v.admitted, v.name);
     assert.equal(row.host, v.host, v.name);
     if (!v.admitted) assert.equal(row.error, 'EMQKIND job id must be JOB-namespaced');
   }
-  assert.match(run(['gate', 'JOB-42']).out, /wire gate +admitted\nhost +refused: length/);
+  const hostRefused = run(['gate', 'JOB-42']);
+  assert.match(hostRefused.out, /wire gate +admitted\nhost +refused: length/);
+  assert.equal(hostRefused.code, 1);
+  assert.equal(run(['gate', 'JOB0KHTOWnGLuC']).code, 0);
 });
 
 test('window: ms and ISO instants, exclusive end, refusal', () => {
@@ -165,4 +168,22 @@ test('help for the tool and each command; usage errors name the problem and poin
   assert.deepEqual(run([]), { code: 2, out: '', err: "branded: no command given\nTry 'branded --help'.\n" });
   assert.deepEqual(run(['frob']), { code: 2, out: '', err: 'branded: unknown command "frob"\nTry \'branded --help\'.\n' });
   assert.deepEqual(run(['decode', '--bogus']), { code: 2, out: '', err: "branded: unknown option --bogus\nTry 'branded decode --help'.\n" });
+});
+
+test('decode --ns of a bare Snowflake; min-for; window now-5m now; gate exit status', () => {
+  const bare = jsonLines(run(['decode', '--json', '--ns', 'JOB', '274557032793636864', 'USR0NgWEfAEJfs']).out);
+  assert.deepEqual(bare.map((row) => row.id), ['JOB0KHTOWnGLuC', 'USR0NgWEfAEJfs']);
+  assert.match(run(['decode', '274557032793636864']).out, /refused: length \(18 bytes: an id is exactly 14; a bare Snowflake\? decode --ns NS 274557032793636864\)/);
+  assert.equal(run(['decode', '--ns', 'jo', '1']).code, 2);
+  const min = jsonLines(run(['min-for', '2026-06-01', '--json']).out)[0];
+  assert.deepEqual(min, { t: 1780272000000, iso: '2026-06-01T00:00:00.000Z', snowflake: '319626097459200000', id: 'JOB0NbtEgY7ttg' });
+  assert.equal(jsonLines(run(['min-for', '1780272000000', 'USR', '--json']).out)[0].id, 'USR0NbtEgY7ttg');
+  assert.equal(run(['min-for', '2020-01-01']).code, 1);
+  const before = Date.now();
+  const window = jsonLines(run(['window', 'now-5m', 'now', '--json']).out)[0];
+  const after = Date.now();
+  assert.equal(window.t1 - window.t0, 300000);
+  assert.ok(window.t1 >= before && window.t1 <= after, `${window.t1} within [${before}, ${after}]`);
+  assert.equal(jsonLines(run(['window', 'now-1h30m', 'now+250ms', '--json']).out)[0].t1 - jsonLines(run(['window', 'now-1h30m', 'now+250ms', '--json']).out)[0].t0, 5400250);
+  assert.equal(run(['window', 'now-5x', 'now']).code, 2);
 });

@@ -1,5 +1,5 @@
 // branded encode, mint, gate, window, slot. Each returns its exit status (0 ok, 1 refused).
-import { BrandedError, compose, createMinter, encode, gate, parse, slot, streamWindow, hash32, streamId } from '../index.js';
+import { BrandedError, compose, createMinter, encode, gate, minFor, parse, slot, streamWindow, hash32, streamId } from '../index.js';
 import { leaseNode } from './nodes.js';
 import { decodedJson, printable, write } from './output.js';
 import { UsageError, instantArgument, integerArgument, safeNumber } from './usage.js';
@@ -16,6 +16,7 @@ const HINTS = {
   range: {
     encode: 'SNOWFLAKE must be below 2^63 (9223372036854775808)',
     mint: 'the clock reads outside 2024-01-01 .. 2093-09-06, the span a Snowflake can carry',
+    'min-for': 'TIME must lie in 2024-01-01 .. 2093-09-06, the span a Snowflake can carry',
     window: 'the instants must satisfy 0 <= T0 < T1',
   },
 };
@@ -131,7 +132,7 @@ export async function gateCommand({ positional, options }) {
     const hostText = parsed.ok ? 'ok (all 14 bytes parse)' : `refused: ${host} (nothing would be sent)`;
     await write(`id         ${printable(id)}\nwire gate  ${wire}\nhost       ${hostText}\n`);
   }
-  return verdict.admitted ? 0 : 1;
+  return verdict.admitted && parsed.ok ? 0 : 1; // 0: an enqueue of this id passes both checks
 }
 
 export async function windowCommand({ positional, options }) {
@@ -144,6 +145,21 @@ export async function windowCommand({ positional, options }) {
     else
       await write(`start          ${start}\nend            ${end}\ninclusive end  ${inclusiveEnd}\n` +
         `XRANGE <key> ${start} ${end}\n`);
+    return 0;
+  });
+}
+
+export async function minForCommand({ positional, options }) {
+  if (positional.length < 1 || positional.length > 2)
+    throw new UsageError(`min-for takes TIME [NS], got ${positional.length} arguments`, 'min-for');
+  const t = instantArgument(positional[0], 'TIME', 'min-for');
+  const namespace = positional[1] ?? 'JOB';
+  return refusable('min-for', options.json, { t }, async () => {
+    const snowflake = minFor(t);
+    const id = encode(namespace, snowflake);
+    const iso = new Date(t).toISOString();
+    await write(options.json ? `${JSON.stringify({ t, iso, snowflake: snowflake.toString(), id })}\n`
+      : `instant    ${iso} (${t})\nsnowflake  ${snowflake}\nid         ${id}\n`);
     return 0;
   });
 }

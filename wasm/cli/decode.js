@@ -1,6 +1,7 @@
 // branded decode: ids from the arguments, or streamed from stdin in chunks through parseMany (bounded
 // memory whatever the input size).
-import { ERROR_CODES, parseMany, streamId } from '../index.js';
+import { ERROR_CODES, encode, parseMany, streamId, valid } from '../index.js';
+import { UsageError } from './usage.js';
 import { FOUND, reserveInput, views, wasm } from './module.js';
 import { DECODE_HEADER, decodedJson, decodedRow, refusedJson, refusedRow, write } from './output.js';
 
@@ -21,10 +22,19 @@ function format(parsed, idAt, json) {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-export async function decodeArguments(ids, json) {
+// --ns NS: an argument that is a bare Snowflake (decimal) is decoded as the id of NS it encodes to.
+export async function decodeArguments(args, json, namespace) {
+  const ids = namespace === undefined ? args : args.map((arg) => (/^[0-9]+$/.test(arg) ? snowflakeId(namespace, arg) : arg));
   const parsed = parseMany(ids, { fields: true });
   await write((json ? '' : DECODE_HEADER) + format(parsed, (i) => ids[i], json));
   return parsed.refused === 0 ? 0 : 1;
+}
+
+function snowflakeId(namespace, decimal) {
+  const value = BigInt(decimal);
+  if (!valid(`${namespace}00000000000`)) throw new UsageError(`--ns must be three letters A-Z, got ${JSON.stringify(namespace)}`, 'decode');
+  if (value >= 2n ** 63n) throw new UsageError(`${decimal} is not a Snowflake: it must be below 2^63`, 'decode');
+  return encode(namespace, value);
 }
 
 // Decodes stdin's lines as they arrive, in bounded memory: core parses each piece and writes the rows of

@@ -9,8 +9,9 @@ Commands:
   encode NS SNOWFLAKE        the id of a Snowflake under a namespace
   mint NS [--node N] [--count K] [--at TIME]
                              mint fresh ids (parallel runs lease distinct nodes)
-  gate ID                    the wire gate's verdict (the first three bytes must be JOB)
-  window T0 T1               XRANGE arguments for the instants [T0, T1)
+  gate ID                    would an enqueue of ID pass? the host check and the wire gate (exit 0: both pass)
+  window T0 T1               XRANGE arguments for the instants [T0, T1) (e.g. window now-5m now)
+  min-for TIME [NS]          the smallest Snowflake (and id) minted at TIME
   slot KEY...                the cluster slot of a key
 
 Options:
@@ -22,7 +23,7 @@ Exit status: 0 all good, 1 some input refused, 2 usage error.
 `;
 
 export const COMMAND_HELP = {
-  decode: `Usage: branded decode [ID...] [--json]
+  decode: `Usage: branded decode [ID...] [--json] [--ns NS]
 
 Decodes branded ids. With no ID, reads ids from stdin, one per line ("\\n" or "\\r\\n"), streaming:
 any number of ids in bounded memory. A blank line is an id of length 0 (refused: length).
@@ -31,6 +32,9 @@ Human output: one aligned row per id (id, namespace, snowflake, UTC time, node, 
 or the id and its error class.
 --json: one object per id: {id, ok, namespace, snowflake, unixMs, iso, node, seq, hash32, streamId}
         or {id, ok: false, error}.
+
+A refused id's row names the byte it goes wrong at and a fix; --json adds errorOffset and hint.
+--ns NS: an ID that is a bare Snowflake (a decimal number) is decoded as the id of NS it encodes to.
 
 Exit status: 0 every id parsed, 1 some id refused, 2 usage error.
 `,
@@ -78,15 +82,25 @@ The wire gate's verdict: it reads exactly the first three bytes, which must be J
 check (all 14 bytes must parse), which runs before any wire.
 --json: {id, admitted, error?, host} with host "ok" or the parse error class.
 
-Exit status: 0 admitted, 1 refused, 2 usage error.
+Exit status: 0 an enqueue of ID would pass both checks (the host parse and the wire gate), 1 either check
+refuses it (the output says which), 2 usage error. In a script: branded gate "$id" >/dev/null && enqueue...
 `,
   window: `Usage: branded window T0 T1 [--json]
 
-XRANGE arguments for the instants [T0, T1). T0 and T1 are milliseconds since 1970 or ISO 8601 times
-(UTC when no zone is given), e.g. 2026-06-09T10:13:20.010Z.
+XRANGE arguments for the instants [T0, T1). T0 and T1 are milliseconds since 1970, ISO 8601 times
+(UTC when no zone is given, e.g. 2026-06-09T10:13:20.010Z), or now with offsets: now, now-5m, now-1h30m,
+now+250ms (units ms, s, m, h, d).
 --json: {t0, t1, start, end, inclusiveEnd}.
 
 Exit status: 0 ok, 1 refused (range: unless 0 <= T0 < T1), 2 usage error.
+`,
+  'min-for': `Usage: branded min-for TIME [NS] [--json]
+
+The smallest Snowflake minted at TIME (node 0, seq 0), and its id under NS (default JOB): every id minted at
+or after TIME sorts at or after it. TIME as for window (milliseconds, ISO 8601, now-5m...).
+--json: {t, iso, snowflake, id}.
+
+Exit status: 0 ok, 1 refused (range: TIME outside 2024-01-01 .. 2093-09-06; namespace), 2 usage error.
 `,
   slot: `Usage: branded slot KEY... [--json]
 

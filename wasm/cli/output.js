@@ -29,7 +29,13 @@ export function iso(unixMs) {
 // A refused id's object: its error, the byte it goes wrong at (errorOffset) and a hint naming the fix.
 export function refusedJson(id, error) {
   const at = errorOffset(id);
-  return JSON.stringify({ id, ok: false, error, errorOffset: at, hint: explain(id, error, at) });
+  return JSON.stringify({ id, ok: false, error, errorOffset: at, hint: hint(id, error, at) });
+}
+
+// A decimal number is most likely a bare Snowflake: say how to decode it.
+function hint(id, error, at) {
+  if (/^[0-9]{1,19}$/.test(id)) return `${explain(id, error, at)}; a bare Snowflake? decode --ns NS ${id}`;
+  return explain(id, error, at);
 }
 
 export const DECODE_HEADER =
@@ -41,7 +47,7 @@ export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, 
 }
 
 export function refusedRow(id, error) {
-  return `${printable(id).padEnd(14)}  refused: ${error} (${explain(id, error, errorOffset(id))})`;
+  return `${printable(id).padEnd(14)}  refused: ${error} (${hint(id, error, errorOffset(id))})`;
 }
 
 // An id as typed, unless it holds control characters: then quoted with escapes.
