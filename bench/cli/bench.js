@@ -44,6 +44,10 @@ function timed(command, input) {
 }
 
 const million = (count, seconds) => count / seconds / 1e6;
+const emptyFile = join(scratch, 'empty.txt');
+writeFileSync(emptyFile, '');
+const startup = timed([process.execPath, CLI, 'decode'], emptyFile);
+out.add(figure('cli decode of empty stdin (Node and both modules starting)', startup.cpu * 1000, 'ms CPU'));
 for (const [form, flags] of [['decode', []], ['decode --json', ['--json']]]) {
   const cli = timed([process.execPath, CLI, 'decode', ...flags], idsFile);
   const python = timed(['python3', PYTHON, ...flags], pythonFile);
@@ -51,6 +55,7 @@ for (const [form, flags] of [['decode', []], ['decode --json', ['--json']]]) {
   const pythonRate = million(PYTHON_IDS, python.cpu);
   out.add(figure(`cli ${form}, stdin to a pipe (1,000,000 ids)`, rate, 'M ids/s', '>= 5 M ids/s'));
   out.add(figure(`cli ${form}, wall clock`, million(IDS, cli.wall), 'M ids/s'));
+  out.add(figure(`cli ${form}, past startup (CPU less empty stdin's)`, million(IDS, cli.cpu - startup.cpu), 'M ids/s'));
   out.add(figure(`cli ${form}: naive Python decoder`, pythonRate, 'M ids/s'));
   out.add(figure(`cli ${form}: branded / naive Python`, rate / pythonRate, 'x', '>= 10x'));
 }
