@@ -15,12 +15,13 @@ const scratch = mkdtempSync(join(tmpdir(), 'branded-nodes-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 const env = { ...process.env, BRANDED_NODE_DIR: scratch };
 
-async function mint(args) {
+// Runs `branded mint ARGS`; `onStderr(text so far)` sees its stderr as it comes.
+async function mint(args, onStderr = () => {}) {
   const child = spawn(process.execPath, [CLI, 'mint', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => onStderr((err += chunk)));
   const [code] = await once(child, 'close');
   return { code, ids: out.trimEnd().split('\n'), err };
 }
@@ -45,14 +46,16 @@ test('eight parallel mints of 20,000 ids without --node: 160,000 distinct ids', 
 
 test('parallel mints on one explicit --node wait while it is held, take turns, and never collide', { timeout: 120000 }, async () => {
   const lock = join(scratch, 'node-5.lock');
-  writeFileSync(lock, String(process.pid)); // held by a live process: this one
-  const running = Array.from({ length: 4 }, () => mint(['JOB', '--node', '5', '--count', '20000']));
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  writeFileSync(lock, String(process.pid)); // held by a live process: this one, until a run says it waits
+  let release;
+  const waiting = new Promise((resolve) => (release = resolve));
+  const saysWaiting = (err) => err.includes(`node 5 is in use by another branded mint (pid ${process.pid}); waiting for it`) && release();
+  const running = Array.from({ length: 4 }, () => mint(['JOB', '--node', '5', '--count', '20000'], saysWaiting));
+  await waiting;
   unlinkSync(lock);
   const runs = await Promise.all(running);
   for (const run of runs) assert.equal(run.code, 0, run.err);
   assertUnique(runs, 80000);
-  assert.ok(runs.some((run) => new RegExp(`node 5 is in use by another branded mint \\(pid ${process.pid}\\); waiting for it`).test(run.err)));
   assert.deepEqual(new Set(parseMany(runs.map((run) => run.ids[0]), { fields: true }).node), new Set([5]));
 });
 
