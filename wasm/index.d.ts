@@ -1,6 +1,14 @@
 // @echomq/branded — the EchoMQ branded-id contract, compiled from one C++ core to WebAssembly.
-// Importing the package is enough (the module is ready when the import resolves); every call is
-// synchronous. Snowflakes are bigint; millisecond instants are number. Text is measured in UTF-8 bytes.
+// Every call is synchronous once the module is ready: on import wherever the platform compiles WebAssembly
+// synchronously (Node, workers, browsers, workerd), else when `ready` resolves. Snowflakes are bigint;
+// millisecond instants are number. Text is measured in UTF-8 bytes. (dist/index.d.cts is a copy for require.)
+
+/**
+ * Resolves once the module is instantiated and self-checked; rejects with the reason it could not load.
+ * Already settled on import where the platform compiles synchronously; `await ready` before the first call
+ * elsewhere (a call made earlier throws, saying so).
+ */
+export const ready: Promise<void>;
 
 /** Why a branded id does not parse, in the contract's check order. */
 export type ParseErrorCode = 'length' | 'namespace' | 'charset' | 'range';

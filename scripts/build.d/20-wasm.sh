@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The npm package's module, wasm/dist/branded-wasm.js: core + wasm/bindings through Emscripten (preset `wasm`),
-# one ES module with the wasm embedded.
+# The npm package's module: core + wasm/bindings through Emscripten (preset `wasm`) into wasm/dist/ (the glue,
+# the .wasm, the .wasm as base64), then the CommonJS and IIFE builds bundled from the ES module sources.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH} # emcc's optimizer needs Debian's node modules
@@ -17,7 +17,9 @@ flock 9
 cmake --preset wasm >/dev/null
 cmake --build --preset wasm --parallel 2
 
-module=wasm/dist/branded-wasm.js
-entry=$(cat wasm/index.js wasm/lib/*.js "$module" | gzip -9 | wc -c)
-printf '  %-28s %8d bytes, %6d gzipped; the package entry (index.js + lib/ + module) %d gzipped\n' \
-  "$module" "$(wc -c < "$module")" "$(gzip -9c "$module" | wc -c)" "$entry"
+node wasm/tools/bundle.js
+
+gzipped() { gzip -9c "$1" | wc -c; }
+for file in wasm/dist/branded.wasm wasm/dist/index.js wasm/dist/index.cjs wasm/dist/branded.iife.js wasm/dist/workerd.js; do
+  printf '  %-28s %8d bytes, %6d gzipped\n' "$file" "$(wc -c < "$file")" "$(gzipped "$file")"
+done

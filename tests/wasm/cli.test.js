@@ -1,9 +1,11 @@
 // The branded CLI end to end: a spawned process, arguments, stdin, exit codes 0/1/2, JSON lines.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { CLI, vectors } from './support.js';
+import { CLI, PACKAGE_DIR, vectors } from './support.js';
 
 function run(args, input) {
   const result = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
@@ -187,4 +189,10 @@ test('decode --ns of a bare Snowflake; min-for; window now-5m now; gate exit sta
   const span = jsonLines(run(['window', 'now-1h30m', 'now+250ms', '--json']).out)[0];
   assert.equal(span.t1 - span.t0, 5400250);
   assert.equal(run(['window', 'now-5x', 'now']).code, 2);
+});
+
+test('--version prints the package version and exits 0', () => {
+  const { version } = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8'));
+  assert.match(version, /^\d+\.\d+\.\d+/);
+  for (const flag of ['--version', '-V']) assert.deepEqual(run([flag]), { code: 0, out: `${version}\n`, err: '' });
 });

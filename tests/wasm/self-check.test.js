@@ -1,6 +1,7 @@
 // The load-time self-check: a package whose compiled core disagrees with the contract's anchors refuses to
 // load, with the failing anchor's sentence. The failing module is a test build (wasm/CMakeLists.txt).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ test('a module whose self-check fails makes the import throw that sentence', asy
   const copy = mkdtempSync(join(tmpdir(), 'branded-self-check-'));
   try {
     for (const part of ['index.js', 'lib', 'package.json']) cpSync(join(PACKAGE_DIR, part), join(copy, part), { recursive: true });
-    cpSync(FAILING_MODULE, join(copy, 'dist', 'branded-wasm.js'));
+    execFileSync(process.execPath, [join(PACKAGE_DIR, 'tools', 'place-module.js'), FAILING_MODULE, join(copy, 'dist')]);
     await assert.rejects(import(pathToFileURL(join(copy, 'index.js')).href), {
       name: 'Error',
       message: 'self-check failed: hash32(274557032793636864) != 234878118 (test build)',

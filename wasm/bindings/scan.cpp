@@ -1,11 +1,12 @@
 // scan: the branded ids found in any text, in chunks of at most SCAN_IDS candidates through fixed columns in
 // the module's memory (as batches.cpp does); JavaScript copies each chunk out and passes the rest of the text
 // again with the next bytes.
-#include <emscripten/emscripten.h>
+#include <emscripten/bind.h>
 
 #include <cstdint>
 
 #include "bindings/scan.hpp"
+#include "bindings/shared.hpp"
 #include "branded/hash32.hpp"
 #include "branded/scan.hpp"
 #include "branded/snowflake.hpp"
@@ -16,38 +17,36 @@ namespace branded::wasm {
 ScanBatch found;
 }  // namespace branded::wasm
 
-using branded::wasm::found;
-using branded::wasm::SCAN_IDS;
+using namespace branded::wasm;
 
-extern "C" {
+namespace {
 
 // Addresses of the columns, in this order: capacity, snowflake, unixMs, namespace, hash32, offset, newlines,
 // node, seq, error, status, length, prefix.
-EMSCRIPTEN_KEEPALIVE const std::uintptr_t* branded_scan_layout() {
-  static const std::uintptr_t layout[] = {
+Address branded_scan_layout() {
+  static const Address layout[] = {
       SCAN_IDS,
-      reinterpret_cast<std::uintptr_t>(found.snowflake),
-      reinterpret_cast<std::uintptr_t>(found.unix_ms),
-      reinterpret_cast<std::uintptr_t>(found.ns),
-      reinterpret_cast<std::uintptr_t>(found.hash32),
-      reinterpret_cast<std::uintptr_t>(found.offset),
-      reinterpret_cast<std::uintptr_t>(found.newlines),
-      reinterpret_cast<std::uintptr_t>(found.node),
-      reinterpret_cast<std::uintptr_t>(found.seq),
-      reinterpret_cast<std::uintptr_t>(found.error),
-      reinterpret_cast<std::uintptr_t>(&found.status),
-      reinterpret_cast<std::uintptr_t>(found.length),
-      reinterpret_cast<std::uintptr_t>(found.prefix),
+      address_of(found.snowflake),
+      address_of(found.unix_ms),
+      address_of(found.ns),
+      address_of(found.hash32),
+      address_of(found.offset),
+      address_of(found.newlines),
+      address_of(found.node),
+      address_of(found.seq),
+      address_of(found.error),
+      address_of(&found.status),
+      address_of(found.length),
+      address_of(found.prefix),
   };
-  return layout;
+  return address_of(layout);
 }
 
 // Scans `text` into the columns; the status says what was done. `with_fields` also fills unixMs, node, seq and
 // hash32 of every candidate that parsed.
-EMSCRIPTEN_KEEPALIVE void branded_scan(const char* text, std::size_t size, int final, int after_alnum,
-                                       int with_fields) {
+void branded_scan(Address text, std::uint32_t size, int final, int after_alnum, int with_fields) {
   const ScanColumns out{found.snowflake, found.error, found.ns, found.offset, found.newlines};
-  const auto done = scan(text, size, out, SCAN_IDS, final != 0, ScanState{after_alnum != 0});
+  const auto done = scan(pointer_at(text), size, out, SCAN_IDS, final != 0, ScanState{after_alnum != 0});
   if (with_fields) {
     for (std::size_t i = 0; i < done.ids; ++i) {
       const std::uint64_t s = found.snowflake[i];
@@ -65,4 +64,9 @@ EMSCRIPTEN_KEEPALIVE void branded_scan(const char* text, std::size_t size, int f
   found.status.after_alnum = done.next.after_alnum ? 1u : 0u;
 }
 
-}  // extern "C"
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(scan) {
+  emscripten::function("scan_layout", &branded_scan_layout);
+  emscripten::function("scan", &branded_scan);
+}

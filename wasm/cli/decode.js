@@ -1,6 +1,6 @@
 // branded decode: ids from the arguments, or streamed from stdin in chunks through parseMany (bounded
 // memory whatever the input size).
-import { ERROR_CODES, encode, parseMany, streamId, valid } from '../index.js';
+import { ERROR_CODES, encode, parseMany, streamId, valid } from '@echomq/branded';
 import { UsageError } from './usage.js';
 import { FOUND, reserveInput, views, wasm } from './module.js';
 import { DECODE_HEADER, decodedJson, decodedRow, refusedJson, refusedRow, write } from './output.js';
@@ -66,11 +66,11 @@ class LineDecoder {
     const out = [];
     let done = 0;
     for (;;) {
-      wasm._branded_decode_lines(at + done, size - done, final ? 1 : 0);
+      wasm.decode_lines(at + done, size - done, final ? 1 : 0);
       const [lines, refused, consumed] = status();
       this.refused += refused;
       for (let first = 0; first < lines; ) {
-        wasm._branded_format_lines(at + done, first, this.json); // may grow memory: views are read after it
+        wasm.format_lines(at + done, first, this.json); // may grow memory: views are read after it
         const [, , , , , stop, rowBytes, rowAddress] = status();
         if (rowBytes > 0) out.push(Buffer.from(views().u8.subarray(rowAddress, rowAddress + rowBytes)));
         if (stop === lines) break;

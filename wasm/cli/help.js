@@ -17,7 +17,7 @@ Commands:
 Options:
   --json                     one JSON object per input line (snowflakes as decimal strings)
   --help                     this text, or a command's: branded <command> --help
-  --version                  the version of branded (the @echomq/branded package)
+  --version                  the package's version
 
 Exit status: 0 all good, 1 some input refused, 2 usage error.
 `;

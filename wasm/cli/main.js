@@ -5,6 +5,7 @@ import { encodeCommand, gateCommand, minForCommand, mintCommand, slotCommand, wi
 import { COMMAND_HELP, TOOL_HELP } from './help.js';
 import { UsageError, parseArguments } from './usage.js';
 import { write } from './output.js';
+import { VERSION } from './version.js';
 
 const JSON_ONLY = { json: 'flag', help: 'flag' };
 const COMMANDS = {
@@ -22,17 +23,12 @@ const COMMANDS = {
   scan: { options: { ...JSON_ONLY, 'valid-only': 'flag' }, run: scanCommand },
 };
 
-async function packageVersion() {
-  const { readFile } = await import('node:fs/promises');
-  return JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')).version;
-}
-
 export async function main(argv) {
   try {
     const [name, ...rest] = argv;
     if (name === undefined) throw new UsageError('no command given');
     if (name === '--version' || name === '-V') {
-      await write(`branded ${await packageVersion()}\n`);
+      await write(`${VERSION}\n`);
       return 0;
     }
     if (name === '--help' || name === '-h' || name === 'help') {

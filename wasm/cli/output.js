@@ -1,8 +1,9 @@
 // Writing to stdout with backpressure, and the shapes of a decoded id (a JSON object or an aligned row).
 import { once } from 'node:events';
 
-import { errorOffset } from '../index.js';
-import { explain } from '../lib/errors.js';
+import { errorOffset } from '@echomq/branded';
+
+import { explain } from './explain.js';
 
 export async function write(text) {
   if (text.length > 0 && !process.stdout.write(text)) await once(process.stdout, 'drain');

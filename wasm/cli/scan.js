@@ -2,8 +2,8 @@
 // through core's scan in bounded memory (an id split between two reads is found once).
 import { createReadStream } from 'node:fs';
 
-import { bytesSource } from '../lib/batch.js';
-import { Scanner } from '../lib/scan.js';
+import { Scanner } from '../lib/scanner.js';
+import { bytesSource } from '../lib/sources.js';
 import { CLI_MODULE, FOUND, views, wasm } from './module.js';
 import { write } from './output.js';
 
@@ -26,7 +26,7 @@ function setPrefix(file, json) {
 
 // The rows of one chunk of candidates, formatted by core into one buffer (copied out: the next call reuses it).
 function formatChunk(chunk, { json, validOnly }, prefixSize) {
-  wasm._branded_format_found(chunk.text, json ? 1 : 0, validOnly ? 1 : 0, prefixSize, chunk.byteBase, chunk.line);
+  wasm.format_found(chunk.text, json ? 1 : 0, validOnly ? 1 : 0, prefixSize, chunk.byteBase, chunk.line);
   const status = views().u32.subarray(FOUND.status >> 2, (FOUND.status >> 2) + 8);
   return Buffer.from(views().u8.subarray(status[7], status[7] + status[6]));
 }

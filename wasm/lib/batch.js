@@ -2,20 +2,23 @@
 // chunks through fixed columns in its memory (bindings/batches.cpp); each chunk is copied out here.
 import * as args from './args.js';
 import { ParsedIds } from './columns.js';
-import { AT, copyIdWords, input, readId, reserveInput, views, wasm, writeText } from './module.js';
+import { bytesSource } from './sources.js';
+import { AT, copyIdWords, input, onReady, readId, reserveInput, views, wasm, writeText } from './module.js';
 
 const ID_BYTES = 14;
 const SLOT_WORDS = 4; // array items go in 16-byte slots (bindings/batches.cpp)
 const LINES_AREA = 1 << 18;
 
 // Column addresses, in the order of branded_batch_layout.
-const COLUMN = (() => {
-  const at = wasm._branded_batch_layout() >> 2;
+let COLUMN;
+let CHUNK;
+onReady(() => {
+  const at = wasm.batch_layout() >> 2;
   const u32 = views().u32;
   const names = ['capacity', 'snowflake', 'unixMs', 'namespace', 'hash32', 'offset', 'length', 'node', 'seq', 'error', 'ids'];
-  return Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
-})();
-const CHUNK = COLUMN.capacity;
+  COLUMN = Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
+  CHUNK = COLUMN.capacity;
+});
 
 // Copies `count` slots of the module's columns into `result` from slot `at`.
 function copyOut(result, at, count) {
@@ -51,11 +54,11 @@ function parseArray(ids, fields) {
       if (id.length === ID_BYTES && copyIdWords(id, u32, word) < 0x80) continue;
       (odd ??= []).push(i);
     }
-    result.refused += wasm._branded_parse_fixed(count, fields);
+    result.refused += wasm.parse_fixed(count, fields);
     if (odd !== null) {
       for (const i of odd) {
         const size = writeText(ids[base + i]);
-        result.refused += wasm._branded_parse_slot(input.address, size, i, fields);
+        result.refused += wasm.parse_slot(input.address, size, i, fields);
       }
     }
     copyOut(result, base, count);
@@ -80,7 +83,7 @@ function parseLines(fill, estimate, fields) {
       size += filled.written;
       final = filled.done;
     }
-    wasm._branded_parse_lines(at, size, final, fields, byteBase);
+    wasm.parse_lines(at, size, final, fields, byteBase);
     const u32 = views().u32;
     const lines = u32[AT.lines >> 2];
     const consumed = u32[AT.consumed >> 2];
@@ -104,16 +107,6 @@ export function textSource(text) {
     const { read: chars, written } = encoder.encodeInto(read === 0 ? text : text.slice(read), u8.subarray(from, to));
     read += chars;
     return { written, done: read === text.length };
-  };
-}
-
-export function bytesSource(bytes) {
-  let read = 0;
-  return (u8, from, to) => {
-    const part = bytes.subarray(read, read + (to - from));
-    u8.set(part, from);
-    read += part.length;
-    return { written: part.length, done: read === bytes.length };
   };
 }
 
@@ -143,7 +136,7 @@ export function encodeMany(namespace, snowflakes) {
     const column = views().u64.subarray(COLUMN.snowflake / 8, COLUMN.snowflake / 8 + count);
     if (typed) column.set(snowflakes.subarray(base, base + count));
     else for (let i = 0; i < count; i++) column[i] = args.snowflake(snowflakes[base + i], `snowflakes[${base + i}]`);
-    refused += wasm._branded_encode_many(input.address, nsSize, count);
+    refused += wasm.encode_many(input.address, nsSize, count);
     const u8 = views().u8;
     error.set(u8.subarray(COLUMN.error, COLUMN.error + count), base);
     for (let i = 0; i < count; i++) ids[base + i] = error[base + i] === 0 ? readId(COLUMN.ids + i * ID_BYTES) : null;

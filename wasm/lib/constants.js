@@ -1,22 +1,18 @@
-// The contract's constants, read from core once at load (never typed here).
-import { AT, answerText, readText, views, wasm } from './module.js';
+// The contract's constants, read from core once the module is ready (never typed here).
+import { AT, answerText, onReady, readText, views, wasm } from './module.js';
 
-const text = {};
-for (let i = 0; wasm._branded_text_constant(i) === 0; i++) {
-  const u32 = views().u32;
-  text[answerText()] = readText(u32[AT.parts >> 2], u32[(AT.parts >> 2) + 1]);
-}
+export let EPOCH_MS, HORIZON_MS;
+export let JOB_NAMESPACE, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, KIND_REFUSAL, KIND_CLASS, KEY_CLASS, FENCE_CLASS;
+export let FENCE_KEY, FENCE_VALUE;
 
-export const EPOCH_MS = wasm._branded_epoch_ms();
-export const HORIZON_MS = wasm._branded_horizon_ms();
-export const {
-  JOB_NAMESPACE,
-  ENQUEUE_SCRIPT,
-  ENQUEUE_SCRIPT_SHA1,
-  KIND_REFUSAL,
-  KIND_CLASS,
-  KEY_CLASS,
-  FENCE_CLASS,
-  FENCE_KEY,
-  FENCE_VALUE,
-} = text;
+onReady(() => {
+  const text = {};
+  for (let i = 0; wasm.text_constant(i) === 0; i++) {
+    const u32 = views().u32;
+    text[answerText()] = readText(u32[AT.parts >> 2], u32[(AT.parts >> 2) + 1]);
+  }
+  EPOCH_MS = wasm.epoch_ms();
+  HORIZON_MS = wasm.horizon_ms();
+  ({ JOB_NAMESPACE, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, KIND_REFUSAL, KIND_CLASS, KEY_CLASS, FENCE_CLASS } = text);
+  ({ FENCE_KEY, FENCE_VALUE } = text);
+});

@@ -1,39 +1,190 @@
-// Instantiates the module (top-level await: importing the package is enough), runs core's self-check,
-// and owns the memory both sides share: heap views, the exchange block and the input area
-// (bindings/shared.hpp).
+// Instantiates the module, runs core's self-check, and owns the memory both sides share: heap views, the
+// exchange block and the input area (bindings/shared.hpp). Each entry point (index.js, workerd.js, the
+// CommonJS and IIFE builds) hands instantiate() the wasm it ships; there is no top-level await. Where the
+// platform compiles synchronously (Node, workers, browsers' main threads for a module this size) the
+// package is ready when instantiate() returns; elsewhere it is ready when `ready` resolves.
 import createBrandedModule from '../dist/branded-wasm.js';
 
-export const wasm = await createBrandedModule();
+let state = 'loading';
+let failure = null;
+let resolveReady;
+let rejectReady;
+export const ready = new Promise((resolve, reject) => {
+  resolveReady = resolve;
+  rejectReady = reject;
+});
+ready.catch(() => {}); // a load failure is also thrown at the call or import that meets it
 
-// Byte offsets inside the exchange block (bindings/shared.hpp, kept in step by its static_asserts).
-const EXCHANGE = wasm._branded_exchange();
-export const AT = Object.freeze({
-  snowflake: EXCHANGE,
-  entryMs: EXCHANGE + 8,
-  entrySeq: EXCHANGE + 16,
-  unixMs: EXCHANGE + 24,
-  node: EXCHANGE + 32,
-  seq: EXCHANGE + 36,
-  lines: EXCHANGE + 40,
-  consumed: EXCHANGE + 44,
-  refused: EXCHANGE + 48,
-  entryError: EXCHANGE + 52,
-  parts: EXCHANGE + 56,
-  textSize: EXCHANGE + 68,
-  text: EXCHANGE + 72,
+function notReady() {
+  if (state === 'failed') return new Error(`@echomq/branded failed to load: ${failure.message}`, { cause: failure });
+  return new Error('@echomq/branded is not ready yet: this platform compiles WebAssembly asynchronously, so `await ready` (exported by the package) before the first call');
+}
+
+// Until the module is ready every call lands here and throws why.
+const NOT_READY = new Proxy({}, {
+  get(target, name) {
+    if (typeof name === 'symbol') return undefined;
+    throw notReady();
+  },
 });
 
+// The module's functions, copied once into a plain object (the Module object Emscripten fills one property
+// at a time is slower to look up), and the byte offsets inside the exchange block (bindings/shared.hpp,
+// kept in step by its static_asserts). Both stay the same objects for good, so their loads optimise as
+// constants; until ready, a lookup falls through to NOT_READY.
+export const wasm = Object.create(NOT_READY);
+export const AT = Object.create(NOT_READY);
+
+const readyHooks = [];
+// Runs `hook` once the module is ready (now, if it is): the facade's load-time reads from core.
+export function onReady(hook) {
+  if (state === 'ready') hook();
+  else readyHooks.push(hook);
+}
+
+let memory;
+let started = false;
+
+// Instantiates the module from its wasm (bytes, or a WebAssembly.Module compiled by the platform, as
+// workerd's module imports give). Throws what a synchronous load met; an asynchronous one rejects `ready`.
+export function instantiate(source) {
+  if (started) throw new Error('@echomq/branded: instantiate() runs once');
+  started = true;
+  let inFactory = true;
+  let initialized = false;
+  const emscripten = {
+    instantiateWasm(imports, receive) {
+      try {
+        const instance = instantiateNow(source, imports);
+        if (instance !== null) {
+          memory = memoryOf(instance);
+          receive(instance);
+          return {};
+        }
+      } catch (error) {
+        fail(error);
+        return {};
+      }
+      WebAssembly.instantiate(source, imports).then((result) => {
+        const instance = result.instance ?? result;
+        memory = memoryOf(instance);
+        receive(instance);
+      }).catch(fail);
+      return {};
+    },
+    onRuntimeInitialized() {
+      initialized = true;
+      if (!inFactory) settle(emscripten);
+    },
+  };
+  createBrandedModule(emscripten);
+  inFactory = false;
+  if (initialized) settle(emscripten);
+  if (state === 'failed') throw failure;
+}
+
+// The instance's one memory (the link minifies export names).
+function memoryOf(instance) {
+  return Object.values(instance.exports).find((value) => value instanceof WebAssembly.Memory);
+}
+
+// Chromium's main thread compiles only small modules synchronously (8 MB; older versions 4 KB) and some
+// embedders refuse synchronous compilation: null sends the load the asynchronous way.
+function instantiateNow(source, imports) {
+  let module;
+  try {
+    module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
+  } catch (refusal) {
+    if (refusal instanceof RangeError || refusal instanceof WebAssembly.CompileError) return null;
+    throw refusal;
+  }
+  return new WebAssembly.Instance(module, imports);
+}
+
+function settle(emscripten) {
+  try {
+    finish(emscripten);
+    state = 'ready';
+    for (const hook of readyHooks.splice(0)) hook();
+    resolveReady();
+  } catch (error) {
+    fail(error);
+  }
+}
+
+function fail(error) {
+  state = 'failed';
+  failure = error;
+  for (const name of Object.keys(wasm)) delete wasm[name];
+  rejectReady(error);
+}
+
+function finish(emscripten) {
+  publish(wasm, embindFunctions(emscripten));
+  const exchange = wasm.exchange();
+  publish(AT, {
+    snowflake: exchange,
+    entryMs: exchange + 8,
+    entrySeq: exchange + 16,
+    unixMs: exchange + 24,
+    node: exchange + 32,
+    seq: exchange + 36,
+    lines: exchange + 40,
+    consumed: exchange + 44,
+    refused: exchange + 48,
+    entryError: exchange + 52,
+    parts: exchange + 56,
+    textSize: exchange + 68,
+    text: exchange + 72,
+  });
+  Object.freeze(AT);
+  rebuild();
+  reserveInput(4096);
+  wasm.self_check();
+  const sentence = answerText();
+  if (sentence) throw new Error(sentence);
+}
+
+// Defines every property at once: V8 keeps the object in fast mode (adding them one by one would not).
+function publish(target, properties) {
+  Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
+}
+
+// The functions Embind bound, as its invokers (bindings/invokers.js) recorded them: nothing else of the
+// Module object is reachable from the facade.
+function embindFunctions(emscripten) {
+  return { ...emscripten.embindBindings };
+}
+
+// The bytes of base64 text (the wasm the default entries embed).
+export function base64Bytes(text) {
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
+  // Node's atob is far slower than its Buffer (read off globalThis, so no bundler polyfills it).
+  const NodeBuffer = globalThis.Buffer;
+  if (typeof NodeBuffer?.from === 'function') return NodeBuffer.from(text, 'base64');
+  const raw = atob(text);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
 // Heap views, rebuilt when the memory has grown (growing detaches the old buffer: views read length 0).
-export const heap = { u8: null, u16: null, u32: null, f64: null, u64: null };
+const EMPTY = new Uint8Array(0);
+export const heap = { u8: EMPTY, u16: null, u32: null, f64: null, u64: null };
 function rebuild() {
-  const buffer = wasm.HEAPU8.buffer;
+  if (memory === undefined || state === 'failed') throw notReady();
+  const buffer = memory.buffer;
   heap.u8 = new Uint8Array(buffer);
   heap.u16 = new Uint16Array(buffer);
   heap.u32 = new Uint32Array(buffer);
   heap.f64 = new Float64Array(buffer);
   heap.u64 = new BigUint64Array(buffer);
 }
-rebuild();
+// The size of the module's memory in bytes (tests watch it for leaks).
+export function memoryBytes() {
+  return memory.buffer.byteLength;
+}
+
 export function views() {
   if (heap.u8.length === 0) rebuild();
   return heap;
@@ -43,13 +194,12 @@ export function views() {
 export const input = { address: 0, capacity: 0 };
 export function reserveInput(capacity) {
   if (capacity > input.capacity) {
-    input.address = wasm._branded_input(capacity);
+    input.address = wasm.input(capacity);
     input.capacity = capacity;
     rebuild();
   }
   return input.address;
 }
-reserveInput(4096);
 
 const encoder = new TextEncoder();
 const SHORT = 64;
@@ -128,7 +278,3 @@ function ascii(address, size) {
   return size <= 256 ? String.fromCharCode.apply(null, bytes) : decoder.decode(bytes);
 }
 export { ascii as readText };
-
-wasm._branded_self_check();
-const failure = answerText();
-if (failure) throw new Error(failure);

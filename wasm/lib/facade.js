@@ -1,0 +1,23 @@
+// The package's API, shared by every entry (index.js, workerd.js, the CommonJS and IIFE builds): each entry
+// adds only how it gets the wasm. Snowflakes are bigint, millisecond instants are number.
+export { ready } from './module.js';
+export { parse, valid, encode, errorOffset, gate } from './ids.js';
+export { hash32, unixMs, compose, minFor, streamId, streamWindow, parseEntryId } from './snowflake.js';
+export { jobKey, queueKey, pendingKey, validQueue, slot } from './keyspace.js';
+export { createMinter } from './minter.js';
+export { parseMany, encodeMany } from './batch.js';
+export { scan } from './scan.js';
+export { BrandedError, ERROR_CODES } from './errors.js';
+export {
+  EPOCH_MS,
+  HORIZON_MS,
+  JOB_NAMESPACE,
+  ENQUEUE_SCRIPT,
+  ENQUEUE_SCRIPT_SHA1,
+  KIND_REFUSAL,
+  KIND_CLASS,
+  KEY_CLASS,
+  FENCE_CLASS,
+  FENCE_KEY,
+  FENCE_VALUE,
+} from './constants.js';

@@ -1,0 +1,48 @@
+// Bundles the package's entries from its ES module sources (index.js, workerd.js, lib/, the placed module in
+// dist/) with vite's library mode (rolldown): dist/index.js (ES module), dist/index.cjs (CommonJS, types
+// dist/index.d.cts), dist/workerd.js (imports dist/branded.wasm), dist/branded.iife.js (the global `branded`,
+// minified), and dist/valkey.cjs (types dist/valkey.d.cts) for the ./valkey subpath. One file per entry: one instance of the module whichever way it is loaded, and one gzip stream.
+// Run by scripts/build.d/20-wasm.sh after the module is placed in dist/.
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { build } from 'vite';
+
+const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(PACKAGE_DIR, 'dist');
+
+async function bundle(entry, format, fileName, { minify = false, external, paths } = {}) {
+  await build({
+    configFile: false,
+    root: PACKAGE_DIR,
+    logLevel: 'warn',
+    build: {
+      outDir: DIST,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      minify,
+      target: 'es2020',
+      lib: { entry: join(PACKAGE_DIR, entry), formats: [format], name: 'branded', fileName: () => fileName },
+      rollupOptions: external ? { external, output: { paths } } : {},
+    },
+  });
+}
+
+await bundle('index.js', 'es', 'index.js');
+await bundle('index.js', 'cjs', 'index.cjs');
+await bundle('index.js', 'iife', 'branded.iife.js', { minify: true });
+// workerd compiles the .wasm itself: the import stays an import, of the file beside the bundle.
+const isWasm = (id) => id.endsWith('.wasm');
+await bundle('workerd.js', 'es', 'workerd.js', { external: isWasm, paths: (id) => (isWasm(id) ? './branded.wasm' : id) });
+// The Valkey connector for `require`: it requires the CommonJS entry beside it (one instance) and loads
+// iovalkey when connect() first runs, as the ES module does.
+await bundle('valkey.js', 'cjs', 'valkey.cjs', {
+  external: (id) => id === '@echomq/branded' || id === 'iovalkey',
+  paths: (id) => (id === '@echomq/branded' ? './index.cjs' : id),
+});
+// The same declarations, read as CommonJS types by `require` consumers.
+copyFileSync(join(PACKAGE_DIR, 'index.d.ts'), join(DIST, 'index.d.cts'));
+const valkeyTypes = readFileSync(join(PACKAGE_DIR, 'valkey.d.ts'), 'utf8');
+if (!valkeyTypes.includes("from './index.js'")) throw new Error("valkey.d.ts no longer imports from './index.js'");
+writeFileSync(join(DIST, 'valkey.d.cts'), valkeyTypes.replaceAll("from './index.js'", "from './index.cjs'"));
