@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(parse encode entry_id keyspace minter batch)
+all_targets=(parse encode entry_id keyspace minter batch scan)
 seconds=300
 targets=()
 usage() { echo "usage: scripts/fuzz.sh [--seconds N] [--target $(IFS='|'; echo "${all_targets[*]}")]..." >&2; exit 2; }

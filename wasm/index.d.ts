@@ -160,3 +160,17 @@ export interface EncodedIds {
   refused: number;
 }
 export function encodeMany(namespace: string, snowflakes: BigUint64Array | readonly bigint[]): EncodedIds;
+
+/** The candidates scan finds, in text order: a range-refused candidate keeps its namespace. */
+export interface FoundIds extends ParsedIds {
+  /** Byte offset (UTF-8) of each candidate in the text. */
+  offset: Uint32Array;
+  /** Line of each candidate (1-based; lines end at "\n"). */
+  line: Uint32Array;
+}
+/**
+ * Finds every branded id in any text (logs, JSON, URLs, CSV): a run of exactly 14 ASCII letters/digits that no
+ * other letter or digit touches, whose first three are A–Z. Such a run can only be refused for `range`.
+ */
+export function scan(text: string | Uint8Array, options: ParseManyOptions & { fields: true }): FoundIds & ParsedFields;
+export function scan(text: string | Uint8Array, options?: ParseManyOptions): FoundIds & Partial<ParsedFields>;

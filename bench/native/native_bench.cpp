@@ -142,6 +142,45 @@ void BM_parse_lines(benchmark::State& state) {
   per_id(state);
 }
 
+// A log as scan() meets it: timestamped lines with ids among words, numbers, JSON and URLs (about 1 MiB).
+const std::string& log_text() {
+  static const auto text = [] {
+    std::mt19937_64 rng(3);
+    std::string t;
+    while (t.size() < (1u << 20)) {
+      const auto job = branded::encode("JOB", minted()[rng() % kIds]).value;
+      const auto user = branded::encode("USR", minted()[rng() % kIds]).value;
+      t += "2026-12-01T09:00:00.123Z INFO worker-7 GET /jobs/" + std::string(branded::view(job)) +
+           "?attempt=2 {\"user\":\"" + std::string(branded::view(user)) + "\",\"tookMs\":" + std::to_string(rng() % 900) +
+           "} done\n";
+    }
+    return t;
+  }();
+  return text;
+}
+
+// kernel -1: what scan() picks on this CPU; 0, 1, 2: portable, SSE2, AVX2.
+void BM_scan(benchmark::State& state) {
+  const int kernel = static_cast<int>(state.range(0));
+  if (kernel >= 0 && !branded::detail::scan_kernel_available(kernel)) {
+    state.SkipWithError("kernel not available on this CPU");
+    return;
+  }
+  const std::string& text = log_text();
+  constexpr std::size_t capacity = 1 << 16;
+  std::vector<std::uint64_t> snowflake(capacity);
+  std::vector<std::uint8_t> error(capacity);
+  std::vector<std::uint32_t> ns(capacity), offset(capacity);
+  const branded::ScanColumns out{snowflake.data(), error.data(), ns.data(), offset.data(), nullptr};
+  for (auto _ : state) {
+    auto done = kernel < 0 ? branded::scan(text.data(), text.size(), out, capacity, true)
+                           : branded::detail::scan_with_kernel(kernel, text.data(), text.size(), out, capacity, true, {});
+    benchmark::DoNotOptimize(done);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+
 void BM_encode_batch(benchmark::State& state) {
   const auto& values = snowflakes();
   const std::string_view ns = runtime_namespace();
@@ -189,6 +228,7 @@ BENCHMARK(BM_stream_id);
 BENCHMARK(BM_parse_batch);
 BENCHMARK(BM_parse_lines);
 BENCHMARK(BM_encode_batch);
+BENCHMARK(BM_scan)->Arg(-1)->Arg(0)->Arg(1)->Arg(2);
 BENCHMARK(BM_mint_fixed_clock);
 BENCHMARK(BM_minter);
 BENCHMARK(BM_system_clock);

@@ -2,3 +2,4 @@
 node bench/js/bench.js
 # Start-up: import → first parse in cold Node processes, the module's instantiation in Chromium.
 node bench/js/startup.js
+node bench/js/scan.js

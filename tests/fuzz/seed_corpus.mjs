@@ -43,6 +43,12 @@ const seeds = {
     ['mixed', ids.map(([, id]) => id).join('\n')],
     ['fixed', validIds.join('')],
   ],
+  // Two leading bytes pick the chunk size and the column capacity; then a log line of ids in many shapes.
+  scan: [
+    ['log', `\x07\x02GET /j/${validIds[0]}?x=1 {"id":"${validIds[1]}"}\nx${validIds[0]} ${validIds[0]}z\r\n`],
+    ['csv', `\x0d\x00${validIds.join(',')}\n${ids.map(([, id]) => id).join(';')}`],
+    ['utf8', `\x01\x05\u00e9${validIds[0]}\u20ac${validIds[1]}\u00e9`],
+  ],
 };
 
 for (const [target, cases] of Object.entries(seeds)) {

@@ -150,3 +150,10 @@ test('BrandedError carries its code and a message naming the call', () => {
     assert.match(error.message, /encode\("USR", 9223372036854775808n\) refused: range/);
   }
 });
+
+test('a namespace refusal says what to type instead', () => {
+  assert.throws(() => branded.encode('usr', 5n), { code: 'namespace', message: 'encode("usr", 5n) refused: namespace (namespace must be uppercase: did you mean "USR"?)' });
+  assert.throws(() => branded.createMinter({ namespace: 'JOBS' }), {
+    code: 'namespace', message: 'createMinter({namespace: "JOBS", node: 0}) refused: namespace (a namespace is exactly three letters A-Z, got 4 bytes)',
+  });
+});

@@ -40,8 +40,10 @@ test('decode from stdin: refused lines give {id, ok:false, error} and exit 1; CR
   assert.equal(rows.length, invalid.length + 3);
   assert.equal(rows[0].ok, true);
   assert.equal(rows[0].id, 'JOB0KHTOWnGLuC');
-  invalid.forEach((v, i) => assert.deepEqual(rows[i + 1], { id: v.id, ok: false, error: v.error }, v.name));
-  assert.deepEqual(rows.at(-2), { id: '', ok: false, error: 'length' });
+  const refusal = ({ id, ok, error }) => ({ id, ok, error });
+  invalid.forEach((v, i) => assert.deepEqual(refusal(rows[i + 1]), { id: v.id, ok: false, error: v.error }, v.name));
+  invalid.forEach((v, i) => assert.equal(rows[i + 1].errorOffset, v.errorOffset ?? rows[i + 1].errorOffset, v.name));
+  assert.deepEqual(rows.at(-2), { id: '', ok: false, error: 'length', errorOffset: 0, hint: '0 bytes: an id is exactly 14' });
   assert.equal(rows.at(-1).snowflake, '320636799581945856');
 });
 
@@ -56,7 +58,23 @@ test('decode, human output: a header and aligned rows; all good is exit 0', () =
   assert.equal(lines[1].indexOf('1769526697641-0'), lines[2].indexOf('1780512970164-0'));
   const refused = run(['decode', 'job-42']);
   assert.equal(refused.code, 1);
-  assert.match(refused.out, /^job-42 +refused: length$/m);
+  assert.match(refused.out, /^job-42 +refused: length \(6 bytes: an id is exactly 14\)$/m);
+});
+
+test('refusals name the byte and the fix, in rows, JSON and BrandedError messages', () => {
+  const ids = ['JOB0KHTOWnGLuC ', 'usr0NgWEfAEJfs', 'JOB0KHT-WnGLuC', 'J0B0KHTOWnGLuC', 'JOBzzzzzzzzzzz'];
+  const rows = run(['decode', ...ids]).out.split('\n').slice(1, -1);
+  assert.match(rows[0], /refused: length \(trailing space at byte 14: the id is "JOB0KHTOWnGLuC"\)$/);
+  assert.match(rows[1], /refused: namespace \(namespace must be uppercase: did you mean USR0NgWEfAEJfs\?\)$/);
+  assert.match(rows[2], /refused: charset \(byte 7 '-' is not a Base62 digit \(0-9, A-Z, a-z\)\)$/);
+  assert.match(rows[3], /refused: namespace \(byte 1 '0' is not a letter A-Z/);
+  assert.match(rows[4], /refused: range \(the 11 digits after the namespace encode 2\^63 or more\)$/);
+  const json = jsonLines(run(['decode', '--json', ...ids]).out);
+  assert.deepEqual(json.map((row) => row.errorOffset), [0, 0, 7, 1, 3]);
+  assert.ok(json.every((row) => row.hint.length > 0));
+  const fromStdin = jsonLines(run(['decode', '--json'], `${ids.join('\n')}\n`).out);
+  assert.deepEqual(fromStdin, json);
+  assert.match(run(['encode', 'usr', '5']).err, /refused: namespace/);
 });
 
 test('encode', () => {
@@ -103,13 +121,16 @@ test('gate: the wire gate verdict and the host check', () => {
   const cases = vectors('gate').cases;
   for (const v of cases) {
     const { code, out } = run(['gate', '--json', '--', v.id]);
-    assert.equal(code, v.admitted ? 0 : 1, v.name);
+    assert.equal(code, v.admitted && v.host === 'ok' ? 0 : 1, v.name); // 0 only when an enqueue passes both checks
     const [row] = jsonLines(out);
     assert.equal(row.admitted, v.admitted, v.name);
     assert.equal(row.host, v.host, v.name);
     if (!v.admitted) assert.equal(row.error, 'EMQKIND job id must be JOB-namespaced');
   }
-  assert.match(run(['gate', 'JOB-42']).out, /wire gate +admitted\nhost +refused: length/);
+  const hostRefused = run(['gate', 'JOB-42']);
+  assert.match(hostRefused.out, /wire gate +admitted\nhost +refused: length/);
+  assert.equal(hostRefused.code, 1);
+  assert.equal(run(['gate', 'JOB0KHTOWnGLuC']).code, 0);
 });
 
 test('window: ms and ISO instants, exclusive end, refusal', () => {
@@ -138,9 +159,9 @@ test('help for the tool and each command; usage errors name the problem and poin
   for (const args of [['--help'], ['help'], ['-h']]) {
     const { code, out } = run(args);
     assert.equal(code, 0);
-    for (const command of ['decode', 'encode', 'mint', 'gate', 'window', 'slot']) assert.match(out, new RegExp(`^  ${command}`, 'm'));
+    for (const command of ['decode', 'scan', 'encode', 'mint', 'gate', 'window', 'slot']) assert.match(out, new RegExp(`^  ${command}`, 'm'));
   }
-  for (const command of ['decode', 'encode', 'mint', 'gate', 'window', 'slot']) {
+  for (const command of ['decode', 'scan', 'encode', 'mint', 'gate', 'window', 'slot']) {
     const { code, out } = run([command, '--help']);
     assert.equal(code, 0);
     assert.match(out, new RegExp(`^Usage: branded ${command}`));
@@ -149,6 +170,25 @@ test('help for the tool and each command; usage errors name the problem and poin
   assert.deepEqual(run([]), { code: 2, out: '', err: "branded: no command given\nTry 'branded --help'.\n" });
   assert.deepEqual(run(['frob']), { code: 2, out: '', err: 'branded: unknown command "frob"\nTry \'branded --help\'.\n' });
   assert.deepEqual(run(['decode', '--bogus']), { code: 2, out: '', err: "branded: unknown option --bogus\nTry 'branded decode --help'.\n" });
+});
+
+test('decode --ns of a bare Snowflake; min-for; window now-5m now; gate exit status', () => {
+  const bare = jsonLines(run(['decode', '--json', '--ns', 'JOB', '274557032793636864', 'USR0NgWEfAEJfs']).out);
+  assert.deepEqual(bare.map((row) => row.id), ['JOB0KHTOWnGLuC', 'USR0NgWEfAEJfs']);
+  assert.match(run(['decode', '274557032793636864']).out, /refused: length \(18 bytes: an id is exactly 14; a bare Snowflake\? decode --ns NS 274557032793636864\)/);
+  assert.equal(run(['decode', '--ns', 'jo', '1']).code, 2);
+  const min = jsonLines(run(['min-for', '2026-06-01', '--json']).out)[0];
+  assert.deepEqual(min, { t: 1780272000000, iso: '2026-06-01T00:00:00.000Z', snowflake: '319626097459200000', id: 'JOB0NbtEgY7ttg' });
+  assert.equal(jsonLines(run(['min-for', '1780272000000', 'USR', '--json']).out)[0].id, 'USR0NbtEgY7ttg');
+  assert.equal(run(['min-for', '2020-01-01']).code, 1);
+  const before = Date.now();
+  const window = jsonLines(run(['window', 'now-5m', 'now', '--json']).out)[0];
+  const after = Date.now();
+  assert.equal(window.t1 - window.t0, 300000);
+  assert.ok(window.t1 >= before && window.t1 <= after, `${window.t1} within [${before}, ${after}]`);
+  const span = jsonLines(run(['window', 'now-1h30m', 'now+250ms', '--json']).out)[0];
+  assert.equal(span.t1 - span.t0, 5400250);
+  assert.equal(run(['window', 'now-5x', 'now']).code, 2);
 });
 
 test('--version prints the package version and exits 0', () => {

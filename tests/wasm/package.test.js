@@ -15,6 +15,8 @@ import { chromium } from 'playwright-core';
 
 import { PACKAGE_DIR, ROOT } from './support.js';
 
+// scan included; the CLI's row formatters live in a module of the CLI's own (dist/branded-cli-wasm.js and
+// dist/branded-cli.wasm), outside the entries.
 const SIZE_BUDGET = 40 * 1024;
 let scratch;
 
@@ -42,6 +44,13 @@ test('the installed package imports from Node and its bin runs', () => {
   const bin = spawnSync(join(scratch, 'node_modules', '.bin', 'branded'), ['encode', 'USR', '0'], { encoding: 'utf8' });
   assert.equal(bin.status, 0, bin.stderr);
   assert.equal(bin.stdout, 'USR00000000000\n');
+  // scan and decode from stdin run on the CLI's own module (dist/branded-cli-wasm.js and its .wasm).
+  const scanned = spawnSync(join(scratch, 'node_modules', '.bin', 'branded'), ['scan', '--json'], { input: 'GET /jobs/JOB0KHTOWnGLuC?x=1\n', encoding: 'utf8' });
+  assert.equal(scanned.status, 0, scanned.stderr);
+  assert.deepEqual(JSON.parse(scanned.stdout).id, 'JOB0KHTOWnGLuC');
+  const decoded = spawnSync(join(scratch, 'node_modules', '.bin', 'branded'), ['decode'], { input: 'JOB0KHTOWnGLuC\n', encoding: 'utf8' });
+  assert.equal(decoded.status, 0, decoded.stderr);
+  assert.match(decoded.stdout, /JOB0KHTOWnGLuC +JOB +274557032793636864/);
   const manifest = JSON.parse(readFileSync(join(scratch, 'node_modules', '@echomq', 'branded', 'package.json'), 'utf8'));
   assert.equal(manifest.peerDependencies.iovalkey, '^0.4.0');
   assert.equal(manifest.dependencies, undefined);

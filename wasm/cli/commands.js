@@ -1,5 +1,6 @@
 // branded encode, mint, gate, window, slot. Each returns its exit status (0 ok, 1 refused).
-import { BrandedError, createMinter, encode, gate, parse, slot, streamWindow, hash32, streamId } from '@echomq/branded';
+import { BrandedError, compose, createMinter, encode, gate, minFor, parse, slot, streamWindow, hash32, streamId } from '@echomq/branded';
+import { leaseNode } from './nodes.js';
 import { decodedJson, printable, write } from './output.js';
 import { UsageError, instantArgument, integerArgument, safeNumber } from './usage.js';
 
@@ -15,6 +16,7 @@ const HINTS = {
   range: {
     encode: 'SNOWFLAKE must be below 2^63 (9223372036854775808)',
     mint: 'the clock reads outside 2024-01-01 .. 2093-09-06, the span a Snowflake can carry',
+    'min-for': 'TIME must lie in 2024-01-01 .. 2093-09-06, the span a Snowflake can carry',
     window: 'the instants must satisfy 0 <= T0 < T1',
   },
 };
@@ -55,29 +57,66 @@ function mintedJson(id, snowflake) {
   return decodedJson(id, namespace, snowflake, unixMs, node, seq, hash32(snowflake), streamId(snowflake));
 }
 
+// A run mints at most this many ids: beyond it a typo (an extra digit or ten) would write for hours.
+export const MAX_COUNT = 100_000_000n;
+const ID_LINE_BATCH = 4096;
+
 export async function mintCommand({ positional, options }) {
   expectCount(positional, 1, 'mint', 'NS');
   const [namespace] = positional;
-  const node = safeNumber(integerArgument(options.node ?? '0', '--node', 'mint'), '--node', 'mint');
+  const node = options.node === undefined ? null : safeNumber(integerArgument(options.node, '--node', 'mint'), '--node', 'mint');
   const count = integerArgument(options.count ?? '1', '--count', 'mint');
   if (count < 1n) throw new UsageError(`--count must be at least 1, got ${count}`, 'mint');
-  return refusable('mint', options.json, { namespace, node }, async () => {
-    const minter = createMinter({ namespace, node });
-    const BATCH = 4096;
-    for (let left = count; left > 0n; ) {
-      const lines = [];
-      for (let i = 0; i < BATCH && left > 0n; i++, left--) {
-        if (options.json) {
-          const snowflake = minter.nextSnowflake();
-          lines.push(mintedJson(encode(namespace, snowflake), snowflake));
-        } else {
-          lines.push(minter.next());
+  if (count > MAX_COUNT)
+    throw new UsageError(`--count must be at most ${MAX_COUNT} (one run's limit; run again for more), got ${count}`, 'mint');
+  const at = options.at === undefined ? null : instantArgument(options.at, '--at', 'mint');
+  return refusable('mint', options.json, { namespace, node: node ?? 0 }, async () => {
+    if (at !== null) return mintAt(namespace, node ?? 0, at, Number(count), options.json);
+    createMinter({ namespace, node: node ?? 0 }); // refuses a bad namespace or node before any lease is taken
+    let lease;
+    try {
+      lease = await leaseNode(node, 'mint');
+    } catch (error) {
+      if (error instanceof BrandedError || error.code !== undefined) throw error;
+      process.stderr.write(`branded mint: ${error.message}\n`);
+      return 1;
+    }
+    try {
+      const minter = createMinter({ namespace, node: lease.node });
+      for (let left = Number(count); left > 0; ) {
+        const lines = [];
+        for (let i = 0; i < ID_LINE_BATCH && left > 0; i++, left--) {
+          if (options.json) {
+            const snowflake = minter.nextSnowflake();
+            lines.push(mintedJson(encode(namespace, snowflake), snowflake));
+          } else {
+            lines.push(minter.next());
+          }
         }
+        lease.lastMs = parse(options.json ? JSON.parse(lines.at(-1)).id : lines.at(-1)).unixMs;
+        await write(`${lines.join('\n')}\n`);
       }
-      await write(`${lines.join('\n')}\n`);
+    } finally {
+      lease.release();
     }
     return 0;
   });
+}
+
+// --at: the first ids of that millisecond on the node (seq 0 on; a 4097th borrows the next millisecond), the
+// same ids on every run: for fixtures and backfills, not for ids another minter may also hold.
+async function mintAt(namespace, node, at, count, json) {
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    const snowflake = compose({ unixMs: at + Math.floor(i / 4096), node, seq: i % 4096 });
+    const id = encode(namespace, snowflake);
+    lines.push(json ? mintedJson(id, snowflake) : id);
+    if (lines.length === ID_LINE_BATCH || i === count - 1) {
+      await write(`${lines.join('\n')}\n`);
+      lines.length = 0;
+    }
+  }
+  return 0;
 }
 
 export async function gateCommand({ positional, options }) {
@@ -93,7 +132,7 @@ export async function gateCommand({ positional, options }) {
     const hostText = parsed.ok ? 'ok (all 14 bytes parse)' : `refused: ${host} (nothing would be sent)`;
     await write(`id         ${printable(id)}\nwire gate  ${wire}\nhost       ${hostText}\n`);
   }
-  return verdict.admitted ? 0 : 1;
+  return verdict.admitted && parsed.ok ? 0 : 1; // 0: an enqueue of this id passes both checks
 }
 
 export async function windowCommand({ positional, options }) {
@@ -106,6 +145,21 @@ export async function windowCommand({ positional, options }) {
     else
       await write(`start          ${start}\nend            ${end}\ninclusive end  ${inclusiveEnd}\n` +
         `XRANGE <key> ${start} ${end}\n`);
+    return 0;
+  });
+}
+
+export async function minForCommand({ positional, options }) {
+  if (positional.length < 1 || positional.length > 2)
+    throw new UsageError(`min-for takes TIME [NS], got ${positional.length} arguments`, 'min-for');
+  const t = instantArgument(positional[0], 'TIME', 'min-for');
+  const namespace = positional[1] ?? 'JOB';
+  return refusable('min-for', options.json, { t }, async () => {
+    const snowflake = minFor(t);
+    const id = encode(namespace, snowflake);
+    const iso = new Date(t).toISOString();
+    await write(options.json ? `${JSON.stringify({ t, iso, snowflake: snowflake.toString(), id })}\n`
+      : `instant    ${iso} (${t})\nsnowflake  ${snowflake}\nid         ${id}\n`);
     return 0;
   });
 }

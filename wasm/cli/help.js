@@ -5,11 +5,13 @@ Usage: branded <command> [arguments] [--json]
 
 Commands:
   decode [ID...]             decode ids (reads stdin, one id per line, when no ID is given)
+  scan [FILE...]             find and decode every id in any text: logs, JSON, URLs, CSV (stdin when no FILE)
   encode NS SNOWFLAKE        the id of a Snowflake under a namespace
-  mint NS [--node N] [--count K]
-                             mint fresh ids
-  gate ID                    the wire gate's verdict (the first three bytes must be JOB)
-  window T0 T1               XRANGE arguments for the instants [T0, T1)
+  mint NS [--node N] [--count K] [--at TIME]
+                             mint fresh ids (parallel runs lease distinct nodes)
+  gate ID                    would an enqueue of ID pass? the host check and the wire gate (exit 0: both pass)
+  window T0 T1               XRANGE arguments for the instants [T0, T1) (e.g. window now-5m now)
+  min-for TIME [NS]          the smallest Snowflake (and id) minted at TIME
   slot KEY...                the cluster slot of a key
 
 Options:
@@ -21,7 +23,7 @@ Exit status: 0 all good, 1 some input refused, 2 usage error.
 `;
 
 export const COMMAND_HELP = {
-  decode: `Usage: branded decode [ID...] [--json]
+  decode: `Usage: branded decode [ID...] [--json] [--ns NS]
 
 Decodes branded ids. With no ID, reads ids from stdin, one per line ("\\n" or "\\r\\n"), streaming:
 any number of ids in bounded memory. A blank line is an id of length 0 (refused: length).
@@ -31,7 +33,25 @@ or the id and its error class.
 --json: one object per id: {id, ok, namespace, snowflake, unixMs, iso, node, seq, hash32, streamId}
         or {id, ok: false, error}.
 
+A refused id's row names the byte it goes wrong at and a fix; --json adds errorOffset and hint.
+--ns NS: an ID that is a bare Snowflake (a decimal number) is decoded as the id of NS it encodes to.
+
 Exit status: 0 every id parsed, 1 some id refused, 2 usage error.
+`,
+  scan: `Usage: branded scan [FILE...] [--json] [--valid-only]
+
+Finds every branded id in any text (logs, JSON, URLs, CSV), from each FILE in turn or from stdin ("-" or
+no FILE), streaming: any size in bounded memory, an id split between two reads found once. A candidate is
+a run of exactly 14 ASCII letters/digits that no other letter or digit touches, whose first three are A-Z;
+one whose 11 digits encode 2^63 or more is reported as refused (range).
+
+Human output: one row per candidate: FILE:LINE (1-based), byte OFFSET, then decode's columns.
+--json: one object per candidate: {file?, offset, line, id, ok, namespace, snowflake, unixMs, iso, node,
+        seq, hash32, streamId} or {file?, offset, line, id, ok: false, error}; "file" when reading files.
+--valid-only: leave refused candidates out.
+
+Exit status: 0 every candidate parsed (also when none was found), 1 some candidate refused, 2 usage
+error or a FILE that could not be read (the other files are still scanned).
 `,
   encode: `Usage: branded encode NS SNOWFLAKE [--json]
 
@@ -40,13 +60,21 @@ Prints the 14-byte id of SNOWFLAKE (a decimal integer) under the namespace NS (t
 
 Exit status: 0 encoded, 1 refused (namespace, range), 2 usage error.
 `,
-  mint: `Usage: branded mint NS [--node N] [--count K] [--json]
+  mint: `Usage: branded mint NS [--node N] [--count K] [--at TIME] [--json]
 
-Mints K (default 1) fresh ids under namespace NS on node N (0-1023, default 0), one per line, in
-increasing order.
+Mints K (default 1, at most 100000000) fresh ids under namespace NS, one per line, in increasing order.
+
+Parallel runs on one machine never collide: each run leases its node for as long as it mints. Without
+--node a run takes the lowest free node (node 0 when no other branded mint runs) and says on stderr when it
+took another; with --node N (0-1023) a run waits while another run holds N. A run starts after the last
+millisecond the node's previous run minted (a run of more than 4096 ids per ms mints ahead of the clock).
+Leases live in $BRANDED_NODE_DIR (default: <tmpdir>/branded-nodes); on several machines, give each its own
+--node.
+--at TIME: the first ids of that millisecond (milliseconds, ISO 8601, or now, now-5m...) on node N (default 0):
+        the same ids on every run, for fixtures and backfills; no lease is taken.
 --json: one decode object per id.
 
-Exit status: 0 minted, 1 refused (namespace, node), 2 usage error.
+Exit status: 0 minted, 1 refused (namespace, node, or no node free), 2 usage error.
 `,
   gate: `Usage: branded gate ID [--json]
 
@@ -54,15 +82,25 @@ The wire gate's verdict: it reads exactly the first three bytes, which must be J
 check (all 14 bytes must parse), which runs before any wire.
 --json: {id, admitted, error?, host} with host "ok" or the parse error class.
 
-Exit status: 0 admitted, 1 refused, 2 usage error.
+Exit status: 0 an enqueue of ID would pass both checks (the host parse and the wire gate), 1 either check
+refuses it (the output says which), 2 usage error. In a script: branded gate "$id" >/dev/null && enqueue...
 `,
   window: `Usage: branded window T0 T1 [--json]
 
-XRANGE arguments for the instants [T0, T1). T0 and T1 are milliseconds since 1970 or ISO 8601 times
-(UTC when no zone is given), e.g. 2026-06-09T10:13:20.010Z.
+XRANGE arguments for the instants [T0, T1). T0 and T1 are milliseconds since 1970, ISO 8601 times
+(UTC when no zone is given, e.g. 2026-06-09T10:13:20.010Z), or now with offsets: now, now-5m, now-1h30m,
+now+250ms (units ms, s, m, h, d).
 --json: {t0, t1, start, end, inclusiveEnd}.
 
 Exit status: 0 ok, 1 refused (range: unless 0 <= T0 < T1), 2 usage error.
+`,
+  'min-for': `Usage: branded min-for TIME [NS] [--json]
+
+The smallest Snowflake minted at TIME (node 0, seq 0), and its id under NS (default JOB): every id minted at
+or after TIME sorts at or after it. TIME as for window (milliseconds, ISO 8601, now-5m...).
+--json: {t, iso, snowflake, id}.
+
+Exit status: 0 ok, 1 refused (range: TIME outside 2024-01-01 .. 2093-09-06; namespace), 2 usage error.
 `,
   slot: `Usage: branded slot KEY... [--json]
 

@@ -1,6 +1,7 @@
 // The branded CLI: picks the command, parses its arguments, runs it, and turns errors into exit statuses.
 import { decodeArguments, decodeStream } from './decode.js';
-import { encodeCommand, gateCommand, mintCommand, slotCommand, windowCommand } from './commands.js';
+import { scanCommand } from './scan.js';
+import { encodeCommand, gateCommand, minForCommand, mintCommand, slotCommand, windowCommand } from './commands.js';
 import { COMMAND_HELP, TOOL_HELP } from './help.js';
 import { UsageError, parseArguments } from './usage.js';
 import { write } from './output.js';
@@ -9,15 +10,17 @@ import { VERSION } from './version.js';
 const JSON_ONLY = { json: 'flag', help: 'flag' };
 const COMMANDS = {
   decode: {
-    options: JSON_ONLY,
+    options: { ...JSON_ONLY, ns: 'value' },
     run: ({ positional, options }) =>
-      positional.length > 0 ? decodeArguments(positional, options.json) : decodeStream(process.stdin, options.json),
+      positional.length > 0 ? decodeArguments(positional, options.json, options.ns) : decodeStream(process.stdin, options.json),
   },
   encode: { options: JSON_ONLY, run: encodeCommand },
-  mint: { options: { ...JSON_ONLY, node: 'value', count: 'value' }, run: mintCommand },
+  mint: { options: { ...JSON_ONLY, node: 'value', count: 'value', at: 'value' }, run: mintCommand },
   gate: { options: JSON_ONLY, run: gateCommand },
   window: { options: JSON_ONLY, run: windowCommand },
   slot: { options: JSON_ONLY, run: slotCommand },
+  'min-for': { options: JSON_ONLY, run: minForCommand },
+  scan: { options: { ...JSON_ONLY, 'valid-only': 'flag' }, run: scanCommand },
 };
 
 export async function main(argv) {

@@ -1,6 +1,10 @@
 // Writing to stdout with backpressure, and the shapes of a decoded id (a JSON object or an aligned row).
 import { once } from 'node:events';
 
+import { errorOffset } from '@echomq/branded';
+
+import { explain } from './explain.js';
+
 export async function write(text) {
   if (text.length > 0 && !process.stdout.write(text)) await once(process.stdout, 'drain');
 }
@@ -23,8 +27,16 @@ export function iso(unixMs) {
   return lastIso;
 }
 
+// A refused id's object: its error, the byte it goes wrong at (errorOffset) and a hint naming the fix.
 export function refusedJson(id, error) {
-  return JSON.stringify({ id, ok: false, error });
+  const at = errorOffset(id);
+  return JSON.stringify({ id, ok: false, error, errorOffset: at, hint: hint(id, error, at) });
+}
+
+// A decimal number is most likely a bare Snowflake: say how to decode it.
+function hint(id, error, at) {
+  if (/^[0-9]{1,19}$/.test(id)) return `${explain(id, error, at)}; a bare Snowflake? decode --ns NS ${id}`;
+  return explain(id, error, at);
 }
 
 export const DECODE_HEADER =
@@ -36,7 +48,7 @@ export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, 
 }
 
 export function refusedRow(id, error) {
-  return `${printable(id).padEnd(14)}  refused: ${error}`;
+  return `${printable(id).padEnd(14)}  refused: ${error} (${hint(id, error, errorOffset(id))})`;
 }
 
 // An id as typed, unless it holds control characters: then quoted with escapes.

@@ -2,6 +2,7 @@
 // chunks through fixed columns in its memory (bindings/batches.cpp); each chunk is copied out here.
 import * as args from './args.js';
 import { ParsedIds } from './columns.js';
+import { bytesSource } from './sources.js';
 import { AT, copyIdWords, input, onReady, readId, reserveInput, views, wasm, writeText } from './module.js';
 
 const ID_BYTES = 14;
@@ -100,22 +101,12 @@ function parseLines(fill, estimate, fields) {
 
 const encoder = new TextEncoder();
 
-function textSource(text) {
+export function textSource(text) {
   let read = 0;
   return (u8, from, to) => {
     const { read: chars, written } = encoder.encodeInto(read === 0 ? text : text.slice(read), u8.subarray(from, to));
     read += chars;
     return { written, done: read === text.length };
-  };
-}
-
-function bytesSource(bytes) {
-  let read = 0;
-  return (u8, from, to) => {
-    const part = bytes.subarray(read, read + (to - from));
-    u8.set(part, from);
-    read += part.length;
-    return { written: part.length, done: read === bytes.length };
   };
 }
 

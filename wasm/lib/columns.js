@@ -2,14 +2,15 @@
 import { ERROR_CODES } from './errors.js';
 
 export class ParsedIds {
-  constructor(capacity, { fields, lines }) {
+  constructor(capacity, { fields, lines, found = false }) {
     this.count = 0;
     this.refused = 0;
     // snowflake: 0n for a refused id. error: 0 for a valid id, else an index into ERROR_CODES. namespace:
     // packed ns[0] << 16 | ns[1] << 8 | ns[2], 0 when refused. With fields: unixMs, node, seq, hash32 of
     // each Snowflake (0 for a refused id). With lines: the byte offset (UTF-8) of the id's line in the
-    // text and its length in bytes, without its terminator.
-    const names = [...BASIC, ...(fields ? FIELDS : []), ...(lines ? LINES : [])];
+    // text and its length in bytes, without its terminator. With found (scan): the byte offset (UTF-8) of
+    // each candidate and its line (1-based).
+    const names = [...BASIC, ...(fields ? FIELDS : []), ...(lines ? LINES : []), ...(found ? FOUND : [])];
     Object.assign(this, columnViews(names, capacity));
   }
 
@@ -45,10 +46,12 @@ export class ParsedIds {
 const BASIC = ['snowflake', 'error', 'namespace'];
 const FIELDS = ['unixMs', 'node', 'seq', 'hash32'];
 const LINES = ['offset', 'length'];
-const COLUMNS = [...BASIC, ...FIELDS, ...LINES];
+const FOUND = ['offset', 'line'];
+const COLUMNS = [...BASIC, ...FIELDS, ...LINES, 'line'];
 const TYPES = {
   snowflake: BigUint64Array, error: Uint8Array, namespace: Uint32Array, unixMs: Float64Array,
   node: Uint16Array, seq: Uint16Array, hash32: Uint32Array, offset: Uint32Array, length: Uint32Array,
+  line: Uint32Array,
 };
 
 // The named columns as views of one ArrayBuffer, in the order named: one allocation (and one zero fill)

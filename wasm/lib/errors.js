@@ -24,7 +24,17 @@ export function quote(value) {
   return typeof value === 'string' ? JSON.stringify(shown) : shown;
 }
 
-export function refused(what, errorNumber) {
+// `namespace`: the namespace the call was given, for a hint on a namespace refusal.
+export function refused(what, errorNumber, namespace) {
   const code = ERROR_CODES[errorNumber];
-  return new BrandedError(code, `${what} refused: ${code}`);
+  const hint = code === 'namespace' && typeof namespace === 'string' ? namespaceHint(namespace) : '';
+  return new BrandedError(code, `${what} refused: ${code}${hint ? ` (${hint})` : ''}`);
 }
+
+function namespaceHint(namespace) {
+  const upper = namespace.toUpperCase();
+  if (/^[A-Z]{3}$/.test(upper)) return `namespace must be uppercase: did you mean ${JSON.stringify(upper)}?`;
+  return `a namespace is exactly three letters A-Z, got ${encoder.encode(namespace).length} bytes`;
+}
+
+const encoder = new TextEncoder();

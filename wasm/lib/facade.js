@@ -6,6 +6,7 @@ export { hash32, unixMs, compose, minFor, streamId, streamWindow, parseEntryId }
 export { jobKey, queueKey, pendingKey, validQueue, slot } from './keyspace.js';
 export { createMinter } from './minter.js';
 export { parseMany, encodeMany } from './batch.js';
+export { scan } from './scan.js';
 export { BrandedError, ERROR_CODES } from './errors.js';
 export {
   EPOCH_MS,

@@ -56,7 +56,7 @@ export function encode(namespace, snowflake) {
   const value = args.snowflake(snowflake);
   const size = writeText(namespace);
   const error = wasm.encode(input.address, size, value);
-  if (error !== 0) throw refused(`encode(${quote(namespace)}, ${quote(snowflake)}n)`, error);
+  if (error !== 0) throw refused(`encode(${quote(namespace)}, ${quote(snowflake)}n)`, error, namespace);
   return answerId();
 }
 

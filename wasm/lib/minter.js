@@ -43,6 +43,6 @@ export function createMinter(options) {
   args.integer(node, 'node');
   const size = writeText(namespace);
   const handle = wasm.minter_create(input.address, size, node);
-  if (handle < 0) throw refused(`createMinter({namespace: ${quote(namespace)}, node: ${node}})`, -handle);
+  if (handle < 0) throw refused(`createMinter({namespace: ${quote(namespace)}, node: ${node}})`, -handle, namespace);
   return new Minter(handle, namespace, node);
 }

@@ -22,16 +22,18 @@ function notReady() {
 
 // Until the module is ready every call lands here and throws why.
 const NOT_READY = new Proxy({}, {
-  get() {
+  get(target, name) {
+    if (typeof name === 'symbol') return undefined;
     throw notReady();
   },
 });
 
 // The module's functions, copied once into a plain object (the Module object Emscripten fills one property
-// at a time is slower to look up). Byte offsets inside the exchange block (bindings/shared.hpp, kept in
-// step by its static_asserts): AT.
-export let wasm = NOT_READY;
-export let AT = NOT_READY;
+// at a time is slower to look up), and the byte offsets inside the exchange block (bindings/shared.hpp,
+// kept in step by its static_asserts). Both stay the same objects for good, so their loads optimise as
+// constants; until ready, a lookup falls through to NOT_READY.
+export const wasm = Object.create(NOT_READY);
+export const AT = Object.create(NOT_READY);
 
 const readyHooks = [];
 // Runs `hook` once the module is ready (now, if it is): the facade's load-time reads from core.
@@ -113,14 +115,14 @@ function settle(emscripten) {
 function fail(error) {
   state = 'failed';
   failure = error;
-  wasm = NOT_READY;
+  for (const name of Object.keys(wasm)) delete wasm[name];
   rejectReady(error);
 }
 
 function finish(emscripten) {
-  wasm = embindFunctions(emscripten);
+  publish(wasm, embindFunctions(emscripten));
   const exchange = wasm.exchange();
-  AT = Object.freeze({
+  publish(AT, {
     snowflake: exchange,
     entryMs: exchange + 8,
     entrySeq: exchange + 16,
@@ -135,6 +137,7 @@ function finish(emscripten) {
     textSize: exchange + 68,
     text: exchange + 72,
   });
+  Object.freeze(AT);
   rebuild();
   reserveInput(4096);
   wasm.self_check();
@@ -142,11 +145,15 @@ function finish(emscripten) {
   if (sentence) throw new Error(sentence);
 }
 
-// The functions Embind bound, as its invokers (bindings/invokers.js) recorded them, copied once into a
-// plain object built whole (one filled a property at a time, as Embind fills Module, is slower to look up
-// in V8): nothing else of the Module object is reachable from the facade.
+// Defines every property at once: V8 keeps the object in fast mode (adding them one by one would not).
+function publish(target, properties) {
+  Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
+}
+
+// The functions Embind bound, as its invokers (bindings/invokers.js) recorded them: nothing else of the
+// Module object is reachable from the facade.
 function embindFunctions(emscripten) {
-  return Object.fromEntries(Object.entries(emscripten.embindBindings));
+  return { ...emscripten.embindBindings };
 }
 
 // The bytes of base64 text (the wasm the default entries embed).

@@ -12,7 +12,8 @@ import { build } from 'vite';
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(PACKAGE_DIR, 'dist');
 
-async function bundle(entry, format, fileName, { minify = false, external, paths } = {}) {
+// Node ≥ 20 and current bundlers take ES2022 as written; the classic-script build is lowered to ES2020.
+async function bundle(entry, format, fileName, { minify = false, target = 'es2022', external, paths } = {}) {
   await build({
     configFile: false,
     root: PACKAGE_DIR,
@@ -22,7 +23,7 @@ async function bundle(entry, format, fileName, { minify = false, external, paths
       emptyOutDir: false,
       copyPublicDir: false,
       minify,
-      target: 'es2020',
+      target,
       lib: { entry: join(PACKAGE_DIR, entry), formats: [format], name: 'branded', fileName: () => fileName },
       rollupOptions: external ? { external, output: { paths } } : {},
     },
@@ -31,7 +32,7 @@ async function bundle(entry, format, fileName, { minify = false, external, paths
 
 await bundle('index.js', 'es', 'index.js');
 await bundle('index.js', 'cjs', 'index.cjs');
-await bundle('index.js', 'iife', 'branded.iife.js', { minify: true });
+await bundle('index.js', 'iife', 'branded.iife.js', { minify: true, target: 'es2020' });
 // workerd compiles the .wasm itself: the import stays an import, of the file beside the bundle.
 const isWasm = (id) => id.endsWith('.wasm');
 await bundle('workerd.js', 'es', 'workerd.js', { external: isWasm, paths: (id) => (isWasm(id) ? './branded.wasm' : id) });

@@ -1,0 +1,63 @@
+// The CLI as people pipe it: `branded decode` and `branded decode --json` from stdin to a pipe, against the naive
+// Python decoder (bench/cli/naive_decode.py) on the same ids in the same run; `branded scan` of a log. Rates are
+// from CPU time (user + system of the pipeline, as bash's `time` reports it), the best of a few rounds; wall
+// rates are shown beside them. Writes bench/out/cli.jsonl.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomIds } from '../js/inputs.js';
+import { figure, stageFile } from '../lib/figures.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'wasm', 'bin', 'branded.js');
+const PYTHON = join(import.meta.dirname, 'naive_decode.py');
+const IDS = 1_000_000;
+const PYTHON_IDS = 200_000; // the same ids' first fifth: the naive loop is slow, and its rate is per id
+const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 3);
+
+const out = stageFile('cli');
+const scratch = mkdtempSync(join(tmpdir(), 'branded-bench-cli-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+
+const ids = randomIds(IDS, { seed: 23 });
+const idsFile = join(scratch, 'ids.txt');
+writeFileSync(idsFile, `${ids.join('\n')}\n`);
+const pythonFile = join(scratch, 'ids-python.txt');
+writeFileSync(pythonFile, `${ids.slice(0, PYTHON_IDS).join('\n')}\n`);
+const logFile = join(scratch, 'app.log');
+writeFileSync(logFile, ids.map((id, i) => `2026-12-01T09:00:00.123Z INFO worker-${i % 8} GET /jobs/${id}?attempt=2 {"tookMs":${i % 900}} done\n`).join(''));
+
+const quote = (arg) => `'${arg.replaceAll("'", "'\\''")}'`;
+
+// The best (least CPU) of ROUNDS runs of `command < input | cat > /dev/null`: {cpu, wall} in seconds.
+function timed(command, input) {
+  let best = null;
+  for (let round = 0; round < ROUNDS; round++) {
+    const script = `TIMEFORMAT='%R %U %S'; time (${command.map(quote).join(' ')} < ${quote(input)} | cat > /dev/null)`;
+    const r = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${command.join(' ')} failed: ${r.stderr}`);
+    const [wall, user, system] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+    if (best === null || user + system < best.cpu) best = { cpu: user + system, wall };
+  }
+  return best;
+}
+
+const million = (count, seconds) => count / seconds / 1e6;
+const emptyFile = join(scratch, 'empty.txt');
+writeFileSync(emptyFile, '');
+const startup = timed([process.execPath, CLI, 'decode'], emptyFile);
+out.add(figure('cli decode of empty stdin (Node and both modules starting)', startup.cpu * 1000, 'ms CPU'));
+for (const [form, flags] of [['decode', []], ['decode --json', ['--json']]]) {
+  const cli = timed([process.execPath, CLI, 'decode', ...flags], idsFile);
+  const python = timed(['python3', PYTHON, ...flags], pythonFile);
+  const rate = million(IDS, cli.cpu);
+  const pythonRate = million(PYTHON_IDS, python.cpu);
+  out.add(figure(`cli ${form}, stdin to a pipe (1,000,000 ids)`, rate, 'M ids/s', '>= 5 M ids/s'));
+  out.add(figure(`cli ${form}, wall clock`, million(IDS, cli.wall), 'M ids/s'));
+  out.add(figure(`cli ${form}, past startup (CPU less empty stdin's)`, million(IDS, cli.cpu - startup.cpu), 'M ids/s'));
+  out.add(figure(`cli ${form}: naive Python decoder`, pythonRate, 'M ids/s'));
+  out.add(figure(`cli ${form}: branded / naive Python`, rate / pythonRate, 'x', '>= 10x'));
+}
+const scan = timed([process.execPath, CLI, 'scan', '--json'], logFile);
+out.add(figure('cli scan --json of a log (1,000,000 ids, one a line)', million(IDS, scan.cpu), 'M ids/s'));

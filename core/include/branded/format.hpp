@@ -1,0 +1,35 @@
+// The rows `branded decode` and `branded scan` print, written straight into one output buffer: the CLI's
+// output at millions of ids per second is formatting, so it lives beside the fields it formats.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace branded {
+
+enum class RowStyle : std::uint8_t { table = 0, json = 1 };
+
+// Where scan found an id. `prefix`: a table row's "FILE:" or a JSON row's `"file":"…",` (already escaped),
+// or empty; `offset` in bytes, `line` 1-based.
+struct RowPlace {
+  std::string_view prefix;
+  std::uint64_t offset = 0;
+  std::uint64_t line = 0;
+};
+
+// The most bytes one row takes, not counting its place's prefix.
+inline constexpr std::size_t MAX_ROW_BYTES = 320;
+
+// The decode row of a valid id (its 14 bytes and Snowflake), ending in '\n'. Table: id, namespace, snowflake,
+// ISO time, node, seq, hash32, stream id, aligned; JSON: {id, ok, namespace, snowflake (a string), unixMs, iso,
+// node, seq, hash32, streamId}. With a place (scan): its location first. Returns the bytes written.
+std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake, const RowPlace* place,
+                              char* out);
+
+// A scan candidate refused for `range`: its location, the id and the error.
+std::size_t write_refused_candidate(RowStyle style, const char* id14, const RowPlace& place, char* out);
+
+// "YYYY-MM-DDTHH:MM:SS.mmmZ" (24 bytes) of a unix-ms instant from 1970 to 9999.
+void write_iso(std::int64_t unix_ms, char* out24);
+
+}  // namespace branded

@@ -1,0 +1,300 @@
+#include "branded/scan.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "branded/branded_id.hpp"
+#include "branded/detail/parse_kernel.hpp"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__EMSCRIPTEN__)
+#define BRANDED_SCAN_AVX2 1
+#include <immintrin.h>
+#else
+#define BRANDED_SCAN_AVX2 0
+#endif
+
+// The package builds this file alone with -msimd128 (wasm/CMakeLists.txt): its classifier then runs in wasm SIMD.
+#if defined(__wasm_simd128__)
+#define BRANDED_SCAN_SIMD128 1
+#include <wasm_simd128.h>
+#else
+#define BRANDED_SCAN_SIMD128 0
+#endif
+
+namespace branded {
+namespace {
+
+// One bit per byte of a 64-byte block, bit i for byte i.
+struct Masks {
+  std::uint64_t alnum = 0;
+  std::uint64_t upper = 0;
+  std::uint64_t newline = 0;
+};
+
+constexpr std::size_t BLOCK = 64;
+constexpr std::size_t GROUP = 16;  // blocks classified per kernel call
+
+using Classify = void (*)(const char* blocks, std::size_t count, Masks* out);
+
+constexpr bool is_alnum(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+// ---- portable kernel: a class table, one byte at a time ----
+
+constexpr std::uint8_t ALNUM = 1, UPPER = 2, NEWLINE = 4;
+
+constexpr std::array<std::uint8_t, 256> class_table() {
+  std::array<std::uint8_t, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    const char ch = static_cast<char>(c);
+    table[c] = static_cast<std::uint8_t>((is_alnum(ch) ? ALNUM : 0) | (ch >= 'A' && ch <= 'Z' ? UPPER : 0) |
+                                         (ch == '\n' ? NEWLINE : 0));
+  }
+  return table;
+}
+constexpr auto BYTE_CLASS = class_table();
+
+void classify_portable(const char* blocks, std::size_t count, Masks* out) {
+  for (std::size_t b = 0; b < count; ++b) {
+    const char* p = blocks + b * BLOCK;
+    Masks m;
+    for (std::size_t i = 0; i < BLOCK; ++i) {
+      const std::uint64_t c = BYTE_CLASS[static_cast<unsigned char>(p[i])];
+      m.alnum |= (c & ALNUM) << i;
+      m.upper |= ((c >> 1) & 1) << i;
+      m.newline |= ((c >> 2) & 1) << i;
+    }
+    out[b] = m;
+  }
+}
+
+// ---- SSE2 kernel: 16 bytes per compare; bytes >= 0x80 compare as negative and fall in no range ----
+#if BRANDED_SSE2
+
+inline __m128i in_range16(__m128i v, char low, char high) {
+  return _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(static_cast<char>(low - 1))),
+                       _mm_cmplt_epi8(v, _mm_set1_epi8(static_cast<char>(high + 1))));
+}
+
+void classify_sse2(const char* blocks, std::size_t count, Masks* out) {
+  for (std::size_t b = 0; b < count; ++b) {
+    Masks m;
+    for (unsigned part = 0; part < BLOCK / 16; ++part) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(blocks + b * BLOCK + part * 16));
+      const __m128i letter = in_range16(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z');
+      const __m128i alnum = _mm_or_si128(letter, in_range16(v, '0', '9'));
+      const unsigned shift = part * 16;
+      m.alnum |= std::uint64_t(static_cast<std::uint16_t>(_mm_movemask_epi8(alnum))) << shift;
+      m.upper |= std::uint64_t(static_cast<std::uint16_t>(_mm_movemask_epi8(in_range16(v, 'A', 'Z')))) << shift;
+      m.newline |= std::uint64_t(static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')))))
+                   << shift;
+    }
+    out[b] = m;
+  }
+}
+#endif
+
+// ---- wasm SIMD128 kernel: 16 bytes per compare, ranges as unsigned compares of the byte less the range's start ----
+#if BRANDED_SCAN_SIMD128
+
+inline v128_t in_range_simd(v128_t v, char low, std::uint8_t width) {
+  return wasm_u8x16_lt(wasm_i8x16_sub(v, wasm_i8x16_splat(low)), wasm_i8x16_splat(static_cast<std::int8_t>(width)));
+}
+
+void classify_simd128(const char* blocks, std::size_t count, Masks* out) {
+  for (std::size_t b = 0; b < count; ++b) {
+    Masks m;
+    for (unsigned part = 0; part < BLOCK / 16; ++part) {
+      const v128_t v = wasm_v128_load(blocks + b * BLOCK + part * 16);
+      const v128_t letter = in_range_simd(wasm_v128_or(v, wasm_i8x16_splat(0x20)), 'a', 26);
+      const v128_t alnum = wasm_v128_or(letter, in_range_simd(v, '0', 10));
+      const unsigned shift = part * 16;
+      m.alnum |= std::uint64_t(wasm_i8x16_bitmask(alnum)) << shift;
+      m.upper |= std::uint64_t(wasm_i8x16_bitmask(in_range_simd(v, 'A', 26))) << shift;
+      m.newline |= std::uint64_t(wasm_i8x16_bitmask(wasm_i8x16_eq(v, wasm_i8x16_splat('\n')))) << shift;
+    }
+    out[b] = m;
+  }
+}
+#endif
+
+// ---- AVX2 kernel: 32 bytes per compare, chosen at run time when the CPU has it ----
+#if BRANDED_SCAN_AVX2
+
+__attribute__((target("avx2"))) inline __m256i in_range32(__m256i v, char low, char high) {
+  return _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(static_cast<char>(low - 1))),
+                          _mm256_cmpgt_epi8(_mm256_set1_epi8(static_cast<char>(high + 1)), v));
+}
+
+__attribute__((target("avx2"))) inline std::uint64_t bits32(__m256i lanes) {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(lanes));
+}
+
+__attribute__((target("avx2"))) void classify_avx2(const char* blocks, std::size_t count, Masks* out) {
+  for (std::size_t b = 0; b < count; ++b) {
+    Masks m;
+    for (unsigned part = 0; part < BLOCK / 32; ++part) {
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(blocks + b * BLOCK + part * 32));
+      const __m256i letter = in_range32(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), 'a', 'z');
+      const __m256i alnum = _mm256_or_si256(letter, in_range32(v, '0', '9'));
+      const unsigned shift = part * 32;
+      m.alnum |= bits32(alnum) << shift;
+      m.upper |= bits32(in_range32(v, 'A', 'Z')) << shift;
+      m.newline |= bits32(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'))) << shift;
+    }
+    out[b] = m;
+  }
+}
+#endif
+
+bool cpu_has_avx2() {
+#if BRANDED_SCAN_AVX2
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+#else
+  return false;
+#endif
+}
+
+Classify kernel_function(int kernel) {
+#if BRANDED_SCAN_AVX2
+  if (kernel == 2) return classify_avx2;
+#endif
+#if BRANDED_SSE2
+  if (kernel == 1) return classify_sse2;
+#elif BRANDED_SCAN_SIMD128
+  if (kernel == 1) return classify_simd128;
+#endif
+  (void)kernel;
+  return classify_portable;
+}
+
+[[maybe_unused]] int best_kernel() {
+  if (cpu_has_avx2()) return 2;
+  return BRANDED_SSE2 || BRANDED_SCAN_SIMD128 ? 1 : 0;
+}
+
+// Bits i of the block whose byte i + k is set, reading past the block into the next one (1 <= k <= 63).
+constexpr std::uint64_t ahead(std::uint64_t block, std::uint64_t next, unsigned k) {
+  return block >> k | next << (64 - k);
+}
+
+// Where a candidate starts: a letter/digit after none (`before`: byte -1 is one), 14 of them in a row, no 15th,
+// and the first three upper case.
+constexpr std::uint64_t candidates(const Masks& m, const Masks& next, std::uint64_t before) {
+  const std::uint64_t a = m.alnum, an = next.alnum;
+  std::uint64_t starts = a & ~(a << 1 | before) & m.upper & ~ahead(a, an, ID_LENGTH);
+  if (starts == 0) return 0;
+  starts &= ahead(m.upper, next.upper, 1) & ahead(m.upper, next.upper, 2);
+  for (unsigned k = 1; k < ID_LENGTH && starts != 0; ++k) starts &= ahead(a, an, k);
+  return starts;
+}
+
+// Masks of `count` blocks from block `first` on, of the first `end` bytes of text (bytes from `end` on count
+// as neither letter nor digit).
+void classify_blocks(Classify classify, const char* text, std::size_t end, std::size_t first, std::size_t count,
+                     Masks* out) {
+  const std::size_t whole = end / BLOCK;
+  std::size_t b = first;
+  if (b < whole) {
+    const std::size_t n = std::min(count, whole - b);
+    classify(text + b * BLOCK, n, out);
+    b += n;
+  }
+  for (; b < first + count; ++b) {
+    Masks& m = out[b - first];
+    m = Masks{};
+    if (b * BLOCK >= end) continue;
+    char padded[BLOCK] = {};
+    std::memcpy(padded, text + b * BLOCK, end - b * BLOCK);
+    classify(padded, 1, &m);
+  }
+}
+
+// How much of the text the scan may decide: all of it when final; otherwise up to a trailing run of letters and
+// digits that could still become a candidate (one of at most 14, which the next bytes may extend or end).
+std::size_t decidable_end(const char* text, std::size_t size, bool final) {
+  if (final) return size;
+  std::size_t run = 0;
+  while (run < size && run <= ID_LENGTH && is_alnum(text[size - 1 - run])) ++run;
+  return run <= ID_LENGTH ? size - run : size;
+}
+
+inline int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
+inline unsigned lowest_bit(std::uint64_t x) { return static_cast<unsigned>(__builtin_ctzll(x)); }
+
+ScanDone scan_text(Classify classify, const char* text, std::size_t size, const ScanColumns& columns,
+                   std::size_t capacity, bool final, ScanState state) {
+  const ScanColumns out = columns;  // a copy: stores through the byte column would force reloads of every pointer
+  const std::size_t end = decidable_end(text, size, final);
+  ScanDone done;
+  std::uint64_t before = state.after_alnum ? 1 : 0;
+  std::size_t newlines = 0;
+  Masks masks[GROUP + 1];
+  classify_blocks(classify, text, end, 0, 1, masks);
+  for (std::size_t group = 0; group * BLOCK < end; group += GROUP) {
+    classify_blocks(classify, text, end, group + 1, GROUP, masks + 1);
+    for (std::size_t j = 0; j < GROUP && (group + j) * BLOCK < end; ++j) {
+      const std::size_t base = (group + j) * BLOCK;
+      for (std::uint64_t found = candidates(masks[j], masks[j + 1], before); found != 0; found &= found - 1) {
+        const unsigned bit = lowest_bit(found);
+        const std::size_t at = base + bit;
+        if (done.ids == capacity) {
+          done.consumed = at;
+          done.newlines = newlines + popcount(masks[j].newline & ((std::uint64_t{1} << bit) - 1));
+          return done;  // `at` starts a run, so the byte before it is no letter or digit: state stays false
+        }
+        const detail::Decoded decoded = detail::decode_id(text + at);
+        const std::size_t i = done.ids++;
+        done.refused += decoded.error != Error::none;
+        if (out.snowflake) out.snowflake[i] = decoded.snowflake;
+        if (out.error) out.error[i] = static_cast<std::uint8_t>(decoded.error);
+        if (out.ns) out.ns[i] = pack_namespace(text + at);
+        if (out.offset) out.offset[i] = static_cast<std::uint32_t>(at);
+        if (out.newlines)
+          out.newlines[i] =
+              static_cast<std::uint32_t>(newlines + popcount(masks[j].newline & ((std::uint64_t{1} << bit) - 1)));
+      }
+      before = masks[j].alnum >> 63;
+      newlines += popcount(masks[j].newline);
+    }
+    masks[0] = masks[GROUP];
+  }
+  done.consumed = end;
+  done.newlines = newlines;
+  done.next.after_alnum = end > 0 ? is_alnum(text[end - 1]) : state.after_alnum;
+  return done;
+}
+
+}  // namespace
+
+ScanDone scan(const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity, bool final,
+              ScanState state) {
+#if BRANDED_SCAN_AVX2
+  static const Classify best = kernel_function(best_kernel());
+#elif BRANDED_SCAN_SIMD128
+  constexpr Classify best = classify_simd128;  // no run-time choice: the other kernels stay out of the module
+#else
+  const Classify best = kernel_function(best_kernel());
+#endif
+  return scan_text(best, text, size, out, capacity, final, state);
+}
+
+namespace detail {
+
+bool scan_kernel_available(int kernel) {
+  if (kernel == 0) return true;
+  if (kernel == 1) return BRANDED_SSE2 || BRANDED_SCAN_SIMD128;
+  return kernel == 2 && cpu_has_avx2();
+}
+
+ScanDone scan_with_kernel(int kernel, const char* text, std::size_t size, const ScanColumns& out,
+                          std::size_t capacity, bool final, ScanState state) {
+  return scan_text(scan_kernel_available(kernel) ? kernel_function(kernel) : classify_portable, text, size, out,
+                   capacity, final, state);
+}
+
+}  // namespace detail
+}  // namespace branded

@@ -1,0 +1,72 @@
+// The CLI's rows: ISO times against std::chrono's civil calendar, and whole rows against their layout.
+#include <catch2/catch_test_macros.hpp>
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include "branded/branded.hpp"
+
+namespace {
+
+std::string chrono_iso(std::int64_t ms) {
+  using namespace std::chrono;
+  const sys_time<milliseconds> t{milliseconds{ms}};
+  const auto day = floor<days>(t);
+  const year_month_day ymd{day};
+  const hh_mm_ss<milliseconds> time{t - day};
+  char text[32];
+  std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02d:%02d:%02d.%03dZ", int(ymd.year()), unsigned(ymd.month()),
+                unsigned(ymd.day()), int(time.hours().count()), int(time.minutes().count()),
+                int(time.seconds().count()), int(time.subseconds().count()));
+  return text;
+}
+
+std::string iso(std::int64_t ms) {
+  char out[24];
+  branded::write_iso(ms, out);
+  return {out, 24};
+}
+
+std::string row(branded::RowStyle style, const std::string& id, const branded::RowPlace* place = nullptr) {
+  const auto parsed = branded::parse(id);
+  REQUIRE(parsed.ok());
+  char out[branded::MAX_ROW_BYTES + 64];
+  return {out, branded::write_decoded_row(style, id.data(), parsed.value.snowflake, place, out)};
+}
+
+}  // namespace
+
+TEST_CASE("write_iso agrees with std::chrono over the whole span a Snowflake can carry") {
+  std::mt19937_64 rng(5);
+  const std::int64_t from = branded::EPOCH_MS, to = branded::HORIZON_MS;
+  for (const std::int64_t ms : {from, to, std::int64_t{0}, std::int64_t{951782400000} /* 2000-02-29 */,
+                                std::int64_t{4107542399999} /* 2100-02-28T23:59:59.999 */})
+    CHECK(iso(ms) == chrono_iso(ms));
+  for (int i = 0; i < 200000; ++i) {
+    const std::int64_t ms = from + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(to - from + 1));
+    REQUIRE(iso(ms) == chrono_iso(ms));
+  }
+}
+
+TEST_CASE("decode rows: the table's columns and the JSON object, with and without scan's place") {
+  const std::string id = "JOB0KHTOWnGLuC";
+  CHECK(row(branded::RowStyle::table, id) ==
+        "JOB0KHTOWnGLuC  JOB  274557032793636864   2026-01-27T15:11:37.641Z     0     0   234878118  1769526697641-0\n");
+  CHECK(row(branded::RowStyle::json, id) ==
+        R"({"id":"JOB0KHTOWnGLuC","ok":true,"namespace":"JOB","snowflake":"274557032793636864","unixMs":1769526697641,)"
+        R"("iso":"2026-01-27T15:11:37.641Z","node":0,"seq":0,"hash32":234878118,"streamId":"1769526697641-0"})"
+        "\n");
+  const branded::RowPlace place{R"("file":"a.log",)", 123456789012, 42};
+  CHECK(row(branded::RowStyle::json, id, &place).rfind(R"({"file":"a.log","offset":123456789012,"line":42,"id":"JOB)", 0) == 0);
+  const branded::RowPlace table_place{"a.log:", 7, 3};
+  CHECK(row(branded::RowStyle::table, id, &table_place).rfind("a.log:3              7  JOB0KHTOWnGLuC  JOB  ", 0) == 0);
+  // the widest id: every field at its widest stays within MAX_ROW_BYTES
+  const auto widest = branded::encode("ZZZ", branded::compose(branded::HORIZON_MS, 1023, 4095).value);
+  const std::string wide(branded::view(widest.value));
+  CHECK(row(branded::RowStyle::json, wide).size() < branded::MAX_ROW_BYTES);
+  CHECK(row(branded::RowStyle::table, wide).find("  1023  4095  ") != std::string::npos);
+  char out[branded::MAX_ROW_BYTES + 64];
+  const std::string refused(out, branded::write_refused_candidate(branded::RowStyle::json, "JOBzzzzzzzzzzz", place, out));
+  CHECK(refused == R"({"file":"a.log","offset":123456789012,"line":42,"id":"JOBzzzzzzzzzzz","ok":false,"error":"range"})" "\n");
+}

@@ -1,0 +1,122 @@
+// scan(text | bytes): the package against an oracle that walks maximal runs of letters/digits in the UTF-8
+// bytes one at a time (written from the issue's definition), on generated logs that cross the module's
+// chunk sizes (256 KiB of text, 16,384 candidates per call).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { ERROR_CODES, createMinter, parseMany, scan } from '../../wasm/index.js';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const isAlnum = (b) => (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
+const isUpper = (b) => b >= 0x41 && b <= 0x5a;
+
+function oracle(bytes) {
+  const hits = [];
+  let line = 1;
+  for (let i = 0; i < bytes.length; ) {
+    if (!isAlnum(bytes[i])) {
+      if (bytes[i] === 0x0a) line++;
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < bytes.length && isAlnum(bytes[j])) j++;
+    if (j - i === 14 && isUpper(bytes[i]) && isUpper(bytes[i + 1]) && isUpper(bytes[i + 2])) {
+      let value = 0n;
+      for (let k = i + 3; k < j; k++) value = value * 62n + BigInt(ALPHABET.indexOf(String.fromCharCode(bytes[k])));
+      const range = value >= 1n << 63n;
+      hits.push({
+        offset: i, line, id: Buffer.from(bytes.subarray(i, j)).toString('latin1'),
+        error: range ? 'range' : null, snowflake: range ? 0n : value,
+      });
+    }
+    i = j;
+  }
+  return hits;
+}
+
+function found(result) {
+  const hits = [];
+  for (let i = 0; i < result.count; i++) {
+    hits.push({ offset: result.offset[i], line: result.line[i], error: result.errorAt(i), snowflake: result.snowflake[i] });
+  }
+  return hits;
+}
+
+const withoutIds = (hits) => hits.map(({ id, ...rest }) => rest);
+
+// Lines of ids among words, digits, JSON, URLs, UTF-8, runs of 13 and 15, lower-case and out-of-range ids.
+function generatedLog(pieces, seed) {
+  let state = seed;
+  const random = (n) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % n;
+  };
+  const minter = createMinter({ namespace: 'JOB', node: 3 });
+  const seps = [' ', '\n', '\r\n', '"', '/', ',', '=', '-', '_', '.', 'é', '€', '😀', '\t', '?id=', '{"id":"'];
+  let text = '';
+  for (let p = 0; p < pieces; p++) {
+    const id = String.fromCharCode(65 + random(26), 65 + random(26)) + minter.next().slice(2);
+    const shapes = [id, `${id}x`, `7${id}`, id.slice(0, 13), `zzz${id.slice(3)}`, `${id.slice(0, 3)}zzzzzzzzzzz`,
+      `${id.slice(0, 3)}AzL8n0Y58m7`, `${id.slice(0, 3)}AzL8n0Y58m8`, `é${id}é`, ''];
+    text += shapes[random(shapes.length)] + seps[random(seps.length)];
+  }
+  return text;
+}
+
+test('scan finds ids in logs, JSON, URLs and CSV, and refuses a candidate past the range', () => {
+  const text = 'GET /jobs/JOB0KHTOWnGLuC?x=1 {"id":"USR0NgWEfAEJfs"}\nJOB0KHTOWnGLuCx JOBzzzzzzzzzzz, é JOB0KHTOWnGLuC';
+  const result = scan(text, { fields: true });
+  assert.equal(result.count, 4);
+  assert.equal(result.refused, 1);
+  assert.deepEqual([...result.offset], [10, 36, 69, 88]); // UTF-8 bytes: é is two
+  assert.deepEqual([...result.line], [1, 1, 2, 2]);
+  assert.equal(result.snowflake[0], 274557032793636864n);
+  assert.equal(result.namespaceAt(1), 'USR');
+  assert.equal(result.errorAt(2), 'range');
+  assert.equal(result.namespaceAt(2), 'JOB'); // a refused candidate keeps its namespace
+  assert.equal(result.unixMs[2], 0);
+  assert.equal(result.unixMs[3], parseMany(['JOB0KHTOWnGLuC'], { fields: true }).unixMs[0]);
+  assert.equal(scan('').count, 0);
+  assert.equal(scan('no ids here, JOB-42, JOB0KHTOWnGLu').count, 0);
+});
+
+test('scan of generated logs agrees with the oracle, as text and as bytes, across every chunk size', () => {
+  for (const [pieces, seed] of [[3000, 1], [120000, 2]]) {
+    const text = generatedLog(pieces, seed);
+    const bytes = new TextEncoder().encode(text);
+    assert.ok(bytes.length > (pieces > 10000 ? 4 * 262144 : 0));
+    const expected = oracle(bytes);
+    assert.ok(expected.length > pieces / 8);
+    assert.deepEqual(found(scan(text)), withoutIds(expected));
+    const fromBytes = scan(bytes, { fields: true });
+    assert.deepEqual(found(fromBytes), withoutIds(expected));
+    // the fields agree with parseMany of the ids found (refused ones are 0)
+    const parsed = parseMany(expected.map((hit) => hit.id), { fields: true });
+    assert.deepEqual(fromBytes.unixMs, parsed.unixMs);
+    assert.deepEqual(fromBytes.node, parsed.node);
+    assert.deepEqual(fromBytes.hash32, parsed.hash32);
+    assert.equal(fromBytes.refused, expected.filter((hit) => hit.error !== null).length);
+  }
+});
+
+test('scan: more candidates than one module call holds, and ids cut by every chunk boundary', () => {
+  const id = 'JOB0KHTOWnGLuC';
+  const dense = `${id} `.repeat(50000); // 16,384 candidates per call: four calls
+  const result = scan(dense);
+  assert.equal(result.count, 50000);
+  assert.equal(result.offset[49999], 49999 * 15);
+  // an id at every position around the 256 KiB text area's end
+  for (let shift = 0; shift <= 15; shift++) {
+    const text = `${'.'.repeat(262144 - shift)}${id}.${id}`;
+    assert.deepEqual([...scan(text).offset], [262144 - shift, 262144 - shift + 15], `shift ${shift}`);
+    assert.equal(scan(`${'.'.repeat(262144 - shift)}a${id}`).count, 0, `touched, shift ${shift}`);
+  }
+});
+
+test('scan refuses what is not text, with a typed error', () => {
+  assert.throws(() => scan(42), TypeError);
+  assert.throws(() => scan(['JOB0KHTOWnGLuC']), TypeError);
+  assert.throws(() => scan('x', 'fields'), TypeError);
+  assert.equal(ERROR_CODES[scan('JOBzzzzzzzzzzz').error[0]], 'range');
+});

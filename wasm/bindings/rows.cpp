@@ -1,0 +1,80 @@
+// The CLI module's row formatters (built into dist/branded-cli-wasm.js only, so the package's own module stays
+// small): decode and scan rows written by core into one buffer, which JavaScript copies out whole.
+#include <emscripten/bind.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "bindings/scan.hpp"
+#include "bindings/shared.hpp"
+#include "branded/batch.hpp"
+#include "branded/format.hpp"
+
+using namespace branded;
+using namespace branded::wasm;
+
+namespace {
+
+std::vector<char> rows;  // the formatted rows, grown on first use
+
+char* row_buffer(std::size_t rows_wanted, std::size_t prefix_size) {
+  const std::size_t bytes = rows_wanted * (MAX_ROW_BYTES + prefix_size);
+  if (rows.size() < bytes) rows.resize(bytes);
+  return rows.data();
+}
+
+void rows_written(std::size_t stop, const char* start, const char* end) {
+  found.status.stop = static_cast<std::uint32_t>(stop);
+  found.status.out_size = static_cast<std::uint32_t>(end - start);
+  found.status.out_address = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(start));
+}
+
+// The rows of the last scan's candidates (`text`: the same text), each placed at byte byte_base + offset, line
+// line_base + newlines; the prefix area holds `prefix_size` bytes of place prefix. valid_only leaves refused
+// candidates out.
+void branded_format_found(Address text, int json, int valid_only, std::uint32_t prefix_size, double byte_base,
+                          double line_base) {
+  const auto style = json ? RowStyle::json : RowStyle::table;
+  const std::size_t count = found.status.ids;
+  char* const start = row_buffer(count, prefix_size);
+  char* out = start;
+  RowPlace place{{found.prefix, prefix_size}};
+  for (std::size_t i = 0; i < count; ++i) {
+    place.offset = static_cast<std::uint64_t>(byte_base) + found.offset[i];
+    place.line = static_cast<std::uint64_t>(line_base) + found.newlines[i];
+    const char* id = pointer_at(text) + found.offset[i];
+    if (found.error[i] == 0) out += write_decoded_row(style, id, found.snowflake[i], &place, out);
+    else if (!valid_only) out += write_refused_candidate(style, id, place, out);
+  }
+  rows_written(count, start, out);
+}
+
+// Parses newline-separated ids of `text` (as parseMany does) into the columns; the status says what was done.
+void branded_decode_lines(Address text, std::uint32_t size, int final) {
+  const Columns out{found.snowflake, found.error, nullptr, found.offset, found.length};
+  const auto done = parse_lines(pointer_at(text), size, out, SCAN_IDS, final != 0);
+  found.status.ids = static_cast<std::uint32_t>(done.ids);
+  found.status.refused = static_cast<std::uint32_t>(done.refused);
+  found.status.consumed = static_cast<std::uint32_t>(done.consumed);
+}
+
+// The decode rows of the last decode_lines' lines from `first`, up to the first refused one (its row is
+// JavaScript's: it may hold any bytes); the status's stop says where that is.
+void branded_format_lines(Address text, std::uint32_t first, int json) {
+  const auto style = json ? RowStyle::json : RowStyle::table;
+  const std::size_t count = found.status.ids;
+  char* const start = row_buffer(count - first, 0);
+  char* out = start;
+  std::size_t i = first;
+  for (; i < count && found.error[i] == 0; ++i)
+    out += write_decoded_row(style, pointer_at(text) + found.offset[i], found.snowflake[i], nullptr, out);
+  rows_written(i, start, out);
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(rows) {
+  emscripten::function("format_found", &branded_format_found);
+  emscripten::function("decode_lines", &branded_decode_lines);
+  emscripten::function("format_lines", &branded_format_lines);
+}

@@ -1,0 +1,25 @@
+// Why an id was refused, naming the byte and the fix: the CLI's rows and hints (plain code, no module).
+const encoder = new TextEncoder();
+
+// Why `text` was refused with `code`, naming the byte (`at`, UTF-8, from errorOffset) and a fix.
+export function explain(text, code, at) {
+  const bytes = encoder.encode(text);
+  const byte = (i) => (bytes[i] >= 0x21 && bytes[i] < 0x7f ? `'${String.fromCharCode(bytes[i])}'` : `0x${bytes[i].toString(16).padStart(2, '0')}`);
+  if (code === 'length') {
+    const trimmed = text.trim();
+    if (trimmed.length === 14 && trimmed !== text) {
+      const lead = encoder.encode(text.slice(0, text.length - text.trimStart().length)).length;
+      const where = lead > 0 ? `leading space at byte 0` : `trailing space at byte ${encoder.encode(text.trimEnd()).length}`;
+      return `${where}: the id is ${JSON.stringify(trimmed)}`;
+    }
+    return `${bytes.length} bytes: an id is exactly 14`;
+  }
+  if (code === 'namespace') {
+    const upper = text.slice(0, 3).toUpperCase();
+    if (/^[A-Z]{3}$/.test(upper)) return `namespace must be uppercase: did you mean ${upper}${text.slice(3)}?`;
+    return `byte ${at} ${byte(at)} is not a letter A-Z (a namespace is three letters A-Z)`;
+  }
+  if (code === 'charset') return `byte ${at} ${byte(at)} is not a Base62 digit (0-9, A-Z, a-z)`;
+  if (code === 'range') return 'the 11 digits after the namespace encode 2^63 or more';
+  return '';
+}

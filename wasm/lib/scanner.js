@@ -1,0 +1,48 @@
+// The streaming scan over a module instance's scan columns (bindings/scan.cpp): an id split between two pieces
+// is found once. Plain code that takes the instance, so the package's scan() and the CLI's module share it.
+const AREA = 1 << 18;
+
+// Column addresses, in the order of branded_scan_layout, in a module instance.
+export function scanLayout(instance, u32) {
+  const at = instance.scan_layout() >> 2;
+  const names = ['capacity', 'snowflake', 'unixMs', 'namespace', 'hash32', 'offset', 'newlines', 'node', 'seq', 'error', 'status', 'length', 'prefix'];
+  return Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
+}
+
+// push(fill, final, take): `fill(u8, from, to)` → {written, done} writes the next piece. `module`: the
+// instance to scan in ({wasm, views, reserveInput, FOUND}: the package's, or the CLI's own). For each chunk of
+// candidates, take({count, refused, text, byteBase, line}) reads FOUND before anything else calls the module:
+// candidate i is at byte byteBase + offset[i] of the stream (text + offset[i] in memory), on line line + newlines[i].
+export class Scanner {
+  constructor(fields, module) {
+    this.module = module;
+    this.fields = fields ? 1 : 0;
+    this.carry = new Uint8Array(0); // the undecided end of the last piece (at most 14 bytes)
+    this.byteBase = 0;
+    this.line = 1;
+    this.afterAlnum = 0;
+  }
+
+  push(fill, final, take) {
+    const { wasm, views, reserveInput, FOUND } = this.module;
+    for (let sourceDone = false; ;) {
+      const at = reserveInput(AREA);
+      const u8 = views().u8;
+      u8.set(this.carry, at);
+      let size = this.carry.length;
+      if (!sourceDone) {
+        const filled = fill(u8, at + size, at + AREA);
+        size += filled.written;
+        sourceDone = filled.done;
+      }
+      wasm.scan(at, size, final && sourceDone, this.afterAlnum, this.fields);
+      const [count, refused, consumed, newlines, afterAlnum] = views().u32.subarray(FOUND.status >> 2, (FOUND.status >> 2) + 5);
+      if (count > 0) take({ count, refused, text: at, byteBase: this.byteBase, line: this.line });
+      this.afterAlnum = afterAlnum;
+      this.byteBase += consumed;
+      this.line += newlines;
+      this.carry = views().u8.slice(at + consumed, at + size);
+      if (sourceDone && count < FOUND.capacity) return;
+    }
+  }
+}
