@@ -49,7 +49,7 @@ export const REPORT_FUNCTION = `function report(compute) {
  * Serves `folder`, opens `path` in Chromium, waits for #out, and asserts the page printed the SPEC answer
  * with no page error, no console error and no CSP violation (main thread or worker).
  */
-export async function assertPageAnswers(folder, path = '', { timeout = 30_000 } = {}) {
+export async function assertPageAnswers(folder, path = '', { timeout = 60_000 } = {}) {
   const server = await serveStatic(folder, { headers: () => ({ 'content-security-policy': `${STRICT_CSP}; report-uri ${REPORT_PATH}` }) });
   const context = await (await browser()).newContext();
   const problems = [];
