@@ -61,7 +61,7 @@ const keep = process.env.CONSUMERS_KEEP === '1';
  * config and test files resolve them while the package resolves from the project's own install.
  */
 export async function consumer(name, { type = 'module', files = {}, tools = [] } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), `branded-consumer-${name}-`));
+  const dir = mkdtempSync(join(tmpdir(), `branded-matrix-${name}-`));
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `consumer-${name}`, private: true, type }, null, 2)}\n`);
   const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball()], { cwd: dir, timeout: 120_000 });
   assert.equal(install.status, 0, `npm install of the tarball failed:\n${install.output}`);
