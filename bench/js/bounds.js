@@ -10,7 +10,7 @@ import { bestRate } from '../lib/rate.js';
 const N = 100_000;
 const ids = randomIds(N, { seed: 17 });
 const text = `${ids.join('\n')}\n`;
-const layout = wasm._branded_batch_layout() >> 2; // entries 0 and 10: the chunk capacity, the ids column
+const layout = wasm.batch_layout() >> 2; // entries 0 and 10: the chunk capacity, the ids column
 const CHUNK = views().u32[layout];
 const SLOTS = views().u32[layout + 10] >> 2;
 
@@ -48,10 +48,10 @@ show('array: the pure-JS baseline, end to end', nsPerId(() => pure.parseMany(ids
 show('array: the JS step alone (charCodeAt x 14 into a 16-byte slot)', nsPerId(writeSlots));
 show('array: ids.join("\\n") (no way around charCodeAt: dearer)', nsPerId(() => ids.join('\n').length));
 writeSlots();
-show('array: the wasm kernel alone (parse_fixed over 16-byte slots)', nsPerId(() => wasm._branded_parse_fixed(CHUNK, 0), CHUNK));
+show('array: the wasm kernel alone (parse_fixed over 16-byte slots)', nsPerId(() => wasm.parse_fixed(CHUNK, 0), CHUNK));
 show('array: fresh result columns, allocated and written (13 bytes per id)', nsPerId(freshColumns(13)));
 show('text: the package, end to end', nsPerId(() => pkg.parseMany(text).count));
 show('text: the pure-JS baseline, end to end', nsPerId(() => pure.parseMany(text).count));
-show('text: the wasm kernel alone (parse_lines)', nsPerId(() => wasm._branded_parse_lines(chunkAt, chunkText.length, 1, 0, 0), CHUNK));
+show('text: the wasm kernel alone (parse_lines)', nsPerId(() => wasm.parse_lines(chunkAt, chunkText.length, 1, 0, 0), CHUNK));
 show('text: fresh result columns, allocated and written (21 bytes per id)', nsPerId(freshColumns(21)));
 show('text: TextEncoder.encodeInto into the module\'s memory', nsPerId(() => encoder.encodeInto(text, views().u8.subarray(area)).written));

@@ -20,11 +20,6 @@ cmake --build --preset wasm --parallel 2
 node wasm/tools/bundle.js
 
 gzipped() { gzip -9c "$1" | wc -c; }
-for file in wasm/dist/branded.wasm wasm/dist/branded-wasm.js wasm/dist/index.cjs wasm/dist/branded.iife.js; do
+for file in wasm/dist/branded.wasm wasm/dist/index.js wasm/dist/index.cjs wasm/dist/branded.iife.js wasm/dist/workerd.js; do
   printf '  %-28s %8d bytes, %6d gzipped\n' "$file" "$(wc -c < "$file")" "$(gzipped "$file")"
 done
-entry=0
-for file in wasm/index.js wasm/lib/*.js wasm/dist/branded-wasm.js wasm/dist/branded-wasm-binary.js; do
-  entry=$((entry + $(gzipped "$file")))
-done
-printf '  the package entry (index.js + lib/ + glue + embedded wasm, each file gzipped): %d bytes\n' "$entry"

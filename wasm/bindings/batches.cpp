@@ -1,6 +1,6 @@
 // Bulk parse and encode, in chunks of at most BATCH_IDS ids through fixed columns in the module's memory;
 // JavaScript copies each chunk out into its own typed arrays, so memory stays the same whatever the input.
-#include <emscripten/emscripten.h>
+#include <emscripten/bind.h>
 
 #include <cstdint>
 
@@ -49,42 +49,39 @@ void derive_fields(std::size_t first, std::size_t end) {
   }
 }
 
-}  // namespace
-
-extern "C" {
 
 // Addresses of the columns, in this order: capacity, snowflake, unixMs, namespace, hash32, offset, length,
 // node, seq, error, ids.
-EMSCRIPTEN_KEEPALIVE const std::uintptr_t* branded_batch_layout() {
-  static const std::uintptr_t layout[] = {
+Address branded_batch_layout() {
+  static const Address layout[] = {
       BATCH_IDS,
-      reinterpret_cast<std::uintptr_t>(batch.snowflake),
-      reinterpret_cast<std::uintptr_t>(batch.unix_ms),
-      reinterpret_cast<std::uintptr_t>(batch.ns),
-      reinterpret_cast<std::uintptr_t>(batch.hash32),
-      reinterpret_cast<std::uintptr_t>(batch.offset),
-      reinterpret_cast<std::uintptr_t>(batch.length),
-      reinterpret_cast<std::uintptr_t>(batch.node),
-      reinterpret_cast<std::uintptr_t>(batch.seq),
-      reinterpret_cast<std::uintptr_t>(batch.error),
-      reinterpret_cast<std::uintptr_t>(batch.ids),
+      address_of(batch.snowflake),
+      address_of(batch.unix_ms),
+      address_of(batch.ns),
+      address_of(batch.hash32),
+      address_of(batch.offset),
+      address_of(batch.length),
+      address_of(batch.node),
+      address_of(batch.seq),
+      address_of(batch.error),
+      address_of(batch.ids),
   };
-  return layout;
+  return address_of(layout);
 }
 
 // Parses `count` ids from the 16-byte slots of the ids column (each slot's first 14 bytes); returns how many
 // were refused. `with_fields` also fills unixMs, node, seq and hash32.
-EMSCRIPTEN_KEEPALIVE std::size_t branded_parse_fixed(std::size_t count, int with_fields) {
-  const std::size_t refused = parse_fixed(batch.ids, count, columns(), SLOT_BYTES);
+std::uint32_t branded_parse_fixed(std::uint32_t count, int with_fields) {
+  const auto refused = parse_fixed(batch.ids, count, columns(), SLOT_BYTES);
   if (with_fields) derive_fields(0, count);
-  return refused;
+  return static_cast<std::uint32_t>(refused);
 }
 
 // Parses one id of any size into slot `index` (an array item that is not 14 ASCII characters); returns
 // how the chunk's count of refused ids changes.
-EMSCRIPTEN_KEEPALIVE int branded_parse_slot(const char* id, std::size_t size, std::size_t index, int with_fields) {
+int branded_parse_slot(Address id, std::uint32_t size, std::uint32_t index, int with_fields) {
   const bool was_refused = batch.error[index] != 0;
-  const auto r = parse({id, size});
+  const auto r = parse(text(id, size));
   batch.snowflake[index] = r.value.snowflake;
   batch.error[index] = static_cast<std::uint8_t>(r.error);
   batch.ns[index] = r.ok() ? pack_namespace(r.value.ns.data()) : 0;
@@ -94,9 +91,8 @@ EMSCRIPTEN_KEEPALIVE int branded_parse_slot(const char* id, std::size_t size, st
 
 // Parses newline-separated ids of `text`; the exchange's lines/consumed/refused say what was done.
 // `text` starts `text_offset` bytes into the caller's whole text: the offset column counts from the latter.
-EMSCRIPTEN_KEEPALIVE void branded_parse_lines(const char* text, std::size_t size, int final, int with_fields,
-                                              std::uint32_t text_offset) {
-  const auto done = parse_lines(text, size, columns(), BATCH_IDS, final != 0);
+void branded_parse_lines(Address lines, std::uint32_t size, int final, int with_fields, std::uint32_t text_offset) {
+  const auto done = parse_lines(pointer_at(lines), size, columns(), BATCH_IDS, final != 0);
   if (text_offset != 0)
     for (std::size_t i = 0; i < done.ids; ++i) batch.offset[i] += text_offset;
   if (with_fields) derive_fields(0, done.ids);
@@ -107,13 +103,22 @@ EMSCRIPTEN_KEEPALIVE void branded_parse_lines(const char* text, std::size_t size
 
 // Encodes `count` snowflakes of the snowflake column under a namespace into the ids column; returns how
 // many were refused.
-EMSCRIPTEN_KEEPALIVE std::size_t branded_encode_many(const char* ns, std::size_t ns_size, std::size_t count) {
-  if (ns_size == NAMESPACE_LENGTH) return encode_many(ns, batch.snowflake, count, batch.ids, batch.error);
+std::uint32_t branded_encode_many(Address ns, std::uint32_t ns_size, std::uint32_t count) {
+  if (ns_size == NAMESPACE_LENGTH)
+    return static_cast<std::uint32_t>(encode_many(pointer_at(ns), batch.snowflake, count, batch.ids, batch.error));
   // encode_many reads exactly three bytes; any other size goes through encode_to, which refuses it.
   char scratch[ID_LENGTH];
   for (std::size_t i = 0; i < count; ++i)
-    batch.error[i] = static_cast<std::uint8_t>(encode_to({ns, ns_size}, batch.snowflake[i], scratch));
+    batch.error[i] = static_cast<std::uint8_t>(encode_to(text(ns, ns_size), batch.snowflake[i], scratch));
   return count;
 }
 
-}  // extern "C"
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(batches) {
+  emscripten::function("batch_layout", &branded_batch_layout);
+  emscripten::function("parse_fixed", &branded_parse_fixed);
+  emscripten::function("parse_slot", &branded_parse_slot);
+  emscripten::function("parse_lines", &branded_parse_lines);
+  emscripten::function("encode_many", &branded_encode_many);
+}

@@ -1,5 +1,5 @@
 // The contract's constants, error names and the load-time self-check, read by the facade once at load.
-#include <emscripten/emscripten.h>
+#include <emscripten/bind.h>
 
 #include <array>
 #include <utility>
@@ -27,26 +27,23 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 9> TEXT_CONS
     {"JOB_NAMESPACE", JOB_NAMESPACE},
 }};
 
-}  // namespace
 
-extern "C" {
-
-EMSCRIPTEN_KEEPALIVE double branded_epoch_ms() { return static_cast<double>(EPOCH_MS); }
-EMSCRIPTEN_KEEPALIVE double branded_horizon_ms() { return static_cast<double>(HORIZON_MS); }
+double branded_epoch_ms() { return static_cast<double>(EPOCH_MS); }
+double branded_horizon_ms() { return static_cast<double>(HORIZON_MS); }
 
 // Text constant i: its name is the text answer and its value is in parts[0..1] as (address, size).
 // Returns 0, or -1 past the last one.
-EMSCRIPTEN_KEEPALIVE int branded_text_constant(std::size_t i) {
+int branded_text_constant(std::uint32_t i) {
   if (i >= TEXT_CONSTANTS.size()) return -1;
   const auto& [name, value] = TEXT_CONSTANTS[i];
   answer(name);
-  exchange.parts[0] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(value.data()));
+  exchange.parts[0] = address_of(value.data());
   exchange.parts[1] = static_cast<std::uint32_t>(value.size());
   return 0;
 }
 
 // The name of error number e is the text answer; returns -1 past the last one (core names it "unknown").
-EMSCRIPTEN_KEEPALIVE int branded_error_name(int e) {
+int branded_error_name(int e) {
   if (e < 0 || e > 255) return -1;
   const std::string_view name = error_name(static_cast<Error>(e));
   if (name == "unknown") return -1;
@@ -55,6 +52,14 @@ EMSCRIPTEN_KEEPALIVE int branded_error_name(int e) {
 }
 
 // The self-check's sentence is the text answer (empty when every anchor holds).
-EMSCRIPTEN_KEEPALIVE void branded_self_check() { answer(self_check()); }
+void branded_self_check() { answer(self_check()); }
 
-}  // extern "C"
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(contract) {
+  emscripten::function("epoch_ms", &branded_epoch_ms);
+  emscripten::function("horizon_ms", &branded_horizon_ms);
+  emscripten::function("text_constant", &branded_text_constant);
+  emscripten::function("error_name", &branded_error_name);
+  emscripten::function("self_check", &branded_self_check);
+}

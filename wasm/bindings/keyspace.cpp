@@ -1,5 +1,5 @@
 // The keyspace: key builders (the host check runs first), queue names, the cluster slot.
-#include <emscripten/emscripten.h>
+#include <emscripten/bind.h>
 
 #include "bindings/shared.hpp"
 #include "branded/keyspace.hpp"
@@ -16,24 +16,29 @@ int answer_key(Result<std::string> key) {
   return 0;
 }
 
+
+int branded_job_key(Address queue, std::uint32_t queue_size, Address id, std::uint32_t id_size) {
+  return answer_key(job_key(text(queue, queue_size), text(id, id_size)));
+}
+
+int branded_queue_key(Address queue, std::uint32_t queue_size, Address type, std::uint32_t type_size) {
+  return answer_key(queue_key(text(queue, queue_size), text(type, type_size)));
+}
+
+int branded_pending_key(Address queue, std::uint32_t size) {
+  return answer_key(pending_key(text(queue, size)));
+}
+
+int branded_valid_queue(Address queue, std::uint32_t size) { return valid_queue(text(queue, size)); }
+
+int branded_slot(Address key, std::uint32_t size) { return slot(text(key, size)); }
+
 }  // namespace
 
-extern "C" {
-
-EMSCRIPTEN_KEEPALIVE int branded_job_key(const char* queue, std::size_t queue_size, const char* id, std::size_t id_size) {
-  return answer_key(job_key({queue, queue_size}, {id, id_size}));
+EMSCRIPTEN_BINDINGS(keyspace) {
+  emscripten::function("job_key", &branded_job_key);
+  emscripten::function("queue_key", &branded_queue_key);
+  emscripten::function("pending_key", &branded_pending_key);
+  emscripten::function("valid_queue", &branded_valid_queue);
+  emscripten::function("slot", &branded_slot);
 }
-
-EMSCRIPTEN_KEEPALIVE int branded_queue_key(const char* queue, std::size_t queue_size, const char* type, std::size_t type_size) {
-  return answer_key(queue_key({queue, queue_size}, {type, type_size}));
-}
-
-EMSCRIPTEN_KEEPALIVE int branded_pending_key(const char* queue, std::size_t size) {
-  return answer_key(pending_key({queue, size}));
-}
-
-EMSCRIPTEN_KEEPALIVE int branded_valid_queue(const char* queue, std::size_t size) { return valid_queue({queue, size}); }
-
-EMSCRIPTEN_KEEPALIVE int branded_slot(const char* key, std::size_t size) { return slot({key, size}); }
-
-}  // extern "C"

@@ -1,5 +1,5 @@
 // Minters: core Minters kept in a pool inside the module, addressed by handle (minter_pool.hpp).
-#include <emscripten/emscripten.h>
+#include <emscripten/bind.h>
 
 #include "bindings/minter_pool.hpp"
 #include "bindings/numbers.hpp"
@@ -10,21 +10,18 @@ using namespace branded::wasm;
 
 namespace {
 MinterPool minters;
-}  // namespace
-
-extern "C" {
 
 // Returns a handle (>= 0) or minus the error (`namespace`, `node`).
-EMSCRIPTEN_KEEPALIVE int branded_minter_create(const char* ns, std::size_t size, double node) {
-  const auto made = Minter::create({ns, size}, to_u32(node));
+int branded_minter_create(Address ns, std::uint32_t size, double node) {
+  const auto made = Minter::create(text(ns, size), to_u32(node));
   if (!made.ok()) return -code(made.error);
   return static_cast<int>(minters.add(made.value));
 }
 
-EMSCRIPTEN_KEEPALIVE void branded_minter_release(int handle) { minters.release(handle); }
+void branded_minter_release(int handle) { minters.release(handle); }
 
 // Mints the next Snowflake into the exchange and its id as the text answer; returns the error number.
-EMSCRIPTEN_KEEPALIVE int branded_minter_next(int handle) {
+int branded_minter_next(int handle) {
   Minter* minter = minters.get(handle);
   if (minter == nullptr) return code(Error::range);  // unreachable from the facade, which owns the handles
   const auto s = minter->next();
@@ -36,4 +33,10 @@ EMSCRIPTEN_KEEPALIVE int branded_minter_next(int handle) {
   return code(e);
 }
 
-}  // extern "C"
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(minters) {
+  emscripten::function("minter_create", &branded_minter_create);
+  emscripten::function("minter_release", &branded_minter_release);
+  emscripten::function("minter_next", &branded_minter_next);
+}

@@ -1,6 +1,6 @@
 #include "bindings/shared.hpp"
 
-#include <emscripten/emscripten.h>
+#include <emscripten/bind.h>
 
 #include <string>
 
@@ -30,14 +30,19 @@ char* answer_buffer() { return buffer; }
 
 using namespace branded::wasm;
 
-extern "C" {
+namespace {
 
-EMSCRIPTEN_KEEPALIVE Exchange* branded_exchange() { return &exchange; }
+Address branded_exchange() { return address_of(&exchange); }
 
 // The input area, at least `capacity` bytes; its address changes when it grows.
-EMSCRIPTEN_KEEPALIVE char* branded_input(std::size_t capacity) {
+Address branded_input(std::uint32_t capacity) {
   if (input.size() < capacity) input.resize(capacity);
-  return input.data();
+  return address_of(input.data());
 }
 
-}  // extern "C"
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(shared) {
+  emscripten::function("exchange", &branded_exchange);
+  emscripten::function("input", &branded_input);
+}

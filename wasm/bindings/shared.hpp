@@ -1,7 +1,11 @@
-// The memory JavaScript and the module share. index.js (lib/module.js) reads these fields through heap
-// views at the byte offsets fixed below (the static_asserts keep both sides in step), so each call is a
-// plain function call: JavaScript writes an argument's bytes to the input area, calls, and reads the
+// The memory JavaScript and the module share. lib/module.js reads these fields through heap views at the
+// byte offsets fixed below (the static_asserts keep both sides in step), so each Embind binding takes and
+// returns numbers only: JavaScript writes an argument's bytes to the input area, calls, and reads the
 // answer. Every decision is core's; these files only move bytes.
+//
+// Adding an entry point (see wasm/README.md, "Bindings"): a function of the types bindings/types.cpp
+// registers (int, unsigned: addresses and sizes, uint64_t, double, void), and one line in its file's
+// EMSCRIPTEN_BINDINGS block:  function("scan", &branded_scan);  JavaScript then calls wasm.scan(…).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -44,6 +48,15 @@ static_assert(offsetof(Exchange, text_size) == 68);
 static_assert(offsetof(Exchange, text) == 72);
 
 extern Exchange exchange;
+
+// Addresses and sizes in the module's memory cross as 32-bit unsigned numbers (wasm32).
+using Address = std::uint32_t;
+inline const char* pointer_at(Address address) { return reinterpret_cast<const char*>(static_cast<std::uintptr_t>(address)); }
+inline std::string_view text(Address address, std::uint32_t size) { return {pointer_at(address), size}; }
+template <typename T>
+Address address_of(T* pointer) {
+  return static_cast<Address>(reinterpret_cast<std::uintptr_t>(pointer));
+}
 
 // The input area: text arguments arrive here as UTF-8 (JavaScript passes their addresses and sizes).
 extern std::vector<char> input;

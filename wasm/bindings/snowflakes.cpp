@@ -1,6 +1,6 @@
 // Snowflakes: placement, fields, composition, time bounds, stream entry ids and windows. A uint64 of 2^63
 // or more is no Snowflake: these refuse it with `range` (core's hash32 and unix_ms take any uint64).
-#include <emscripten/emscripten.h>
+#include <emscripten/bind.h>
 
 #include "bindings/numbers.hpp"
 #include "bindings/shared.hpp"
@@ -11,21 +11,21 @@
 using namespace branded;
 using namespace branded::wasm;
 
-extern "C" {
+namespace {
 
 // These answer with a non-negative value or minus the error number.
-EMSCRIPTEN_KEEPALIVE double branded_hash32(std::uint64_t snowflake) {
+double branded_hash32(std::uint64_t snowflake) {
   if (snowflake > MAX_SNOWFLAKE) return -code(Error::range);
   return hash32(snowflake);
 }
 
-EMSCRIPTEN_KEEPALIVE double branded_unix_ms(std::uint64_t snowflake) {
+double branded_unix_ms(std::uint64_t snowflake) {
   if (snowflake > MAX_SNOWFLAKE) return -code(Error::range);
   return static_cast<double>(unix_ms(snowflake));
 }
 
 // "<ms>-<seq>" is the text answer.
-EMSCRIPTEN_KEEPALIVE int branded_stream_id(std::uint64_t snowflake) {
+int branded_stream_id(std::uint64_t snowflake) {
   if (snowflake > MAX_SNOWFLAKE) return code(Error::range);
   char* out = answer_buffer();
   answer({out, write_entry_id(entry_id(snowflake), out)});
@@ -33,13 +33,13 @@ EMSCRIPTEN_KEEPALIVE int branded_stream_id(std::uint64_t snowflake) {
 }
 
 // The Snowflake is in the exchange; returns the error number.
-EMSCRIPTEN_KEEPALIVE int branded_compose(double ms, double node, double seq) {
+int branded_compose(double ms, double node, double seq) {
   const auto r = compose(to_i64(ms), to_u32(node), to_u32(seq));
   exchange.snowflake = r.value;
   return code(r.error);
 }
 
-EMSCRIPTEN_KEEPALIVE int branded_min_for(double ms) {
+int branded_min_for(double ms) {
   const auto r = min_for(to_i64(ms));
   exchange.snowflake = r.value;
   return code(r.error);
@@ -47,8 +47,8 @@ EMSCRIPTEN_KEEPALIVE int branded_min_for(double ms) {
 
 // Parses "<ms>-<seq>" into the exchange; its snowflake/entry_error say which Snowflake the entry id was
 // injected from, or why there is none.
-EMSCRIPTEN_KEEPALIVE int branded_parse_entry_id(const char* text, std::size_t size) {
-  const auto r = parse_entry_id({text, size});
+int branded_parse_entry_id(Address entry, std::uint32_t size) {
+  const auto r = parse_entry_id(text(entry, size));
   if (!r.ok()) return code(r.error);
   exchange.entry_ms = r.value.ms;
   exchange.entry_seq = r.value.seq;
@@ -59,7 +59,7 @@ EMSCRIPTEN_KEEPALIVE int branded_parse_entry_id(const char* text, std::size_t si
 }
 
 // The text answer is start, end and inclusive end back to back; parts[] holds their sizes.
-EMSCRIPTEN_KEEPALIVE int branded_window(double t0, double t1) {
+int branded_window(double t0, double t1) {
   const auto r = window(to_i64(t0), to_i64(t1));
   if (!r.ok()) return code(r.error);
   const Window& w = r.value;
@@ -70,4 +70,14 @@ EMSCRIPTEN_KEEPALIVE int branded_window(double t0, double t1) {
   return 0;
 }
 
-}  // extern "C"
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(snowflakes) {
+  emscripten::function("hash32", &branded_hash32);
+  emscripten::function("unix_ms", &branded_unix_ms);
+  emscripten::function("stream_id", &branded_stream_id);
+  emscripten::function("compose", &branded_compose);
+  emscripten::function("min_for", &branded_min_for);
+  emscripten::function("parse_entry_id", &branded_parse_entry_id);
+  emscripten::function("window", &branded_window);
+}

@@ -1,5 +1,5 @@
 // branded encode, mint, gate, window, slot. Each returns its exit status (0 ok, 1 refused).
-import { BrandedError, createMinter, encode, gate, parse, slot, streamWindow, hash32, streamId } from '../index.js';
+import { BrandedError, createMinter, encode, gate, parse, slot, streamWindow, hash32, streamId } from '@echomq/branded';
 import { decodedJson, printable, write } from './output.js';
 import { UsageError, instantArgument, integerArgument, safeNumber } from './usage.js';
 

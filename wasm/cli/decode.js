@@ -1,6 +1,6 @@
 // branded decode: ids from the arguments, or streamed from stdin in chunks through parseMany (bounded
 // memory whatever the input size).
-import { parseMany, streamId } from '../index.js';
+import { parseMany, streamId } from '@echomq/branded';
 import { DECODE_HEADER, decodedJson, decodedRow, refusedJson, refusedRow, write } from './output.js';
 
 const NEWLINE = 0x0a;

@@ -12,7 +12,7 @@ const LINES_AREA = 1 << 18;
 let COLUMN;
 let CHUNK;
 onReady(() => {
-  const at = wasm._branded_batch_layout() >> 2;
+  const at = wasm.batch_layout() >> 2;
   const u32 = views().u32;
   const names = ['capacity', 'snowflake', 'unixMs', 'namespace', 'hash32', 'offset', 'length', 'node', 'seq', 'error', 'ids'];
   COLUMN = Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
@@ -53,11 +53,11 @@ function parseArray(ids, fields) {
       if (id.length === ID_BYTES && copyIdWords(id, u32, word) < 0x80) continue;
       (odd ??= []).push(i);
     }
-    result.refused += wasm._branded_parse_fixed(count, fields);
+    result.refused += wasm.parse_fixed(count, fields);
     if (odd !== null) {
       for (const i of odd) {
         const size = writeText(ids[base + i]);
-        result.refused += wasm._branded_parse_slot(input.address, size, i, fields);
+        result.refused += wasm.parse_slot(input.address, size, i, fields);
       }
     }
     copyOut(result, base, count);
@@ -82,7 +82,7 @@ function parseLines(fill, estimate, fields) {
       size += filled.written;
       final = filled.done;
     }
-    wasm._branded_parse_lines(at, size, final, fields, byteBase);
+    wasm.parse_lines(at, size, final, fields, byteBase);
     const u32 = views().u32;
     const lines = u32[AT.lines >> 2];
     const consumed = u32[AT.consumed >> 2];
@@ -145,7 +145,7 @@ export function encodeMany(namespace, snowflakes) {
     const column = views().u64.subarray(COLUMN.snowflake / 8, COLUMN.snowflake / 8 + count);
     if (typed) column.set(snowflakes.subarray(base, base + count));
     else for (let i = 0; i < count; i++) column[i] = args.snowflake(snowflakes[base + i], `snowflakes[${base + i}]`);
-    refused += wasm._branded_encode_many(input.address, nsSize, count);
+    refused += wasm.encode_many(input.address, nsSize, count);
     const u8 = views().u8;
     error.set(u8.subarray(COLUMN.error, COLUMN.error + count), base);
     for (let i = 0; i < count; i++) ids[base + i] = error[base + i] === 0 ? readId(COLUMN.ids + i * ID_BYTES) : null;

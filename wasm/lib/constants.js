@@ -7,12 +7,12 @@ export let FENCE_KEY, FENCE_VALUE;
 
 onReady(() => {
   const text = {};
-  for (let i = 0; wasm._branded_text_constant(i) === 0; i++) {
+  for (let i = 0; wasm.text_constant(i) === 0; i++) {
     const u32 = views().u32;
     text[answerText()] = readText(u32[AT.parts >> 2], u32[(AT.parts >> 2) + 1]);
   }
-  EPOCH_MS = wasm._branded_epoch_ms();
-  HORIZON_MS = wasm._branded_horizon_ms();
+  EPOCH_MS = wasm.epoch_ms();
+  HORIZON_MS = wasm.horizon_ms();
   ({ JOB_NAMESPACE, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, KIND_REFUSAL, KIND_CLASS, KEY_CLASS, FENCE_CLASS } = text);
   ({ FENCE_KEY, FENCE_VALUE } = text);
 });

@@ -5,7 +5,7 @@ import { answerText, onReady, wasm } from './module.js';
 export let ERROR_CODES = Object.freeze([]);
 onReady(() => {
   const names = [];
-  for (let n = 0; wasm._branded_error_name(n) === 0; n++) names.push(answerText());
+  for (let n = 0; wasm.error_name(n) === 0; n++) names.push(answerText());
   ERROR_CODES = Object.freeze(names);
 });
 

@@ -21,7 +21,7 @@ function parseAsciiId(id) {
   const c8 = id.charCodeAt(8), c9 = id.charCodeAt(9), c10 = id.charCodeAt(10), c11 = id.charCodeAt(11);
   const c12 = id.charCodeAt(12), c13 = id.charCodeAt(13);
   if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13) >= 0x80) return NOT_ASCII;
-  return wasm._branded_parse_words(
+  return wasm.parse_words(
     c0 | (c1 << 8) | (c2 << 16) | (c3 << 24), c4 | (c5 << 8) | (c6 << 16) | (c7 << 24),
     c8 | (c9 << 8) | (c10 << 16) | (c11 << 24), c12 | (c13 << 8));
 }
@@ -31,7 +31,7 @@ export function parse(id) {
   let error = id.length === ID_LENGTH ? parseAsciiId(id) : NOT_ASCII;
   if (error === NOT_ASCII) {
     const size = writeText(id);
-    error = wasm._branded_parse(input.address, size);
+    error = wasm.parse(input.address, size);
   }
   if (error !== 0) return FAILURES[error];
   const { u32, f64, u64 } = views();
@@ -48,14 +48,14 @@ export function parse(id) {
 export function valid(id) {
   args.text(id, 'id');
   const size = writeText(id);
-  return wasm._branded_valid(input.address, size) === 1;
+  return wasm.valid(input.address, size) === 1;
 }
 
 export function encode(namespace, snowflake) {
   args.text(namespace, 'namespace');
   const value = args.snowflake(snowflake);
   const size = writeText(namespace);
-  const error = wasm._branded_encode(input.address, size, value);
+  const error = wasm.encode(input.address, size, value);
   if (error !== 0) throw refused(`encode(${quote(namespace)}, ${quote(snowflake)}n)`, error);
   return answerId();
 }
@@ -64,7 +64,7 @@ export function encode(namespace, snowflake) {
 export function errorOffset(id) {
   args.text(id, 'id');
   const size = writeText(id);
-  return wasm._branded_error_offset(input.address, size);
+  return wasm.error_offset(input.address, size);
 }
 
 const ADMITTED = Object.freeze({ admitted: true });
@@ -76,6 +76,6 @@ onReady(() => {
 export function gate(id) {
   args.text(id, 'id');
   const size = writeText(id);
-  return wasm._branded_gate(input.address, size) === 1 ? ADMITTED : NOT_ADMITTED;
+  return wasm.gate(input.address, size) === 1 ? ADMITTED : NOT_ADMITTED;
 }
 

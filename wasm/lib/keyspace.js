@@ -15,7 +15,7 @@ export function jobKey(queue, id) {
   args.text(queue, 'queue');
   args.text(id, 'id');
   const [queueSize, idAddress, idSize] = twoTexts(queue, id);
-  const error = wasm._branded_job_key(input.address, queueSize, idAddress, idSize);
+  const error = wasm.job_key(input.address, queueSize, idAddress, idSize);
   if (error !== 0) throw refused(`jobKey(${quote(queue)}, ${quote(id)})`, error);
   return answerText();
 }
@@ -24,24 +24,24 @@ export function queueKey(queue, type) {
   args.text(queue, 'queue');
   args.text(type, 'type');
   const [queueSize, typeAddress, typeSize] = twoTexts(queue, type);
-  const error = wasm._branded_queue_key(input.address, queueSize, typeAddress, typeSize);
+  const error = wasm.queue_key(input.address, queueSize, typeAddress, typeSize);
   if (error !== 0) throw refused(`queueKey(${quote(queue)}, ${quote(type)})`, error);
   return answerText();
 }
 
 export function pendingKey(queue) {
   const size = writeText(args.text(queue, 'queue'));
-  const error = wasm._branded_pending_key(input.address, size);
+  const error = wasm.pending_key(input.address, size);
   if (error !== 0) throw refused(`pendingKey(${quote(queue)})`, error);
   return answerText();
 }
 
 export function validQueue(queue) {
   const size = writeText(args.text(queue, 'queue'));
-  return wasm._branded_valid_queue(input.address, size) === 1;
+  return wasm.valid_queue(input.address, size) === 1;
 }
 
 export function slot(key) {
   const size = writeText(args.text(key, 'key'));
-  return wasm._branded_slot(input.address, size);
+  return wasm.slot(input.address, size);
 }

@@ -4,7 +4,7 @@ import * as args from './args.js';
 import { quote, refused } from './errors.js';
 import { AT, answerId, input, views, wasm, writeText } from './module.js';
 
-const release = new FinalizationRegistry((handle) => wasm._branded_minter_release(handle));
+const release = new FinalizationRegistry((handle) => wasm.minter_release(handle));
 
 class Minter {
   #handle;
@@ -30,7 +30,7 @@ class Minter {
   }
 
   #mint() {
-    const error = wasm._branded_minter_next(this.#handle);
+    const error = wasm.minter_next(this.#handle);
     if (error !== 0) throw refused(`mint (${this.namespace}, node ${this.node})`, error);
   }
 }
@@ -42,7 +42,7 @@ export function createMinter(options) {
   args.text(namespace, 'namespace');
   args.integer(node, 'node');
   const size = writeText(namespace);
-  const handle = wasm._branded_minter_create(input.address, size, node);
+  const handle = wasm.minter_create(input.address, size, node);
   if (handle < 0) throw refused(`createMinter({namespace: ${quote(namespace)}, node: ${node}})`, -handle);
   return new Minter(handle, namespace, node);
 }

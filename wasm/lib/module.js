@@ -118,12 +118,8 @@ function fail(error) {
 }
 
 function finish(emscripten) {
-  const functions = {};
-  for (const name of Object.keys(emscripten)) {
-    if (name.startsWith('_branded_') && typeof emscripten[name] === 'function') functions[name] = emscripten[name];
-  }
-  wasm = functions;
-  const exchange = wasm._branded_exchange();
+  wasm = embindFunctions(emscripten);
+  const exchange = wasm.exchange();
   AT = Object.freeze({
     snowflake: exchange,
     entryMs: exchange + 8,
@@ -141,9 +137,16 @@ function finish(emscripten) {
   });
   rebuild();
   reserveInput(4096);
-  wasm._branded_self_check();
+  wasm.self_check();
   const sentence = answerText();
   if (sentence) throw new Error(sentence);
+}
+
+// The functions Embind bound, as its invokers (bindings/invokers.js) recorded them, copied once into a
+// plain object built whole (one filled a property at a time, as Embind fills Module, is slower to look up
+// in V8): nothing else of the Module object is reachable from the facade.
+function embindFunctions(emscripten) {
+  return Object.fromEntries(Object.entries(emscripten.embindBindings));
 }
 
 // The bytes of base64 text (the wasm the default entries embed).
@@ -181,7 +184,7 @@ export function views() {
 export const input = { address: 0, capacity: 0 };
 export function reserveInput(capacity) {
   if (capacity > input.capacity) {
-    input.address = wasm._branded_input(capacity);
+    input.address = wasm.input(capacity);
     input.capacity = capacity;
     rebuild();
   }

@@ -5,13 +5,13 @@ import { AT, answerText, input, views, wasm, writeText } from './module.js';
 
 // The module answers these with a non-negative value or minus the error number.
 export function hash32(snowflake) {
-  const answer = wasm._branded_hash32(args.snowflake(snowflake));
+  const answer = wasm.hash32(args.snowflake(snowflake));
   if (answer < 0) throw refused(`hash32(${quote(snowflake)}n)`, -answer);
   return answer;
 }
 
 export function unixMs(snowflake) {
-  const answer = wasm._branded_unix_ms(args.snowflake(snowflake));
+  const answer = wasm.unix_ms(args.snowflake(snowflake));
   if (answer < 0) throw refused(`unixMs(${quote(snowflake)}n)`, -answer);
   return answer;
 }
@@ -19,26 +19,26 @@ export function unixMs(snowflake) {
 export function compose(fields) {
   args.object(fields, 'compose fields');
   const { unixMs: ms, node, seq } = fields;
-  const error = wasm._branded_compose(args.integer(ms, 'unixMs'), args.integer(node, 'node'), args.integer(seq, 'seq'));
+  const error = wasm.compose(args.integer(ms, 'unixMs'), args.integer(node, 'node'), args.integer(seq, 'seq'));
   if (error !== 0) throw refused(`compose({unixMs: ${ms}, node: ${node}, seq: ${seq}})`, error);
   return views().u64[AT.snowflake >> 3];
 }
 
 export function minFor(unixMs) {
-  const error = wasm._branded_min_for(args.integer(unixMs, 'unixMs'));
+  const error = wasm.min_for(args.integer(unixMs, 'unixMs'));
   if (error !== 0) throw refused(`minFor(${unixMs})`, error);
   return views().u64[AT.snowflake >> 3];
 }
 
 export function streamId(snowflake) {
-  const error = wasm._branded_stream_id(args.snowflake(snowflake));
+  const error = wasm.stream_id(args.snowflake(snowflake));
   if (error !== 0) throw refused(`streamId(${quote(snowflake)}n)`, error);
   return answerText();
 }
 
 // XRANGE arguments for the instants [t0, t1): start, exclusive end, and the equivalent inclusive end.
 export function streamWindow(t0, t1) {
-  const error = wasm._branded_window(args.integer(t0, 't0'), args.integer(t1, 't1'));
+  const error = wasm.window(args.integer(t0, 't0'), args.integer(t1, 't1'));
   if (error !== 0) throw refused(`streamWindow(${t0}, ${t1})`, error);
   const u32 = views().u32;
   const [startSize, endSize, inclusiveSize] = u32.subarray(AT.parts >> 2, (AT.parts >> 2) + 3);
@@ -54,7 +54,7 @@ export function streamWindow(t0, t1) {
 export function parseEntryId(text) {
   args.text(text, 'entry id');
   const size = writeText(text);
-  const error = wasm._branded_parse_entry_id(input.address, size);
+  const error = wasm.parse_entry_id(input.address, size);
   if (error !== 0) throw refused(`parseEntryId(${quote(text)})`, error);
   const { u32, u64 } = views();
   return {

@@ -1,6 +1,8 @@
-// Builds the package's CommonJS entry (dist/index.cjs, its types dist/index.d.cts) and its classic-script build (dist/branded.iife.js,
-// the global `branded`) from the ES module sources, with vite's library mode (rolldown). Run by
-// scripts/build.d/20-wasm.sh after the module is placed in dist/.
+// Bundles the package's entries from its ES module sources (index.js, workerd.js, lib/, the placed module in
+// dist/) with vite's library mode (rolldown): dist/index.js (ES module), dist/index.cjs (CommonJS, types
+// dist/index.d.cts), dist/workerd.js (imports dist/branded.wasm), dist/branded.iife.js (the global `branded`,
+// minified). One file per entry: one instance of the module whichever way it is loaded, and one gzip stream.
+// Run by scripts/build.d/20-wasm.sh after the module is placed in dist/.
 import { copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,24 +10,30 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(PACKAGE_DIR, 'dist');
 
-async function bundle(format, fileName, minify) {
+async function bundle(entry, format, fileName, { minify = false, external, paths } = {}) {
   await build({
     configFile: false,
     root: PACKAGE_DIR,
     logLevel: 'warn',
     build: {
-      outDir: 'dist',
+      outDir: DIST,
       emptyOutDir: false,
       copyPublicDir: false,
       minify,
       target: 'es2020',
-      lib: { entry: join(PACKAGE_DIR, 'index.js'), formats: [format], name: 'branded', fileName: () => fileName },
+      lib: { entry: join(PACKAGE_DIR, entry), formats: [format], name: 'branded', fileName: () => fileName },
+      rollupOptions: external ? { external, output: { paths } } : {},
     },
   });
 }
 
-await bundle('cjs', 'index.cjs', false);
+await bundle('index.js', 'es', 'index.js');
+await bundle('index.js', 'cjs', 'index.cjs');
+await bundle('index.js', 'iife', 'branded.iife.js', { minify: true });
+// workerd compiles the .wasm itself: the import stays an import, of the file beside the bundle.
+const isWasm = (id) => id.endsWith('.wasm');
+await bundle('workerd.js', 'es', 'workerd.js', { external: isWasm, paths: (id) => (isWasm(id) ? './branded.wasm' : id) });
 // The same declarations, read as CommonJS types by `require` consumers.
-copyFileSync(join(PACKAGE_DIR, 'index.d.ts'), join(PACKAGE_DIR, 'dist', 'index.d.cts'));
-await bundle('iife', 'branded.iife.js', true);
+copyFileSync(join(PACKAGE_DIR, 'index.d.ts'), join(DIST, 'index.d.cts'));

@@ -1,6 +1,6 @@
 // One connection (a node or a cluster) speaking the EchoMQ contract: every write passes the host check,
 // then the fence, then goes to the server.
-import { jobKey, pendingKey } from '../index.js';
+import { jobKey, pendingKey } from '@echomq/branded';
 import {
   checkedBatch, checkedExecutor, enqueueCall, isFenceReply, refusalOf, runMany, runOne, verdictOf,
 } from './enqueue.js';

@@ -1,6 +1,6 @@
 // The @enqueue transition through either executor: the host check first (core's key builders), then
 // EVALSHA of core's script (EVAL when the server lost it: NOSCRIPT) or the native EMQ.ENQUEUE.
-import { BrandedError, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, FENCE_CLASS, KIND_CLASS, jobKey, pendingKey } from '../index.js';
+import { BrandedError, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, FENCE_CLASS, KIND_CLASS, jobKey, pendingKey } from '@echomq/branded';
 import { isBytes, wireValue } from './bytes.js';
 import { ExecutorError, KindError } from './errors.js';
 

@@ -1,6 +1,6 @@
 // The connector's typed refusals. Each has a stable `code`; a refusal that came from the server keeps
 // the server's text exactly in `message` (and in `serverText`).
-import { FENCE_VALUE } from '../index.js';
+import { FENCE_VALUE } from '@echomq/branded';
 
 const describeFound = (found) => (found === null ? 'nothing (absent)' : JSON.stringify(found));
 

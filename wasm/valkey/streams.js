@@ -1,6 +1,6 @@
 // Streams keyed emq:{<queue>}:<stream>, entry ids injected from Snowflakes (SPEC §6): one mapping only,
 // core's, through the package (streamId, streamWindow).
-import { queueKey, streamId, streamWindow } from '../index.js';
+import { queueKey, streamId, streamWindow } from '@echomq/branded';
 import { isBytes, wireValue } from './bytes.js';
 import { NonMonotonicError } from './errors.js';
 
