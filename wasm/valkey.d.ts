@@ -1,11 +1,33 @@
 // @echomq/branded/valkey — the EchoMQ contract on a real Valkey (a node or a cluster), through iovalkey
 // (an optional peer dependency: install it to use this subpath). Every id decision (host check, keys,
 // stream entry ids, windows, the script and its SHA1) is the package's, i.e. core's.
-import type { Cluster, ClusterNode, ClusterOptions, Redis, RedisOptions } from 'iovalkey';
+// iovalkey's own types are not imported, so these declarations compile without iovalkey installed.
 import type { BrandedError } from './index.js';
 
+/** iovalkey's options for one node (its `RedisOptions`); every other option is passed to iovalkey as is. */
+export interface ValkeyOptions {
+  host?: string;
+  port?: number;
+  username?: string;
+  password?: string;
+  db?: number;
+  [option: string]: unknown;
+}
+/** A cluster startup node, as iovalkey takes it (its `ClusterNode`). */
+export type ValkeyClusterNode = string | number | { host?: string; port?: number };
+/**
+ * The iovalkey client underneath (its `Redis` or `Cluster`), typed by shape only; for iovalkey's command
+ * types, cast: `connection.client as import('iovalkey').Redis`.
+ */
+export interface ValkeyClient {
+  readonly status: string;
+  quit(): Promise<unknown>;
+  disconnect(): void;
+  [command: string]: any;
+}
+
 /** A URL (`redis://127.0.0.1:6379`), iovalkey options, or a cluster's startup nodes plus cluster options. */
-export type ConnectTarget = string | RedisOptions | ({ cluster: ClusterNode[] } & ClusterOptions);
+export type ConnectTarget = string | ValkeyOptions | ({ cluster: ValkeyClusterNode[] } & { [option: string]: unknown });
 
 /**
  * Connects, then reads the version fence {emq}:version: equal to `echomq:4.0.0` → ready; absent →
@@ -63,7 +85,7 @@ export interface StreamEntry {
 
 export interface Connection {
   /** The iovalkey client underneath, for commands this connector does not wrap (no fence, no host check). */
-  readonly client: Redis | Cluster;
+  readonly client: ValkeyClient;
   readonly cluster: boolean;
   /** The latest connection error the client reported while (re)connecting, or null when none. */
   readonly lastError: Error | null;

@@ -1,2 +1,4 @@
 # The package in Node against the pure-JS baseline and the npm peers; its gzipped size.
 node bench/js/bench.js
+# Start-up: import → first parse in cold Node processes, the module's instantiation in Chromium.
+node bench/js/startup.js

@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 
+import { startServer } from '../../scripts/valkey.js';
 import { PACKAGE_DIR, ROOT } from './support.js';
 
 const SPEC = { snowflake: '274557032793636864', unixMs: 1769526697641 };
 const ENTRY = pathToFileURL(join(PACKAGE_DIR, 'index.js')).href;
 
-function node(args, input) {
-  const result = spawnSync(process.execPath, args, { input, encoding: 'utf8', cwd: ROOT });
+function node(args, input, cwd = ROOT) {
+  const result = spawnSync(process.execPath, args, { input, encoding: 'utf8', cwd });
   assert.equal(result.status, 0, result.stderr);
   return JSON.parse(result.stdout);
 }
@@ -74,5 +75,26 @@ test('an asynchronous load whose self-check fails rejects `ready` with the sente
     });
   } finally {
     rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+test("require('@echomq/branded/valkey') runs on the CommonJS entry's instance, against a real server", { timeout: 60000 }, async () => {
+  const server = await startServer();
+  try {
+    const script = `
+      const branded = require('@echomq/branded');
+      const { connect } = require('@echomq/branded/valkey');
+      (async () => {
+        const connection = await connect(${JSON.stringify(server.url)});
+        const verdict = await connection.enqueue('orders', 'JOB0KHTOWnGLuC', 'payload');
+        const refused = await connection.pending('bad queue').catch((error) => error instanceof branded.BrandedError && error.code);
+        const pending = await connection.pending('orders');
+        await connection.close();
+        console.log(JSON.stringify({ verdict, refused, pending }));
+      })();`;
+    // From inside the package, `@echomq/branded` is its own name (Node's self-reference), as for a dependent.
+    assert.deepEqual(node(['-e', script], undefined, PACKAGE_DIR), { verdict: 'enqueued', refused: 'queue', pending: ['JOB0KHTOWnGLuC'] });
+  } finally {
+    await server.stop();
   }
 });

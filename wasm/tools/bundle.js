@@ -1,9 +1,9 @@
 // Bundles the package's entries from its ES module sources (index.js, workerd.js, lib/, the placed module in
 // dist/) with vite's library mode (rolldown): dist/index.js (ES module), dist/index.cjs (CommonJS, types
 // dist/index.d.cts), dist/workerd.js (imports dist/branded.wasm), dist/branded.iife.js (the global `branded`,
-// minified). One file per entry: one instance of the module whichever way it is loaded, and one gzip stream.
+// minified), and dist/valkey.cjs (types dist/valkey.d.cts) for the ./valkey subpath. One file per entry: one instance of the module whichever way it is loaded, and one gzip stream.
 // Run by scripts/build.d/20-wasm.sh after the module is placed in dist/.
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,5 +35,14 @@ await bundle('index.js', 'iife', 'branded.iife.js', { minify: true });
 // workerd compiles the .wasm itself: the import stays an import, of the file beside the bundle.
 const isWasm = (id) => id.endsWith('.wasm');
 await bundle('workerd.js', 'es', 'workerd.js', { external: isWasm, paths: (id) => (isWasm(id) ? './branded.wasm' : id) });
+// The Valkey connector for `require`: it requires the CommonJS entry beside it (one instance) and loads
+// iovalkey when connect() first runs, as the ES module does.
+await bundle('valkey.js', 'cjs', 'valkey.cjs', {
+  external: (id) => id === '@echomq/branded' || id === 'iovalkey',
+  paths: (id) => (id === '@echomq/branded' ? './index.cjs' : id),
+});
 // The same declarations, read as CommonJS types by `require` consumers.
 copyFileSync(join(PACKAGE_DIR, 'index.d.ts'), join(DIST, 'index.d.cts'));
+const valkeyTypes = readFileSync(join(PACKAGE_DIR, 'valkey.d.ts'), 'utf8');
+if (!valkeyTypes.includes("from './index.js'")) throw new Error("valkey.d.ts no longer imports from './index.js'");
+writeFileSync(join(DIST, 'valkey.d.cts'), valkeyTypes.replaceAll("from './index.js'", "from './index.cjs'"));
