@@ -2,6 +2,7 @@
 // launched once for the whole matrix; each case gets its own context and a loopback server for its folder,
 // every response under the strict CSP the package promises to hold.
 import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 
 import { isLocal } from '../e2e/support/browser.js';
@@ -49,10 +50,13 @@ export const REPORT_FUNCTION = `function report(compute) {
  * Serves `folder`, opens `path` in Chromium, waits for #out, and asserts the page printed the SPEC answer
  * with no page error, no console error and no CSP violation (main thread or worker).
  */
-export async function assertPageAnswers(folder, path = '', { timeout = 30_000 } = {}) {
+export async function assertPageAnswers(folder, path = '', { timeout = 60_000 } = {}) {
   const server = await serveStatic(folder, { headers: () => ({ 'content-security-policy': `${STRICT_CSP}; report-uri ${REPORT_PATH}` }) });
   const context = await (await browser()).newContext();
   const problems = [];
+  let problemSeen;
+  const firstProblem = new Promise((resolve) => { problemSeen = resolve; });
+  const problem = (text) => { problems.push(text); problemSeen(); };
   const external = [];
   try {
     await context.route('**/*', (route) => {
@@ -61,17 +65,18 @@ export async function assertPageAnswers(folder, path = '', { timeout = 30_000 } 
       return route.abort('blockedbyclient');
     });
     const page = await context.newPage();
-    const listen = (source, label) => source.on('console', (m) => m.type() === 'error' && problems.push(`${label} console: ${m.text()}`));
+    const listen = (source, label) => source.on('console', (m) => m.type() === 'error' && problem(`${label} console: ${m.text()}`));
     listen(page, 'page');
-    page.on('pageerror', (error) => problems.push(`page error: ${error.stack ?? error.message}`));
+    page.on('pageerror', (error) => problem(`page error: ${error.stack ?? error.message}`));
     page.on('worker', (worker) => listen(worker, `worker ${worker.url()}`));
     await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
     await page.goto(`${server.url}${path}`);
-    const settled = await page.waitForFunction(() => document.getElementById('out')?.textContent !== '', null, { timeout })
-      .then(() => true, () => false);
-    const text = settled ? await page.textContent('#out') : '';
+    // A page that failed to load says so at once: its first error ends the wait (a second more for #out).
+    const answered = page.waitForFunction(() => document.getElementById('out')?.textContent !== '', null, { timeout }).then(() => true, () => false);
+    const settled = await Promise.race([answered, firstProblem.then(() => Promise.race([answered, delay(1000).then(() => false)]))]);
+    const text = (await page.textContent('#out')) ?? '';
     const seen = `${text}\n${problems.join('\n')}`;
-    assert.ok(settled, `the page never wrote its answer within ${timeout} ms; what it reported:\n${tail(seen)}`);
+    assert.ok(settled || text !== '', `the page wrote no answer${problems.length ? '' : ` within ${timeout} ms`}; what it reported:\n${tail(seen)}`);
     assert.ok(!text.startsWith('ERROR '), `the page threw:\n${tail(seen)}`);
     assertAnswer(text, 'the page');
     await page.waitForTimeout(REPORT_GRACE_MS);

@@ -20,8 +20,8 @@ const outcomes = new Map();
 // what went wrong.
 function briefly(error) {
   const [head, ...rest] = String(error?.message ?? error).split('\n').map((line) => line.trim()).filter(Boolean);
-  const said = rest.filter((line) => !line.startsWith('$ '));
-  const detail = said.find((line) => /error|cannot|refus|violat|disallow/i.test(line)) ?? said.find((line) => /not |fail/i.test(line));
+  const said = rest.filter((line) => !line.startsWith('$ ') && !line.endsWith(':') && !/^(at |https?:|error in |✗ build failed|build failed with|\[plugin )/i.test(line));
+  const detail = said.find((line) => line.length > 40 && /error|cannot|refus|violat|disallow|warn/i.test(line)) ?? said.find((line) => /not |fail/i.test(line));
   return detail ? `${head} ${detail}` : head;
 }
 async function recorded(name, run) {

@@ -61,7 +61,7 @@ const keep = process.env.CONSUMERS_KEEP === '1';
  * config and test files resolve them while the package resolves from the project's own install.
  */
 export async function consumer(name, { type = 'module', files = {}, tools = [] } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), `branded-consumer-${name}-`));
+  const dir = mkdtempSync(join(tmpdir(), `branded-matrix-${name}-`));
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `consumer-${name}`, private: true, type }, null, 2)}\n`);
   const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball()], { cwd: dir, timeout: 120_000 });
   assert.equal(install.status, 0, `npm install of the tarball failed:\n${install.output}`);
@@ -123,9 +123,15 @@ export function run(command, args, { cwd, timeout = 90_000, env = {} } = {}) {
 // Some tools colour their errors whatever NO_COLOR says; failure messages stay readable without the codes.
 const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
-/** Asserts a step exited 0; the failure message is the step's name and its output's tail. */
-export function assertRan(result, step) {
+/**
+ * Asserts a step exited 0; the failure message is the step's name and its output's tail. `quiet`: a build
+ * that warned fails too (a bundler's warning is a user's problem); `silent`: any stderr at all fails (a
+ * program's run, where Node prints its own warnings).
+ */
+export function assertRan(result, step, { quiet = false, silent = false } = {}) {
   assert.equal(result.status, 0, `${step} failed (exit ${result.status}):\n${tail(result.output)}`);
+  if (quiet) assert.doesNotMatch(`${result.stdout}${result.stderr}`, /\bwarn(ing)?s?\b|\(!\)/i, `${step} warned:\n${tail(result.output)}`);
+  if (silent) assert.equal(result.stderr, '', `${step} printed to stderr:\n${tail(result.output)}`);
   return result;
 }
 

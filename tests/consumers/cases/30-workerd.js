@@ -12,23 +12,26 @@ import { assertAnswer, assertRan, tail, withConsumer } from '../support.js';
 
 export const title = 'workerd (npm workerd, local loopback port): a module worker';
 
-// Wrangler's rule for `import x from './y.wasm'`: the file becomes a Wasm module of the worker.
+// Wrangler's rule for `import x from './y.wasm'` (or `y.wasm?module`): the file, wherever esbuild resolves
+// it, becomes a Wasm module of the worker.
 const build = `import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-const wasm = [];
+const wasm = new Set();
 const wasmModules = { name: 'wasm-modules', setup(b) {
-  b.onResolve({ filter: /\\.wasm$/ }, (args) => {
-    const file = join(args.resolveDir, args.path);
+  b.onResolve({ filter: /\\.wasm(\\?module)?$/ }, async (args) => {
+    if (args.pluginData === 'inner') return undefined;
+    const { path, errors } = await b.resolve(args.path.replace(/\\?module$/, ''), { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'inner' });
+    if (errors.length > 0) return { errors };
     mkdirSync('out', { recursive: true });
-    copyFileSync(file, join('out', basename(file)));
-    wasm.push(basename(file));
-    return { path: './' + basename(file), external: true };
+    copyFileSync(path, join('out', basename(path)));
+    wasm.add(basename(path));
+    return { path: './' + basename(path), external: true };
   });
 } };
 await build({ entryPoints: ['worker.js'], bundle: true, format: 'esm', platform: 'browser', conditions: ['workerd', 'worker', 'browser'],
   outfile: 'out/worker.js', plugins: [wasmModules], logLevel: 'warning' });
-writeFileSync('out/wasm.json', JSON.stringify([...new Set(wasm)]));
+writeFileSync('out/wasm.json', JSON.stringify([...wasm]));
 `;
 
 function config(port, wasmFiles, compatibilityDate) {
@@ -81,7 +84,7 @@ async function serveOnce(project, binary) {
 }
 
 export default () => withConsumer('workerd', { tools: ['esbuild', 'workerd'], files: { 'worker.js': workerdModule, 'build.js': build } }, async (project) => {
-  assertRan(await project.node(['build.js']), 'the worker bundle (esbuild, workerd conditions)');
+  assertRan(await project.node(['build.js']), 'the worker bundle (esbuild, workerd conditions)', { quiet: true });
   const { default: binary, compatibilityDate } = createRequire(project.path('package.json'))('workerd');
   const wasmFiles = JSON.parse(readFileSync(project.path('out/wasm.json'), 'utf8'));
   let served;

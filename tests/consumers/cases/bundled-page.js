@@ -9,7 +9,7 @@ import { assertRan, withConsumer } from '../support.js';
  */
 export function bundledPageCase(name, { tools, files, build, served = 'dist', path = '' }) {
   return () => withConsumer(name, { tools, files }, async (project) => {
-    assertRan(await build(project), `${name}: the build`);
+    assertRan(await build(project), `${name}: the build`, { quiet: true });
     await assertPageAnswers(project.path(served), path);
   });
 }

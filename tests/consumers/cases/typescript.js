@@ -16,6 +16,6 @@ export function typescriptCase(name, { module, moduleResolution, source, type = 
   const emitted = `out/${source.slice(0, -extension.length)}${EMITTED[extension]}`;
   return () => withConsumer(name, { type, tools: ['typescript'], files: { 'tsconfig.json': JSON.stringify(tsconfig, null, 2), [source]: program } }, async (project) => {
     assertRan(await project.tool('typescript', ['-p', '.'], { bin: 'tsc' }), `tsc (module ${module}, moduleResolution ${moduleResolution}, ${source})`);
-    assertAnswer(assertRan(await project.node([emitted]), `node ${emitted}`).stdout, `node ${emitted}`);
+    assertAnswer(assertRan(await project.node([emitted]), `node ${emitted}`, { silent: true }).stdout, `node ${emitted}`);
   });
 }
