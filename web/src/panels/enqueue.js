@@ -1,7 +1,7 @@
 // Enqueue (live): queue, id, payload, executor → the verdict and the exact command sent, then the row
 // and the pending set as read back from Valkey. The page runs the host check itself first: a malformed
 // id is refused here and nothing is sent.
-import { createMinter, jobKey, queueKey } from '@echomq/branded';
+import { createMinter, jobKey, pendingKey } from '@echomq/branded';
 import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
 import { formatCount } from '../lib/format.js';
 import { commandView } from '../views/command.js';
@@ -19,7 +19,7 @@ const VERDICT_TEXT = {
 
 function hostCheck(queue, id) {
   try {
-    return { ok: true, jobKey: jobKey(queue, id), pendingKey: queueKey(queue, 'pending') };
+    return { ok: true, jobKey: jobKey(queue, id), pendingKey: pendingKey(queue) };
   } catch (error) {
     return { ok: false, code: error.code, message: error.message };
   }
