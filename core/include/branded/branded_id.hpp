@@ -8,6 +8,7 @@
 #include "branded/detail/encode_kernel.hpp"
 #include "branded/detail/parse_kernel.hpp"
 #include "branded/result.hpp"
+#include "branded/snowflake.hpp"
 
 namespace branded {
 
@@ -58,7 +59,7 @@ inline bool valid(std::string_view id) {
 // Writes 14 bytes to out; same errors as encode, out untouched on error.
 inline Error encode_to(std::string_view ns, std::uint64_t snowflake, char* out14) {
   if (!valid_namespace(ns)) return Error::namespace_;
-  if (snowflake > detail::MAX_VALUE) return Error::range;
+  if (snowflake > MAX_SNOWFLAKE) return Error::range;
   detail::write_id(ns.data(), snowflake, out14);
   return Error::none;
 }
