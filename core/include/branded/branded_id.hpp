@@ -38,10 +38,9 @@ struct Parsed {
   constexpr std::string_view namespace_view() const { return {ns.data(), ns.size()}; }
 };
 
-constexpr bool is_namespace_byte(char c) { return c >= 'A' && c <= 'Z'; }
 constexpr bool valid_namespace(std::string_view ns) {
-  return ns.size() == NAMESPACE_LENGTH && is_namespace_byte(ns[0]) && is_namespace_byte(ns[1]) &&
-         is_namespace_byte(ns[2]);
+  return ns.size() == NAMESPACE_LENGTH && detail::is_upper(ns[0]) && detail::is_upper(ns[1]) &&
+         detail::is_upper(ns[2]);
 }
 
 // Checks in the contract's order: length, namespace, charset, range. No trimming, no case folding.
@@ -67,7 +66,7 @@ inline Error encode_to(std::string_view ns, std::uint64_t snowflake, char* out14
 inline Result<Id> encode(std::string_view ns, std::uint64_t snowflake) {
   static_assert(sizeof(Result<Id>) == 16 && offsetof(Result<Id>, error) == ID_LENGTH && Error::none == Error{0});
   if (!valid_namespace(ns)) return Result<Id>::failure(Error::namespace_);
-  if (snowflake > detail::MAX_VALUE) return Result<Id>::failure(Error::range);
+  if (snowflake > MAX_SNOWFLAKE) return Result<Id>::failure(Error::range);
   Result<Id> encoded;  // written whole, as one store: the id, error none (0) and the padding byte (0)
   detail::write_id_padded(ns.data(), snowflake, reinterpret_cast<char*>(&encoded));
   return encoded;
