@@ -70,7 +70,7 @@ inline void write_id_table(const char* ns3, std::uint64_t v, char* out14) {
   std::memcpy(out14 + 6, &tail, 8);
 }
 
-// The 11 digits alone (base62_encode): first digit, then five pairs.
+// The 11 digits alone (base62()): first digit, then five pairs.
 inline void write_base62(std::uint64_t v, char* out11) {
   const Chunks c = split_chunks(v);
   const std::uint64_t pairs[] = {pair_chars(c.high3 % PAIR), pair_chars(c.quad1 / PAIR), pair_chars(c.quad1 % PAIR),
