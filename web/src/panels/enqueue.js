@@ -17,7 +17,8 @@ const VERDICT_TEXT = {
   kind: 'refused by the wire gate — not JOB-namespaced; nothing was written',
 };
 
-function hostCheck(queue, id) {
+// The host check as a verdict for the page (the bridge's hostCheck throws instead).
+function hostVerdict(queue, id) {
   try {
     return { ok: true, jobKey: jobKey(queue, id), pendingKey: pendingKey(queue) };
   } catch (error) {
@@ -67,7 +68,7 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
   const status = liveStatus(bridge, 'enqueueing into Valkey', () => { sendButton.disabled = !bridge?.live; });
 
   function renderHost() {
-    const check = hostCheck(queueInput.value, idInput.value);
+    const check = hostVerdict(queueInput.value, idInput.value);
     fill(host, check.ok
       ? h('p', { class: 'muted' }, 'Host check passes: keys ', h('code', null, check.jobKey), ' and ', h('code', null, check.pendingKey), '.')
       : h('p', { class: 'error-text', 'data-testid': 'host-refusal' }, 'Host check refuses: ', h('code', null, check.code), ` — ${check.message}. Nothing would be sent.`));
