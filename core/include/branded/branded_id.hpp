@@ -18,9 +18,8 @@ inline constexpr std::size_t NAMESPACE_LENGTH = 3;
 using Id = std::array<char, ID_LENGTH>;
 using Namespace = std::array<char, NAMESPACE_LENGTH>;
 
-// Result<Id> is Result<T> with one more byte: 16 bytes, 16-aligned, instead of 15. GCC copies a 15-byte object as
-// two overlapping 8-byte moves (bytes 0-7 and 7-14), so every copy reads across both stores of the copy before it,
-// which store-to-load forwarding cannot serve: encode() by value cost three times encode_to. 16 bytes move whole.
+// Result<Id> is padded to 16 bytes, 16-aligned: a 15-byte object is copied as two overlapping moves, which
+// store-to-load forwarding cannot serve; 16 bytes move whole (bench/: encode by value vs encode_to).
 template <>
 struct alignas(16) Result<Id> {
   Id value{};
