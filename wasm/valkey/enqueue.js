@@ -5,9 +5,8 @@ import { isBytes, wireValue } from './bytes.js';
 import { ExecutorError, KindError } from './errors.js';
 
 export const EXECUTORS = Object.freeze(['script', 'native']);
-// A thousand commands in flight keep the server busy; many more keep iovalkey's per-command objects alive
-// across young-generation collections, and Node spends its time promoting them (8 x 1,000 in flight:
-// ~1.3 KB promoted per job; 4 x 250: ~0.9 KB).
+// Enough commands in flight to keep the server busy, few enough that iovalkey's per-command objects die
+// young instead of being promoted to the old generation (bench/enqueue).
 const PIPELINE_CHUNK = 250;
 const CHUNKS_IN_FLIGHT = 4;
 
