@@ -4,6 +4,7 @@
 
 namespace emq {
 
+// NOLINTNEXTLINE(bugprone-macro-parentheses): a declarator, where parentheses cannot go
 #define EMQ_DEFINE_ENTRY_POINT(ret, name, params) ret(*name) params = nullptr;
 EMQ_MODULE_API(EMQ_DEFINE_ENTRY_POINT)
 #undef EMQ_DEFINE_ENTRY_POINT

@@ -63,6 +63,7 @@ using CommandFunc = int (*)(RedisModuleCtx*, RedisModuleString**, int);
   X(int, RedisModule_GetContextFlags, (RedisModuleCtx*)) \
   X(void, RedisModule_Log, (RedisModuleCtx*, const char*, const char*, ...))
 
+// NOLINTNEXTLINE(bugprone-macro-parentheses): a declarator, where parentheses cannot go
 #define EMQ_DECLARE_ENTRY_POINT(ret, name, params) extern ret(*name) params;
 EMQ_MODULE_API(EMQ_DECLARE_ENTRY_POINT)
 #undef EMQ_DECLARE_ENTRY_POINT
