@@ -6,6 +6,7 @@
 # fails when any of them still fails or a target finds something new.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 
 all_targets=(parse encode entry_id keyspace minter batch scan)
 seconds=300
@@ -22,7 +23,7 @@ done
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz --parallel 2 >/dev/null
+cmake --build --preset fuzz >/dev/null
 
 bin=build/fuzz/tests/fuzz
 failed=()

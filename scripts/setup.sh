@@ -7,9 +7,9 @@ cd "$(dirname "$0")/.."
 
 # package -> suite ("" = bookworm, "bp" = bookworm-backports)
 # The e2e suite's three engines: chromium; firefox-esr; webkit2gtk-driver (WebKitWebDriver + MiniBrowser),
-# which needs an X display: xvfb (xvfb-run needs xauth).
+# which needs an X display: xvfb (xvfb-run needs xauth). The lint tools: clang-format clang-tidy shellcheck.
 plain_packages=(cmake g++ make ninja-build pkg-config nlohmann-json3-dev libbenchmark-dev emscripten chromium
-                clang libclang-rt-14-dev firefox-esr webkit2gtk-driver xvfb xauth)
+                clang libclang-rt-14-dev firefox-esr webkit2gtk-driver xvfb xauth clang-format clang-tidy shellcheck)
 backport_packages=(libcatch2-dev valkey-server valkey-tools)
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
@@ -23,20 +23,21 @@ for p in "${backport_packages[@]}"; do installed "$p" || missing_bp+=("$p"); don
 if installed libcatch2-dev && ! catch2_v3; then missing_bp+=(libcatch2-dev); fi
 
 backports_source=/etc/apt/sources.list.d/bookworm-backports.sources
+backports_entry='Types: deb\nURIs: http://deb.debian.org/debian\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n'
 have_backports() { grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; }
 
 if [ ${#missing_plain[@]} -gt 0 ] || [ ${#missing_bp[@]} -gt 0 ]; then
   echo "setup: missing: ${missing_plain[*]} ${missing_bp[*]}"
   if [ "$(id -u)" != 0 ]; then
     echo "setup: not root; run this as root, then again:" >&2
-    have_backports || echo "  printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' > $backports_source" >&2
+    have_backports || echo "  printf '$backports_entry' > $backports_source" >&2
     echo "  apt-get update && apt-get install -y --no-install-recommends ${missing_plain[*]}" >&2
     [ ${#missing_bp[@]} -gt 0 ] && echo "  apt-get install -y --no-install-recommends -t bookworm-backports ${missing_bp[*]}" >&2
     exit 1
   fi
   if ! have_backports; then
     echo "setup: adding the bookworm-backports suite ($backports_source)"
-    printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' > "$backports_source"
+    printf '%b' "$backports_entry" > "$backports_source"
   fi
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q

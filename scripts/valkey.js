@@ -1,223 +1,31 @@
 #!/usr/bin/env node
 // Starts and stops the Valkey servers this project needs: a standalone node (optionally with the
-// EMQ.ENQUEUE module) or a 3-primary cluster, on free loopback ports, data in fresh temp dirs, AOF on.
-// Every server is stopped by its own pid; a server this helper did not start is never touched.
+// EMQ.ENQUEUE module; bridge/src/valkey_launcher.js) or a 3-primary cluster, on free loopback ports, data in
+// fresh temp dirs, AOF on. Every server is stopped by its own pid; a server this helper did not start is
+// never touched.
 //
 // Library:  import { startServer, startCluster } from './scripts/valkey.js'
 // CLI:      node scripts/valkey.js start [--module] [--port N] [--dir D] [--appendfsync always|everysec|no]
 //           node scripts/valkey.js stop
 //           node scripts/valkey.js cluster start|stop
-import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
+import {
+  HOST, READY_TIMEOUT_MS, TERMINATE_RETRY_MS, TERMINATE_TIMEOUT_MS, cli, freePort, sleep, startServer,
+} from '../bridge/src/valkey_launcher.js';
+
+export { HOST, MODULE_PATH, ValkeyServer, cli, freePort, startServer } from '../bridge/src/valkey_launcher.js';
+
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const HOST = '127.0.0.1';
-export const MODULE_PATH = join(ROOT, 'build/native/valkey/emq_module.so');
 // Where the CLI remembers the servers it started (for `stop`); tests point it elsewhere.
 const STATE_DIR = process.env.BRANDED_VALKEY_STATE_DIR ?? join(ROOT, '.run');
 const STANDALONE_STATE = join(STATE_DIR, 'valkey.json');
 const CLUSTER_STATE = join(STATE_DIR, 'valkey-cluster.json');
-const READY_TIMEOUT_MS = 20_000;
-const TERMINATE_RETRY_MS = 250;
-const TERMINATE_TIMEOUT_MS = 15_000;
-const APPENDFSYNC = new Set(['always', 'everysec', 'no']);
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-// A port the kernel just handed out on loopback; the caller retries if someone takes it first.
-export function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', fail);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
-/** Runs one command through valkey-cli; resolves its trimmed stdout (an error reply is still stdout). */
-export async function cli(port, ...args) {
-  const { stdout } = await run('valkey-cli', ['-h', HOST, '-p', String(port), ...args], { timeout: 10_000 });
-  return stdout.trim();
-}
-
-// Servers of this process (not detached) die with it, and their temp dirs go: at exit, and on
-// SIGINT/SIGTERM, which are then re-raised so the process still ends the way the signal asked.
-const running = new Set();
-const killRunning = () => {
-  for (const server of running) server.killAtExit();
-};
-process.once('exit', killRunning);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    killRunning();
-    process.kill(process.pid, signal);
-  });
-}
-
-/** One valkey-server process on a loopback port, its data in `dir`. */
-export class ValkeyServer {
-  #child = null;
-  #exited = null;
-
-  constructor({ port, dir, ownsDir, args, detached }) {
-    this.host = HOST;
-    this.port = port;
-    this.dir = dir;
-    this.ownsDir = ownsDir;
-    this.args = args;
-    this.detached = detached;
-    this.logFile = join(dir, 'valkey.log');
-  }
-
-  get url() {
-    return `redis://${HOST}:${this.port}`;
-  }
-
-  get pid() {
-    return this.#child?.pid;
-  }
-
-  /** Spawns the process and waits until it answers as itself, its AOF loaded. */
-  async launch() {
-    const child = spawn('valkey-server', this.args, {
-      cwd: this.dir,
-      stdio: 'ignore',
-      detached: this.detached,
-    });
-    this.#child = child;
-    this.#exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
-    if (this.detached) child.unref();
-    else running.add(this);
-    try {
-      await this.#waitUntilReady();
-    } catch (error) {
-      await this.kill();
-      throw error;
-    }
-    return this;
-  }
-
-  async #waitUntilReady() {
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    let exited = false;
-    this.#exited.then(() => (exited = true));
-    while (Date.now() < deadline) {
-      if (exited) throw new Error(`valkey-server on port ${this.port} exited at start; see ${this.logFile}:\n${this.logTail()}`);
-      if (await this.#answersAsItself()) return;
-      await sleep(50);
-    }
-    throw new Error(`valkey-server on port ${this.port} was not ready within ${READY_TIMEOUT_MS} ms; see ${this.logFile}`);
-  }
-
-  // Ready means: the process answering on the port is this one (a server that lost the race for the
-  // port must not pass for another's), and it has finished loading its AOF.
-  async #answersAsItself() {
-    const info = await cli(this.port, 'INFO', 'server', 'persistence').catch(() => '');
-    const pid = /^process_id:(\d+)/m.exec(info)?.[1];
-    return pid === String(this.pid) && /^loading:0/m.test(info);
-  }
-
-  logTail(lines = 20) {
-    if (!existsSync(this.logFile)) return '';
-    return readFileSync(this.logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  }
-
-  get #alive() {
-    return this.#child !== null && this.#child.exitCode === null && this.#child.signalCode === null;
-  }
-
-  /** SIGKILL, as a crash would: the data dir and the port stay for restart(). */
-  async kill() {
-    if (!this.#alive) return;
-    this.#child.kill('SIGKILL');
-    await this.#exited;
-    running.delete(this);
-  }
-
-  killAtExit() {
-    if (this.#alive) this.#child.kill('SIGKILL');
-    if (this.ownsDir) rmSync(this.dir, { recursive: true, force: true });
-  }
-
-  // A server refuses SIGTERM while it writes its first AOF ("Writing initial AOF, can't exit") and does
-  // not retry by itself: ask again until it exits, and crash it only if it never does.
-  async #terminate() {
-    const deadline = Date.now() + TERMINATE_TIMEOUT_MS;
-    while (this.#alive && Date.now() < deadline) {
-      this.#child.kill('SIGTERM');
-      await Promise.race([this.#exited, sleep(TERMINATE_RETRY_MS)]);
-    }
-    await this.kill();
-    running.delete(this);
-  }
-
-  /** Starts again on the same port and data dir (the AOF is replayed). */
-  async restart() {
-    await this.kill();
-    return this.launch();
-  }
-
-  /** SIGTERM (a clean shutdown), then removes the data dir if this helper made it. */
-  async stop() {
-    await this.#terminate();
-    if (this.ownsDir) rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-function serverArgs({ port, appendfsync, module, extraArgs }) {
-  if (!APPENDFSYNC.has(appendfsync)) throw new TypeError(`appendfsync must be always, everysec or no, not ${appendfsync}`);
-  const args = [
-    '--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'yes', '--appendfsync', appendfsync,
-    '--dir', '.', '--logfile', 'valkey.log', '--daemonize', 'no', '--enable-module-command', 'local',
-  ];
-  if (module) {
-    const path = module === true ? MODULE_PATH : module;
-    if (!existsSync(path)) throw new Error(`no Valkey module at ${path}: build it first (npm run build)`);
-    args.push('--loadmodule', path);
-  }
-  return [...args, ...extraArgs];
-}
-
-function dataDir(dir, label) {
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    return { dir: resolve(dir), ownsDir: false };
-  }
-  return { dir: mkdtempSync(join(tmpdir(), `branded-${label}-`)), ownsDir: true };
-}
-
-/**
- * Starts a standalone server. Options: module (true for build/native/valkey/emq_module.so, or a path),
- * port (default: a free one), dir (default: a fresh temp dir, removed by stop()), appendfsync
- * ('everysec' by default), args (extra valkey-server arguments), detached (outlive this process).
- */
-export async function startServer({ module = false, port, dir, appendfsync = 'everysec', args = [], detached = false } = {}) {
-  const data = dataDir(dir, 'valkey');
-  for (let attempt = 0; ; attempt++) {
-    const chosen = port ?? (await freePort());
-    const server = new ValkeyServer({
-      port: chosen, ...data, detached, args: serverArgs({ port: chosen, appendfsync, module, extraArgs: args }),
-    });
-    try {
-      return await server.launch();
-    } catch (error) {
-      // Another process may have taken a port the kernel offered: try a new one (never a fixed one).
-      if (port !== undefined || attempt === 4 || !/Address already in use/.test(server.logTail())) {
-        if (data.ownsDir) rmSync(data.dir, { recursive: true, force: true });
-        throw error;
-      }
-    }
-  }
-}
 
 /** A Valkey Cluster of `primaries` nodes (no replicas) on loopback, all 16384 slots assigned. */
 export class ValkeyCluster {

@@ -1,10 +1,10 @@
 // EMQ.ENQUEUE 2 <jobkey> <pendingkey> <id> <payload>: the @enqueue transition run natively (SPEC §5).
 #pragma once
+#include "branded/keyspace.hpp"
 #include "module_api.hpp"
 
 namespace emq {
 
-inline constexpr const char* ENQUEUE_COMMAND = "EMQ.ENQUEUE";
 // Not deny-oom: the command checks memory itself, only when it would write (refusals and duplicates answer).
 inline constexpr const char* ENQUEUE_FLAGS = "write";
 // argv[2] is the job row, argv[3] the pending set.

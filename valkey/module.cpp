@@ -26,7 +26,7 @@ extern "C" __attribute__((visibility("default"))) int RedisModule_OnLoad(RedisMo
   RedisModule_SetModuleAttribs(ctx, MODULE_NAME, MODULE_VERSION, MODULE_APIVER_1);
   if (const std::string_view failure = branded::self_check(); !failure.empty()) return refuse_to_load(ctx, failure);
   make_module_strings();
-  if (RedisModule_CreateCommand(ctx, ENQUEUE_COMMAND, enqueue_command, ENQUEUE_FLAGS, ENQUEUE_FIRST_KEY,
+  if (RedisModule_CreateCommand(ctx, branded::ENQUEUE_COMMAND.data(), enqueue_command, ENQUEUE_FLAGS, ENQUEUE_FIRST_KEY,
                                 ENQUEUE_LAST_KEY, ENQUEUE_KEY_STEP) != MODULE_OK)
     return refuse_to_load(ctx, "EMQ.ENQUEUE could not be registered");
   return MODULE_OK;

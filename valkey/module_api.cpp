@@ -4,28 +4,10 @@
 
 namespace emq {
 
-void (*RedisModule_SetModuleAttribs)(RedisModuleCtx*, const char*, int, int) = nullptr;
-int (*RedisModule_IsModuleNameBusy)(const char*) = nullptr;
-int (*RedisModule_CreateCommand)(RedisModuleCtx*, const char*, CommandFunc, const char*, int, int, int) = nullptr;
-int (*RedisModule_WrongArity)(RedisModuleCtx*) = nullptr;
-int (*RedisModule_ReplyWithError)(RedisModuleCtx*, const char*) = nullptr;
-int (*RedisModule_ReplyWithLongLong)(RedisModuleCtx*, long long) = nullptr;
-const char* (*RedisModule_StringPtrLen)(const RedisModuleString*, std::size_t*) = nullptr;
-RedisModuleString* (*RedisModule_CreateString)(RedisModuleCtx*, const char*, std::size_t) = nullptr;
-void (*RedisModule_FreeString)(RedisModuleCtx*, RedisModuleString*) = nullptr;
-RedisModuleKey* (*RedisModule_OpenKey)(RedisModuleCtx*, RedisModuleString*, int) = nullptr;
-void (*RedisModule_CloseKey)(RedisModuleKey*) = nullptr;
-int (*RedisModule_KeyType)(RedisModuleKey*) = nullptr;
-int (*RedisModule_HashSet)(RedisModuleKey*, int, ...) = nullptr;
-int (*RedisModule_ZsetAdd)(RedisModuleKey*, double, RedisModuleString*, int*) = nullptr;
-int (*RedisModule_NotifyKeyspaceEvent)(RedisModuleCtx*, int, const char*, RedisModuleString*) = nullptr;
-RedisModuleCallReply* (*RedisModule_Call)(RedisModuleCtx*, const char*, const char*, ...) = nullptr;
-int (*RedisModule_CallReplyType)(RedisModuleCallReply*) = nullptr;
-const char* (*RedisModule_CallReplyStringPtr)(RedisModuleCallReply*, std::size_t*) = nullptr;
-void (*RedisModule_FreeCallReply)(RedisModuleCallReply*) = nullptr;
-int (*RedisModule_Replicate)(RedisModuleCtx*, const char*, const char*, ...) = nullptr;
-int (*RedisModule_GetContextFlags)(RedisModuleCtx*) = nullptr;
-void (*RedisModule_Log)(RedisModuleCtx*, const char*, const char*, ...) = nullptr;
+// NOLINTNEXTLINE(bugprone-macro-parentheses): a declarator, where parentheses cannot go
+#define EMQ_DEFINE_ENTRY_POINT(ret, name, params) ret(*name) params = nullptr;
+EMQ_MODULE_API(EMQ_DEFINE_ENTRY_POINT)
+#undef EMQ_DEFINE_ENTRY_POINT
 
 namespace {
 
@@ -39,25 +21,9 @@ bool fetch(const char* name, Func*& slot) {
 }
 
 bool fetch_all() {
-  return fetch("RedisModule_SetModuleAttribs", RedisModule_SetModuleAttribs) &&
-         fetch("RedisModule_IsModuleNameBusy", RedisModule_IsModuleNameBusy) &&
-         fetch("RedisModule_CreateCommand", RedisModule_CreateCommand) &&
-         fetch("RedisModule_WrongArity", RedisModule_WrongArity) &&
-         fetch("RedisModule_ReplyWithError", RedisModule_ReplyWithError) &&
-         fetch("RedisModule_ReplyWithLongLong", RedisModule_ReplyWithLongLong) &&
-         fetch("RedisModule_StringPtrLen", RedisModule_StringPtrLen) &&
-         fetch("RedisModule_CreateString", RedisModule_CreateString) &&
-         fetch("RedisModule_FreeString", RedisModule_FreeString) &&
-         fetch("RedisModule_OpenKey", RedisModule_OpenKey) && fetch("RedisModule_CloseKey", RedisModule_CloseKey) &&
-         fetch("RedisModule_KeyType", RedisModule_KeyType) &&
-         fetch("RedisModule_HashSet", RedisModule_HashSet) && fetch("RedisModule_ZsetAdd", RedisModule_ZsetAdd) &&
-         fetch("RedisModule_NotifyKeyspaceEvent", RedisModule_NotifyKeyspaceEvent) &&
-         fetch("RedisModule_Call", RedisModule_Call) && fetch("RedisModule_CallReplyType", RedisModule_CallReplyType) &&
-         fetch("RedisModule_CallReplyStringPtr", RedisModule_CallReplyStringPtr) &&
-         fetch("RedisModule_FreeCallReply", RedisModule_FreeCallReply) &&
-         fetch("RedisModule_Replicate", RedisModule_Replicate) &&
-         fetch("RedisModule_GetContextFlags", RedisModule_GetContextFlags) &&
-         fetch("RedisModule_Log", RedisModule_Log);
+#define EMQ_FETCH_ENTRY_POINT(ret, name, params) fetch(#name, name) &&
+  return EMQ_MODULE_API(EMQ_FETCH_ENTRY_POINT) true;
+#undef EMQ_FETCH_ENTRY_POINT
 }
 
 }  // namespace

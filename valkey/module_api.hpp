@@ -38,28 +38,35 @@ inline constexpr int NOTIFY_ZSET = 1 << 7;
 
 using CommandFunc = int (*)(RedisModuleCtx*, RedisModuleString**, int);
 
-extern void (*RedisModule_SetModuleAttribs)(RedisModuleCtx*, const char*, int, int);
-extern int (*RedisModule_IsModuleNameBusy)(const char*);
-extern int (*RedisModule_CreateCommand)(RedisModuleCtx*, const char*, CommandFunc, const char*, int, int, int);
-extern int (*RedisModule_WrongArity)(RedisModuleCtx*);
-extern int (*RedisModule_ReplyWithError)(RedisModuleCtx*, const char*);
-extern int (*RedisModule_ReplyWithLongLong)(RedisModuleCtx*, long long);
-extern const char* (*RedisModule_StringPtrLen)(const RedisModuleString*, std::size_t*);
-extern RedisModuleString* (*RedisModule_CreateString)(RedisModuleCtx*, const char*, std::size_t);
-extern void (*RedisModule_FreeString)(RedisModuleCtx*, RedisModuleString*);
-extern RedisModuleKey* (*RedisModule_OpenKey)(RedisModuleCtx*, RedisModuleString*, int);
-extern void (*RedisModule_CloseKey)(RedisModuleKey*);
-extern int (*RedisModule_KeyType)(RedisModuleKey*);
-extern int (*RedisModule_HashSet)(RedisModuleKey*, int, ...);
-extern int (*RedisModule_ZsetAdd)(RedisModuleKey*, double, RedisModuleString*, int*);
-extern int (*RedisModule_NotifyKeyspaceEvent)(RedisModuleCtx*, int, const char*, RedisModuleString*);
-extern RedisModuleCallReply* (*RedisModule_Call)(RedisModuleCtx*, const char*, const char*, ...);
-extern int (*RedisModule_CallReplyType)(RedisModuleCallReply*);
-extern const char* (*RedisModule_CallReplyStringPtr)(RedisModuleCallReply*, std::size_t*);
-extern void (*RedisModule_FreeCallReply)(RedisModuleCallReply*);
-extern int (*RedisModule_Replicate)(RedisModuleCtx*, const char*, const char*, ...);
-extern int (*RedisModule_GetContextFlags)(RedisModuleCtx*);
-extern void (*RedisModule_Log)(RedisModuleCtx*, const char*, const char*, ...);
+// Every entry point this module uses, once: X(return type, name, parameter list).
+#define EMQ_MODULE_API(X) \
+  X(void, RedisModule_SetModuleAttribs, (RedisModuleCtx*, const char*, int, int)) \
+  X(int, RedisModule_IsModuleNameBusy, (const char*)) \
+  X(int, RedisModule_CreateCommand, (RedisModuleCtx*, const char*, CommandFunc, const char*, int, int, int)) \
+  X(int, RedisModule_WrongArity, (RedisModuleCtx*)) \
+  X(int, RedisModule_ReplyWithError, (RedisModuleCtx*, const char*)) \
+  X(int, RedisModule_ReplyWithLongLong, (RedisModuleCtx*, long long)) \
+  X(const char*, RedisModule_StringPtrLen, (const RedisModuleString*, std::size_t*)) \
+  X(RedisModuleString*, RedisModule_CreateString, (RedisModuleCtx*, const char*, std::size_t)) \
+  X(void, RedisModule_FreeString, (RedisModuleCtx*, RedisModuleString*)) \
+  X(RedisModuleKey*, RedisModule_OpenKey, (RedisModuleCtx*, RedisModuleString*, int)) \
+  X(void, RedisModule_CloseKey, (RedisModuleKey*)) \
+  X(int, RedisModule_KeyType, (RedisModuleKey*)) \
+  X(int, RedisModule_HashSet, (RedisModuleKey*, int, ...)) \
+  X(int, RedisModule_ZsetAdd, (RedisModuleKey*, double, RedisModuleString*, int*)) \
+  X(int, RedisModule_NotifyKeyspaceEvent, (RedisModuleCtx*, int, const char*, RedisModuleString*)) \
+  X(RedisModuleCallReply*, RedisModule_Call, (RedisModuleCtx*, const char*, const char*, ...)) \
+  X(int, RedisModule_CallReplyType, (RedisModuleCallReply*)) \
+  X(const char*, RedisModule_CallReplyStringPtr, (RedisModuleCallReply*, std::size_t*)) \
+  X(void, RedisModule_FreeCallReply, (RedisModuleCallReply*)) \
+  X(int, RedisModule_Replicate, (RedisModuleCtx*, const char*, const char*, ...)) \
+  X(int, RedisModule_GetContextFlags, (RedisModuleCtx*)) \
+  X(void, RedisModule_Log, (RedisModuleCtx*, const char*, const char*, ...))
+
+// NOLINTNEXTLINE(bugprone-macro-parentheses): a declarator, where parentheses cannot go
+#define EMQ_DECLARE_ENTRY_POINT(ret, name, params) extern ret(*name) params;
+EMQ_MODULE_API(EMQ_DECLARE_ENTRY_POINT)
+#undef EMQ_DECLARE_ENTRY_POINT
 
 // The first half of what RedisModule_Init does in the packaged header: fetch every entry point above.
 // False when the server lacks one of them.

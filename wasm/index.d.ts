@@ -44,6 +44,12 @@ export const ERROR_CODES: readonly ['none', 'length', 'namespace', 'charset', 'r
 export const EPOCH_MS: number;
 /** The last millisecond a Snowflake can carry (2093-09-06T15:47:35.551Z). */
 export const HORIZON_MS: number;
+/** The length of every branded id, in bytes. */
+export const ID_LENGTH: 14;
+/** The largest Snowflake (2^63 - 1). */
+export const MAX_SNOWFLAKE: bigint;
+/** The native executor's command (the Valkey module). */
+export const ENQUEUE_COMMAND: 'EMQ.ENQUEUE';
 export const JOB_NAMESPACE: 'JOB';
 /** The @enqueue script: KEYS[1] job row, KEYS[2] pending set, ARGV[1] id, ARGV[2] payload. */
 export const ENQUEUE_SCRIPT: string;
@@ -104,6 +110,8 @@ export function queueKey(queue: string, type: string): string;
 export function pendingKey(queue: string): string;
 /** `^[A-Za-z0-9._-]{1,128}$` and not `emq`. */
 export function validQueue(queue: string): boolean;
+/** Whether `type` is a key type (the part after the hashtag): ^[A-Za-z0-9._-]{1,64}$. */
+export function validKeyType(type: string): boolean;
 /** The cluster slot: CRC16-XMODEM of the key's hashtag, mod 16384. */
 export function slot(key: string): number;
 

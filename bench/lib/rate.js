@@ -24,7 +24,7 @@ export function bestRate(run, work) {
   for (let round = -1; round < ROUNDS; round++) {
     let items = 0;
     const start = cpuMs();
-    let elapsed = 0;
+    let elapsed;
     do {
       consume(run());
       items += work;

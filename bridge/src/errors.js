@@ -1,11 +1,11 @@
 // The typed failure every op throws and every reply carries: a code from the protocol's closed list.
-export const ERROR_CODES = Object.freeze([
+export const BRIDGE_ERROR_CODES = Object.freeze([
   'kind', 'duplicate', 'malformed', 'fence', 'forbidden', 'rate', 'too_large', 'busy', 'oom', 'unavailable', 'bad_request',
 ]);
 
 export class BridgeError extends Error {
   constructor(code, message, detail = {}) {
-    if (!ERROR_CODES.includes(code)) throw new TypeError(`unknown bridge error code ${code}`);
+    if (!BRIDGE_ERROR_CODES.includes(code)) throw new TypeError(`unknown bridge error code ${code}`);
     super(message);
     this.name = 'BridgeError';
     this.code = code;

@@ -2,6 +2,7 @@
 // Refusals are plain HTTP answers (400 target, 421 Host, 404 path, 403 Origin, 401 token, 400 subprotocol,
 // 503 capacity), after which the socket is destroyed: a client that never closes cannot keep it.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 
 import { hostAllowed, requestPath, securityHeaders } from './guard.js';
 
@@ -61,9 +62,7 @@ export function refuseUpgrade(req, { config, openConnections, closing, client })
 const REFUSAL_LINGER_MS = 1000;
 
 export function writeRefusal(socket, { status, text }) {
-  const reason = {
-    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 421: 'Misdirected Request', 503: 'Service Unavailable',
-  }[status];
+  const reason = STATUS_CODES[status];
   const body = `${text}\n`;
   const headers = Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.on('error', () => {});

@@ -1,5 +1,5 @@
 // The bridge: one HTTP server for /healthz, /metrics, the static explorer and the /ws upgrade.
-import { createServer } from 'node:http';
+import { STATUS_CODES, createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 
 import { bareAddress, clientAddress, createClients } from './clients.js';
@@ -65,8 +65,8 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
   http.on('clientError', (error, socket) => {
     metrics.httpRefused(error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : 'parse');
     if (socket.writable && !socket.writableEnded && error.code !== 'ECONNRESET') {
-      const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
+      const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
       setTimeout(() => socket.destroy(), 1000).unref();
     } else {
       socket.destroy();

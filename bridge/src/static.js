@@ -8,12 +8,15 @@ import { pipeline } from 'node:stream/promises';
 
 import { securityHeaders } from './guard.js';
 
-const TYPES = {
+const TYPES = Object.freeze({
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
   '.ico': 'image/x-icon', '.wasm': 'application/wasm', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
   '.webmanifest': 'application/manifest+json', '.woff2': 'font/woff2',
-};
+});
+
+/** The Content-Type a file is served with, by its extension. */
+export const contentType = (path) => TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 
 export class StaticUnavailable extends Error {}
 
@@ -55,7 +58,7 @@ export async function serveStatic(root, req, res, urlPath) {
   if (target === null) return false;
   const file = await openInside(root, target);
   if (file === null) return false;
-  const type = TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+  const type = contentType(file.path);
   res.writeHead(200, {
     ...securityHeaders(type.startsWith('text/html')),
     'Content-Type': type,

@@ -3,7 +3,7 @@
 // failure translated into the protocol's codes. Each write goes through the connector (host check, fence,
 // EVALSHA with the NOSCRIPT fallback, EMQ.ENQUEUE); the few admin reads and the demo deletes use the
 // connector's own client (`connection.client`), always on keys built by the package.
-import { ENQUEUE_SCRIPT_SHA1, FENCE_VALUE, jobKey, pendingKey, queueKey, streamWindow } from '@echomq/branded';
+import { ENQUEUE_COMMAND, ENQUEUE_SCRIPT_SHA1, FENCE_VALUE, jobKey, pendingKey, queueKey, streamWindow } from '@echomq/branded';
 import { ExecutorError, FenceError, KindError, connect } from '@echomq/branded/valkey';
 
 import { createCoalescer } from './coalescer.js';
@@ -11,7 +11,6 @@ import { BridgeError, busy, unavailable } from './errors.js';
 import { createBucket } from './rate.js';
 import { backoff, connectTarget } from './valkey_target.js';
 
-const NATIVE_COMMAND = 'EMQ.ENQUEUE';
 // Besides every (re)connect, the fence is read again this often: the script executor has no fence of its
 // own, so a fence rewritten under a live connection is noticed within this bound.
 const FENCE_RECHECK_MS = 5000;
@@ -45,7 +44,7 @@ const FENCE_STATES = { ok: 'ok', fenced: 'foreign', unverified: 'unknown' };
 export function enqueueCommand(executor, queue, job, payload, pending = pendingKey(queue)) {
   const key = jobKey(queue, job);
   return executor === 'native'
-    ? [NATIVE_COMMAND, '2', key, pending, job, payload]
+    ? [ENQUEUE_COMMAND, '2', key, pending, job, payload]
     : ['EVALSHA', ENQUEUE_SCRIPT_SHA1, '2', key, pending, job, payload];
 }
 
@@ -62,7 +61,7 @@ function fenceError(error) {
 async function serverFacts(client, cluster) {
   const info = await client.info('server');
   const version = /^valkey_version:(\S+)/m.exec(info)?.[1] ?? /^redis_version:(\S+)/m.exec(info)?.[1] ?? null;
-  const [native] = cluster ? [null] : await client.command('INFO', NATIVE_COMMAND);
+  const [native] = cluster ? [null] : await client.command('INFO', ENQUEUE_COMMAND);
   return { version, native: native !== null && native !== undefined };
 }
 

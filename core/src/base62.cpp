@@ -5,8 +5,6 @@
 
 namespace branded {
 
-void base62_encode(std::uint64_t v, char* out11) { detail::write_base62(v, out11); }
-
 std::array<char, BASE62_DIGITS> base62(std::uint64_t v) {
   std::array<char, BASE62_DIGITS> out{};
   detail::write_base62(v, out.data());

@@ -12,7 +12,7 @@ int error_offset(std::string_view id) {
     case Error::none: return -1;
     case Error::namespace_:
       for (std::size_t i = 0; i < NAMESPACE_LENGTH; ++i)
-        if (!is_namespace_byte(id[i])) return static_cast<int>(i);
+        if (!detail::is_upper(id[i])) return static_cast<int>(i);
       return 0;
     case Error::charset:
       for (std::size_t i = NAMESPACE_LENGTH; i < ID_LENGTH; ++i)

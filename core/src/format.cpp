@@ -64,7 +64,7 @@ char* put_padded_end(char* out, const char* text, std::size_t n, std::size_t wid
   return out + (n < width ? width : n);
 }
 
-void two(char* out, unsigned v) { std::memcpy(out, DIGIT_PAIRS + v * 2, 2); }
+void two(char* out, unsigned v) { std::memcpy(out, DIGIT_PAIRS + std::size_t{v} * 2, 2); }
 
 char* put_place(RowStyle style, const RowPlace& place, char* out) {
   if (style == RowStyle::json) {

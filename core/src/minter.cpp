@@ -54,7 +54,7 @@ Result<std::uint64_t> Minter::next_at(std::int64_t now_ms) {
     if (next > MAX_STATE) return Result<std::uint64_t>::failure(Error::range);
   } while (!state_.compare_exchange_weak(current, next, std::memory_order_relaxed));
   const auto state = static_cast<std::uint64_t>(next);
-  return {(state >> SEQ_BITS) << 22 | std::uint64_t{node_} << 12 | (state & MAX_SEQ)};
+  return {pack_snowflake(state >> SEQ_BITS, node_, static_cast<std::uint32_t>(state & MAX_SEQ))};
 }
 
 // The namespace was checked at create and the snowflake is below 2^63 by construction: write, do not re-check.

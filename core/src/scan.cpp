@@ -82,7 +82,7 @@ void classify_sse2(const char* blocks, std::size_t count, Masks* out) {
   for (std::size_t b = 0; b < count; ++b) {
     Masks m;
     for (unsigned part = 0; part < BLOCK / 16; ++part) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(blocks + b * BLOCK + part * 16));
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(blocks + b * BLOCK + std::size_t{part} * 16));
       const __m128i letter = in_range16(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z');
       const __m128i alnum = _mm_or_si128(letter, in_range16(v, '0', '9'));
       const unsigned shift = part * 16;
@@ -107,7 +107,7 @@ void classify_simd128(const char* blocks, std::size_t count, Masks* out) {
   for (std::size_t b = 0; b < count; ++b) {
     Masks m;
     for (unsigned part = 0; part < BLOCK / 16; ++part) {
-      const v128_t v = wasm_v128_load(blocks + b * BLOCK + part * 16);
+      const v128_t v = wasm_v128_load(blocks + b * BLOCK + std::size_t{part} * 16);
       const v128_t letter = in_range_simd(wasm_v128_or(v, wasm_i8x16_splat(0x20)), 'a', 26);
       const v128_t alnum = wasm_v128_or(letter, in_range_simd(v, '0', 10));
       const unsigned shift = part * 16;
@@ -136,7 +136,7 @@ __attribute__((target("avx2"))) void classify_avx2(const char* blocks, std::size
   for (std::size_t b = 0; b < count; ++b) {
     Masks m;
     for (unsigned part = 0; part < BLOCK / 32; ++part) {
-      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(blocks + b * BLOCK + part * 32));
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(blocks + b * BLOCK + std::size_t{part} * 32));
       const __m256i letter = in_range32(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), 'a', 'z');
       const __m256i alnum = _mm256_or_si256(letter, in_range32(v, '0', '9'));
       const unsigned shift = part * 32;

@@ -10,7 +10,7 @@ namespace {
 
 constexpr std::array<char, 200> decimal_pair_table() {
   std::array<char, 200> table{};
-  for (int i = 0; i < 100; ++i) {
+  for (std::size_t i = 0; i < 100; ++i) {
     table[2 * i] = static_cast<char>('0' + i / 10);
     table[2 * i + 1] = static_cast<char>('0' + i % 10);
   }
@@ -19,7 +19,7 @@ constexpr std::array<char, 200> decimal_pair_table() {
 constexpr auto DECIMAL_PAIRS = decimal_pair_table();
 constexpr std::uint32_t TEN_TO_4 = 10'000, TEN_TO_8 = 100'000'000;
 
-void write_decimal_pair(std::uint32_t pair, char* out2) { std::memcpy(out2, &DECIMAL_PAIRS[2 * pair], 2); }
+void write_decimal_pair(std::uint32_t pair, char* out2) { std::memcpy(out2, &DECIMAL_PAIRS[std::size_t{2} * pair], 2); }
 
 // Exactly 8 digits of v < 10^8, zero-padded: two independent 4-digit halves.
 void write_8_digits(std::uint32_t v, char* out8) {
@@ -33,7 +33,7 @@ void write_8_digits(std::uint32_t v, char* out8) {
 // v < 10^8 without leading zeros ("0" for 0), written back to front two digits at a time.
 char* write_small(std::uint32_t v, char* out) {
   constexpr std::uint32_t powers[] = {1, 10, 100, 1'000, 10'000, 100'000, 1'000'000, 10'000'000, 100'000'000};
-  const int approx = (std::bit_width(v | 1) * 1233) >> 12;  // floor(log10) or one more: 1233 / 4096 ~ log10(2)
+  const int approx = static_cast<int>((std::bit_width(v | 1) * 1233) >> 12);  // floor(log10) or one more: 1233 / 4096 ~ log10(2)
   char* const end = out + approx + ((v | 1) >= powers[approx]);
   char* p = end;
   for (; v >= 100; v /= 100) write_decimal_pair(v % 100, p -= 2);

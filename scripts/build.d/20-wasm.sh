@@ -3,6 +3,7 @@
 # the .wasm, the .wasm as base64), then the CommonJS and IIFE builds bundled from the ES module sources.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/lib.sh
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH} # emcc's optimizer needs Debian's node modules
 
 cache=$(em-config CACHE)
@@ -15,7 +16,7 @@ mkdir -p build
 exec 9>build/wasm.lock
 flock 9
 cmake --preset wasm >/dev/null
-cmake --build --preset wasm --parallel 2
+cmake --build --preset wasm
 
 node wasm/tools/bundle.js
 

@@ -1,2 +1,6 @@
+#!/usr/bin/env bash
 # The Catch2 conformance suite of core (tests/core), through CTest.
-ctest --preset native --parallel 2
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/lib.sh
+ctest --preset native

@@ -4,12 +4,13 @@
 # Any report aborts the test (-fno-sanitize-recover=all), so a sanitizer finding fails this stage.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/lib.sh
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 cmake --preset asan >/dev/null
-cmake --build --preset asan --parallel 2 --target core_tests matrix_tests
+cmake --build --preset asan --target core_tests matrix_tests
 # Prove that core and the suite are instrumented before trusting a green run.
 require_instrumented() {
   local file=$1 symbols
@@ -24,4 +25,4 @@ require_instrumented() {
 require_instrumented build/asan/core/libbranded_core.a
 require_instrumented build/asan/tests/core/core_tests
 require_instrumented build/asan/tests/matrix/matrix_tests
-ctest --preset asan --parallel 2
+ctest --preset asan

@@ -8,7 +8,7 @@ import { connect as netConnect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { open, rssMiB } from './support.js';
+import { rssMiB } from './support.js';
 
 export const LEGIT_BOUND_MS = 250;
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

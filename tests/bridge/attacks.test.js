@@ -13,7 +13,7 @@ import { Valkey } from 'iovalkey';
 
 import { startServer } from '../../scripts/valkey.js';
 import {
-  alive, assertPresent, assertServed, clientAt, describeStats, keyspace, legitClient, peakRss, rawRequest, sleep,
+  alive, assertServed, clientAt, describeStats, keyspace, legitClient, peakRss, rawRequest, sleep,
 } from './attack_support.js';
 import { TOKEN, connect, getJson, open, rssMiB, startBridge, upgradeStatus } from './support.js';
 

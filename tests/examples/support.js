@@ -21,7 +21,7 @@ export async function sh(command, args, { cwd, timeout = 300_000, env = {} } = {
     });
     return `${stdout}${stderr}`;
   } catch (error) {
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${error.stdout ?? ''}${error.stderr ?? ''}${error.message}`);
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${error.stdout ?? ''}${error.stderr ?? ''}${error.message}`, { cause: error });
   }
 }
 

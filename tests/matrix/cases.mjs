@@ -11,7 +11,6 @@ export const VALID_ID = 'JOB0KHTOWnGLuC';
 export const VALID_SNOWFLAKE = 274557032793636864n;
 export const QUEUE = 'orders';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const MAX_PAYLOAD = 'AzL8n0Y58m7';
 const MB = 1 << 20;
 
 // ---- oracles (SPEC §1, §4, §6) ----

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "bindings/shared.hpp"
+#include "branded/branded_id.hpp"
 #include "branded/gate.hpp"
 #include "branded/keyspace.hpp"
 #include "branded/self_check.hpp"
@@ -15,7 +16,27 @@ using namespace branded::wasm;
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, std::string_view>, 9> TEXT_CONSTANTS{{
+// A 64-bit value does not cross as a double: the package reads it as decimal text, written at compile time.
+struct Decimal {
+  std::array<char, 20> digits{};
+  std::size_t size = 0;
+};
+constexpr Decimal decimal(std::uint64_t value) {
+  Decimal out;
+  std::array<char, 20> reversed{};
+  do {
+    reversed[out.size++] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  for (std::size_t i = 0; i < out.size; i++) out.digits[i] = reversed[out.size - 1 - i];
+  return out;
+}
+constexpr Decimal MAX_SNOWFLAKE_DECIMAL = decimal(MAX_SNOWFLAKE);
+constexpr std::string_view MAX_SNOWFLAKE_TEXT{MAX_SNOWFLAKE_DECIMAL.digits.data(), MAX_SNOWFLAKE_DECIMAL.size};
+
+constexpr std::array<std::pair<std::string_view, std::string_view>, 11> TEXT_CONSTANTS{{
+    {"ENQUEUE_COMMAND", ENQUEUE_COMMAND},
+    {"MAX_SNOWFLAKE", MAX_SNOWFLAKE_TEXT},
     {"ENQUEUE_SCRIPT", ENQUEUE_SCRIPT},
     {"ENQUEUE_SCRIPT_SHA1", ENQUEUE_SCRIPT_SHA1},
     {"KIND_REFUSAL", KIND_REFUSAL},
@@ -30,6 +51,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 9> TEXT_CONS
 
 double branded_epoch_ms() { return static_cast<double>(EPOCH_MS); }
 double branded_horizon_ms() { return static_cast<double>(HORIZON_MS); }
+int branded_id_length() { return static_cast<int>(ID_LENGTH); }
 
 // Text constant i: its name is the text answer and its value is in parts[0..1] as (address, size).
 // Returns 0, or -1 past the last one.
@@ -59,6 +81,7 @@ void branded_self_check() { answer(self_check()); }
 EMSCRIPTEN_BINDINGS(contract) {
   emscripten::function("epoch_ms", &branded_epoch_ms);
   emscripten::function("horizon_ms", &branded_horizon_ms);
+  emscripten::function("id_length", &branded_id_length);
   emscripten::function("text_constant", &branded_text_constant);
   emscripten::function("error_name", &branded_error_name);
   emscripten::function("self_check", &branded_self_check);

@@ -31,6 +31,8 @@ int branded_pending_key(Address queue, std::uint32_t size) {
 
 int branded_valid_queue(Address queue, std::uint32_t size) { return valid_queue(text(queue, size)); }
 
+int branded_valid_key_type(Address type, std::uint32_t size) { return valid_key_type(text(type, size)); }
+
 int branded_slot(Address key, std::uint32_t size) { return slot(text(key, size)); }
 
 }  // namespace
@@ -40,5 +42,6 @@ EMSCRIPTEN_BINDINGS(keyspace) {
   emscripten::function("queue_key", &branded_queue_key);
   emscripten::function("pending_key", &branded_pending_key);
   emscripten::function("valid_queue", &branded_valid_queue);
+  emscripten::function("valid_key_type", &branded_valid_key_type);
   emscripten::function("slot", &branded_slot);
 }

@@ -1,5 +1,5 @@
 // branded encode, mint, gate, window, slot. Each returns its exit status (0 ok, 1 refused).
-import { BrandedError, compose, createMinter, encode, gate, minFor, parse, slot, streamWindow, hash32, streamId } from '@echomq/branded';
+import { BrandedError, EPOCH_MS, HORIZON_MS, MAX_SNOWFLAKE, compose, createMinter, encode, gate, minFor, parse, slot, streamWindow, hash32, streamId } from '@echomq/branded';
 import { leaseNode } from './nodes.js';
 import { decodedJson, printable, write } from './output.js';
 import { UsageError, instantArgument, integerArgument, safeNumber } from './usage.js';
@@ -9,20 +9,26 @@ function expectCount(positional, count, command, names) {
     throw new UsageError(`${command} takes ${names}, got ${positional.length} argument${positional.length === 1 ? '' : 's'}`, command);
 }
 
-// What a refusal means for the arguments of each command, so a user knows what to change.
-const HINTS = {
-  namespace: 'NS is exactly three letters A-Z',
-  node: '--node is a whole number from 0 to 1023',
-  range: {
-    encode: 'SNOWFLAKE must be below 2^63 (9223372036854775808)',
-    mint: 'the clock reads outside 2024-01-01 .. 2093-09-06, the span a Snowflake can carry',
-    'min-for': 'TIME must lie in 2024-01-01 .. 2093-09-06, the span a Snowflake can carry',
-    window: 'the instants must satisfy 0 <= T0 < T1',
-  },
-};
+const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+// What a refusal means for the arguments of each command, so a user knows what to change (built on first
+// use: the constants come from the module).
+function hints() {
+  const span = `${day(EPOCH_MS)} .. ${day(HORIZON_MS)}, the span a Snowflake can carry`;
+  return {
+    namespace: 'NS is exactly three letters A-Z',
+    node: '--node is a whole number from 0 to 1023',
+    range: {
+      encode: `SNOWFLAKE must be below 2^63 (${MAX_SNOWFLAKE + 1n})`,
+      mint: `the clock reads outside ${span}`,
+      'min-for': `TIME must lie in ${span}`,
+      window: 'the instants must satisfy 0 <= T0 < T1',
+    },
+  };
+}
 
 function hint(command, code) {
-  const entry = HINTS[code];
+  const entry = hints()[code];
   const text = typeof entry === 'string' ? entry : entry?.[command];
   return text ? ` (${text})` : '';
 }

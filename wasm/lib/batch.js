@@ -2,10 +2,10 @@
 // chunks through fixed columns in its memory (bindings/batches.cpp); each chunk is copied out here.
 import * as args from './args.js';
 import { ParsedIds } from './columns.js';
+import { ID_LENGTH } from './constants.js';
 import { bytesSource } from './sources.js';
 import { AT, copyIdWords, input, onReady, readId, reserveInput, views, wasm, writeText } from './module.js';
 
-const ID_BYTES = 14;
 const SLOT_WORDS = 4; // array items go in 16-byte slots (bindings/batches.cpp)
 const LINES_AREA = 1 << 18;
 
@@ -51,7 +51,7 @@ function parseArray(ids, fields) {
     for (let i = 0, word = COLUMN.ids >> 2; i < count; i++, word += SLOT_WORDS) {
       const id = ids[base + i];
       if (typeof id !== 'string') throw new TypeError(`ids[${base + i}] must be a string, got ${typeof id}`);
-      if (id.length === ID_BYTES && copyIdWords(id, u32, word) < 0x80) continue;
+      if (id.length === ID_LENGTH && copyIdWords(id, u32, word) < 0x80) continue;
       (odd ??= []).push(i);
     }
     result.refused += wasm.parse_fixed(count, fields);
@@ -139,7 +139,7 @@ export function encodeMany(namespace, snowflakes) {
     refused += wasm.encode_many(input.address, nsSize, count);
     const u8 = views().u8;
     error.set(u8.subarray(COLUMN.error, COLUMN.error + count), base);
-    for (let i = 0; i < count; i++) ids[base + i] = error[base + i] === 0 ? readId(COLUMN.ids + i * ID_BYTES) : null;
+    for (let i = 0; i < count; i++) ids[base + i] = error[base + i] === 0 ? readId(COLUMN.ids + i * ID_LENGTH) : null;
   }
   return { ids, error, refused };
 }

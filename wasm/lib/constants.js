@@ -1,8 +1,8 @@
 // The contract's constants, read from core once the module is ready (never typed here).
 import { AT, answerText, onReady, readText, views, wasm } from './module.js';
 
-export let EPOCH_MS, HORIZON_MS;
-export let JOB_NAMESPACE, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, KIND_REFUSAL, KIND_CLASS, KEY_CLASS, FENCE_CLASS;
+export let EPOCH_MS, HORIZON_MS, ID_LENGTH, MAX_SNOWFLAKE;
+export let ENQUEUE_COMMAND, JOB_NAMESPACE, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, KIND_REFUSAL, KIND_CLASS, KEY_CLASS, FENCE_CLASS;
 export let FENCE_KEY, FENCE_VALUE;
 
 onReady(() => {
@@ -13,6 +13,8 @@ onReady(() => {
   }
   EPOCH_MS = wasm.epoch_ms();
   HORIZON_MS = wasm.horizon_ms();
+  ID_LENGTH = wasm.id_length();
+  MAX_SNOWFLAKE = BigInt(text.MAX_SNOWFLAKE);
   ({ JOB_NAMESPACE, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, KIND_REFUSAL, KIND_CLASS, KEY_CLASS, FENCE_CLASS } = text);
-  ({ FENCE_KEY, FENCE_VALUE } = text);
+  ({ ENQUEUE_COMMAND, FENCE_KEY, FENCE_VALUE } = text);
 });

@@ -3,7 +3,7 @@
 export { ready } from './module.js';
 export { parse, valid, encode, errorOffset, gate } from './ids.js';
 export { hash32, unixMs, compose, minFor, streamId, streamWindow, parseEntryId } from './snowflake.js';
-export { jobKey, queueKey, pendingKey, validQueue, slot } from './keyspace.js';
+export { jobKey, queueKey, pendingKey, validQueue, validKeyType, slot } from './keyspace.js';
 export { createMinter } from './minter.js';
 export { parseMany, encodeMany } from './batch.js';
 export { scan } from './scan.js';
@@ -11,6 +11,9 @@ export { BrandedError, ERROR_CODES } from './errors.js';
 export {
   EPOCH_MS,
   HORIZON_MS,
+  ID_LENGTH,
+  MAX_SNOWFLAKE,
+  ENQUEUE_COMMAND,
   JOB_NAMESPACE,
   ENQUEUE_SCRIPT,
   ENQUEUE_SCRIPT_SHA1,

@@ -2,7 +2,7 @@
 import * as args from './args.js';
 import { ERROR_CODES, quote, refused } from './errors.js';
 import { AT, answerId, input, onReady, views, wasm, writeText } from './module.js';
-import { KIND_REFUSAL } from './constants.js';
+import { ID_LENGTH, KIND_REFUSAL } from './constants.js';
 
 // One shared, frozen answer per refusal class.
 let FAILURES = [];
@@ -10,7 +10,6 @@ onReady(() => {
   FAILURES = ERROR_CODES.map((error) => Object.freeze({ ok: false, error }));
 });
 
-const ID_LENGTH = 14;
 const NOT_ASCII = -1;
 
 // An id of 14 ASCII characters goes to the module as four 32-bit arguments (its bytes, little-endian):

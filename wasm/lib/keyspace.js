@@ -41,6 +41,11 @@ export function validQueue(queue) {
   return wasm.valid_queue(input.address, size) === 1;
 }
 
+export function validKeyType(type) {
+  const size = writeText(args.text(type, 'type'));
+  return wasm.valid_key_type(input.address, size) === 1;
+}
+
 export function slot(key) {
   const size = writeText(args.text(key, 'key'));
   return wasm.slot(input.address, size);

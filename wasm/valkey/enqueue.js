@@ -1,14 +1,12 @@
 // The @enqueue transition through either executor: the host check first (core's key builders), then
 // EVALSHA of core's script (EVAL when the server lost it: NOSCRIPT) or the native EMQ.ENQUEUE.
-import { BrandedError, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, FENCE_CLASS, KIND_CLASS, jobKey, pendingKey } from '@echomq/branded';
+import { BrandedError, ENQUEUE_COMMAND, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, FENCE_CLASS, KIND_CLASS, jobKey, pendingKey } from '@echomq/branded';
 import { isBytes, wireValue } from './bytes.js';
 import { ExecutorError, KindError } from './errors.js';
 
 export const EXECUTORS = Object.freeze(['script', 'native']);
-const NATIVE_COMMAND = 'EMQ.ENQUEUE';
-// A thousand commands in flight keep the server busy; many more keep iovalkey's per-command objects alive
-// across young-generation collections, and Node spends its time promoting them (8 x 1,000 in flight:
-// ~1.3 KB promoted per job; 4 x 250: ~0.9 KB).
+// Enough commands in flight to keep the server busy, few enough that iovalkey's per-command objects die
+// young instead of being promoted to the old generation (bench/enqueue).
 const PIPELINE_CHUNK = 250;
 const CHUNKS_IN_FLIGHT = 4;
 
@@ -40,7 +38,7 @@ export function checkedExecutor(executor, onCluster) {
 // The arguments of one call, for a client or a pipeline.
 const scriptArgs = (call) => [ENQUEUE_SCRIPT_SHA1, 2, call.job, call.pending, call.id, call.payload];
 const evalArgs = (call) => [ENQUEUE_SCRIPT, 2, call.job, call.pending, call.id, call.payload];
-const nativeArgs = (call) => [NATIVE_COMMAND, 2, call.job, call.pending, call.id, call.payload];
+const nativeArgs = (call) => [ENQUEUE_COMMAND, 2, call.job, call.pending, call.id, call.payload];
 
 /** Runs one call; resolves the raw reply (1 or 0) or rejects with the server's error. */
 export async function runOne(client, executor, call) {
@@ -83,7 +81,7 @@ export function checkedBatch(queue, pending, items) {
 const sendScript = (pipeline, calls, k) =>
   pipeline.evalsha(ENQUEUE_SCRIPT_SHA1, 2, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
 const sendNative = (pipeline, calls, k) =>
-  pipeline.call(NATIVE_COMMAND, 2, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
+  pipeline.call(ENQUEUE_COMMAND, 2, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
 const sendEval = (pipeline, calls, k) =>
   pipeline.eval(ENQUEUE_SCRIPT, 2, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
 

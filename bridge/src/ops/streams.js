@@ -1,20 +1,15 @@
 // Stream names. A client's stream `<name>` lives at emq:{<queue>}:stream.<name>: the prefix keeps demo
 // streams apart from every other key type of a queue (a stream named `pending` cannot touch the pending
 // set). The key-type rule is the package's (1-64 bytes of [A-Za-z0-9._-]), so a name has 1-57 bytes.
-import { queueKey } from '@echomq/branded';
+import { validKeyType } from '@echomq/branded';
 
 import { BridgeError, quote } from '../errors.js';
-
-const ANY_VALID_QUEUE = 'q';
 
 export const streamType = (stream) => `stream.${stream}`;
 
 export function validStream(stream) {
-  try {
-    queueKey(ANY_VALID_QUEUE, stream); // the name itself: 1+ bytes of the class
-    queueKey(ANY_VALID_QUEUE, streamType(stream)); // and with its prefix: at most 64 bytes
-  } catch (error) {
-    if (error?.code !== 'queue') throw error;
+  // The name itself: 1+ bytes of the class; with its prefix: at most 64 bytes.
+  if (!validKeyType(stream) || !validKeyType(streamType(stream))) {
     throw new BridgeError('malformed', `${quote(stream)} is not a stream name (^[A-Za-z0-9._-]{1,57}$)`, { reason: 'stream' });
   }
 }

@@ -8,6 +8,7 @@
 #include "branded/detail/encode_kernel.hpp"
 #include "branded/detail/parse_kernel.hpp"
 #include "branded/result.hpp"
+#include "branded/snowflake.hpp"
 
 namespace branded {
 
@@ -17,9 +18,8 @@ inline constexpr std::size_t NAMESPACE_LENGTH = 3;
 using Id = std::array<char, ID_LENGTH>;
 using Namespace = std::array<char, NAMESPACE_LENGTH>;
 
-// Result<Id> is Result<T> with one more byte: 16 bytes, 16-aligned, instead of 15. GCC copies a 15-byte object as
-// two overlapping 8-byte moves (bytes 0-7 and 7-14), so every copy reads across both stores of the copy before it,
-// which store-to-load forwarding cannot serve: encode() by value cost three times encode_to. 16 bytes move whole.
+// Result<Id> is padded to 16 bytes, 16-aligned: a 15-byte object is copied as two overlapping moves, which
+// store-to-load forwarding cannot serve; 16 bytes move whole (bench/: encode by value vs encode_to).
 template <>
 struct alignas(16) Result<Id> {
   Id value{};
@@ -37,10 +37,9 @@ struct Parsed {
   constexpr std::string_view namespace_view() const { return {ns.data(), ns.size()}; }
 };
 
-constexpr bool is_namespace_byte(char c) { return c >= 'A' && c <= 'Z'; }
 constexpr bool valid_namespace(std::string_view ns) {
-  return ns.size() == NAMESPACE_LENGTH && is_namespace_byte(ns[0]) && is_namespace_byte(ns[1]) &&
-         is_namespace_byte(ns[2]);
+  return ns.size() == NAMESPACE_LENGTH && detail::is_upper(ns[0]) && detail::is_upper(ns[1]) &&
+         detail::is_upper(ns[2]);
 }
 
 // Checks in the contract's order: length, namespace, charset, range. No trimming, no case folding.
@@ -58,7 +57,7 @@ inline bool valid(std::string_view id) {
 // Writes 14 bytes to out; same errors as encode, out untouched on error.
 inline Error encode_to(std::string_view ns, std::uint64_t snowflake, char* out14) {
   if (!valid_namespace(ns)) return Error::namespace_;
-  if (snowflake > detail::MAX_VALUE) return Error::range;
+  if (snowflake > MAX_SNOWFLAKE) return Error::range;
   detail::write_id(ns.data(), snowflake, out14);
   return Error::none;
 }
@@ -66,7 +65,7 @@ inline Error encode_to(std::string_view ns, std::uint64_t snowflake, char* out14
 inline Result<Id> encode(std::string_view ns, std::uint64_t snowflake) {
   static_assert(sizeof(Result<Id>) == 16 && offsetof(Result<Id>, error) == ID_LENGTH && Error::none == Error{0});
   if (!valid_namespace(ns)) return Result<Id>::failure(Error::namespace_);
-  if (snowflake > detail::MAX_VALUE) return Result<Id>::failure(Error::range);
+  if (snowflake > MAX_SNOWFLAKE) return Result<Id>::failure(Error::range);
   Result<Id> encoded;  // written whole, as one store: the id, error none (0) and the padding byte (0)
   detail::write_id_padded(ns.data(), snowflake, reinterpret_cast<char*>(&encoded));
   return encoded;

@@ -14,6 +14,8 @@ inline constexpr std::string_view FENCE_VALUE = "echomq:4.0.0";
 inline constexpr std::string_view PENDING_TYPE = "pending";
 inline constexpr std::size_t MAX_QUEUE_LENGTH = 128;
 inline constexpr std::uint16_t CLUSTER_SLOTS = 16384;
+// The native executor's command (the Valkey module), the script's twin.
+inline constexpr std::string_view ENQUEUE_COMMAND = "EMQ.ENQUEUE";
 
 // ^[A-Za-z0-9._-]{1,128}$ and not "emq". Anything else is refused, never normalised.
 bool valid_queue(std::string_view queue);

@@ -21,6 +21,11 @@ struct Fields {
   std::uint32_t seq = 0;
 };
 
+// ts << 22 | node << 12 | seq; the callers keep each part within its bits.
+constexpr std::uint64_t pack_snowflake(std::uint64_t ts, std::uint32_t node, std::uint32_t seq) {
+  return ts << (NODE_BITS + SEQ_BITS) | std::uint64_t{node} << SEQ_BITS | seq;
+}
+
 constexpr std::int64_t unix_ms(std::uint64_t s) { return static_cast<std::int64_t>(s >> 22) + EPOCH_MS; }
 constexpr std::uint32_t node_of(std::uint64_t s) { return static_cast<std::uint32_t>((s >> 12) & MAX_NODE); }
 constexpr std::uint32_t seq_of(std::uint64_t s) { return static_cast<std::uint32_t>(s & MAX_SEQ); }
@@ -34,15 +39,14 @@ constexpr bool representable_ms(std::int64_t ms) { return ms >= EPOCH_MS && ms <
 constexpr Result<std::uint64_t> compose(std::int64_t ms, std::uint32_t node, std::uint32_t seq) {
   if (!representable_ms(ms) || seq > MAX_SEQ) return Result<std::uint64_t>::failure(Error::range);
   if (node > MAX_NODE) return Result<std::uint64_t>::failure(Error::node);
-  const auto ts = static_cast<std::uint64_t>(ms - EPOCH_MS);
-  return {ts << 22 | std::uint64_t{node} << 12 | seq};
+  return {pack_snowflake(static_cast<std::uint64_t>(ms - EPOCH_MS), node, seq)};
 }
 
 // The smallest Snowflake mintable at or after instant t: the half-open lower bound of a time-range scan.
 // The exclusive upper bound of [t0, t1) is min_for(t1). Outside the horizon: `range`.
 constexpr Result<std::uint64_t> min_for(std::int64_t ms) {
   if (!representable_ms(ms)) return Result<std::uint64_t>::failure(Error::range);
-  return {static_cast<std::uint64_t>(ms - EPOCH_MS) << 22};
+  return {pack_snowflake(static_cast<std::uint64_t>(ms - EPOCH_MS), 0, 0)};
 }
 
 }  // namespace branded

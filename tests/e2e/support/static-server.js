@@ -5,13 +5,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { contentType } from '../../../bridge/src/static.js';
+
 const HOOK = join(dirname(fileURLToPath(import.meta.url)), 'hook.js');
 const HOOK_NAME = '__e2e-hook.js';
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.json': 'application/json', '.wasm': 'application/wasm', '.ico': 'image/x-icon',
-};
 
 /**
  * root: the folder to serve; prefix: the URL path it appears under ('/' or '/a/b/');
@@ -39,7 +37,7 @@ export async function serveStatic(root, { prefix = '/', headers = () => ({}), ha
         body = body.toString('utf8').replace(/<head>/i, `<head><script src="./${HOOK_NAME}"></script>`);
       }
       res.writeHead(200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-type': contentType(file),
         'cache-control': 'no-store',
         ...headers(pathname),
       });

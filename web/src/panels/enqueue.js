@@ -1,7 +1,7 @@
 // Enqueue (live): queue, id, payload, executor → the verdict and the exact command sent, then the row
 // and the pending set as read back from Valkey. The page runs the host check itself first: a malformed
 // id is refused here and nothing is sent.
-import { createMinter, jobKey, queueKey } from '@echomq/branded';
+import { createMinter, jobKey, pendingKey } from '@echomq/branded';
 import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
 import { formatCount } from '../lib/format.js';
 import { commandView } from '../views/command.js';
@@ -17,9 +17,10 @@ const VERDICT_TEXT = {
   kind: 'refused by the wire gate — not JOB-namespaced; nothing was written',
 };
 
-function hostCheck(queue, id) {
+// The host check as a verdict for the page (the bridge's hostCheck throws instead).
+function hostVerdict(queue, id) {
   try {
-    return { ok: true, jobKey: jobKey(queue, id), pendingKey: queueKey(queue, 'pending') };
+    return { ok: true, jobKey: jobKey(queue, id), pendingKey: pendingKey(queue) };
   } catch (error) {
     return { ok: false, code: error.code, message: error.message };
   }
@@ -67,7 +68,7 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
   const status = liveStatus(bridge, 'enqueueing into Valkey', () => { sendButton.disabled = !bridge?.live; });
 
   function renderHost() {
-    const check = hostCheck(queueInput.value, idInput.value);
+    const check = hostVerdict(queueInput.value, idInput.value);
     fill(host, check.ok
       ? h('p', { class: 'muted' }, 'Host check passes: keys ', h('code', null, check.jobKey), ' and ', h('code', null, check.pendingKey), '.')
       : h('p', { class: 'error-text', 'data-testid': 'host-refusal' }, 'Host check refuses: ', h('code', null, check.code), ` — ${check.message}. Nothing would be sent.`));

@@ -1,8 +1,8 @@
 // An id drawn as its bytes: one cell per byte, the three the wire gate reads highlighted, the byte a
 // refusal points at marked. Offsets are byte offsets (UTF-8), as the package reports them.
+import { ID_LENGTH } from '@echomq/branded';
 import { h } from '../lib/dom.js';
 
-const ID_LENGTH = 14;
 const GATE_BYTES = 3;
 const MAX_CELLS = 24;
 const encoder = new TextEncoder();

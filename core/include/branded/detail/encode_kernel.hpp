@@ -52,7 +52,7 @@ inline constexpr auto PAIR = static_cast<std::uint32_t>(POW62_2);
 // The two characters of a digit pair (< 62 * 62) as a little-endian 16-bit word.
 inline std::uint64_t pair_chars(std::uint32_t pair) {
   std::uint16_t chars;
-  std::memcpy(&chars, &DIGIT_PAIRS[2 * pair], 2);
+  std::memcpy(&chars, &DIGIT_PAIRS[std::size_t{2} * pair], 2);
   return chars;
 }
 
@@ -70,13 +70,13 @@ inline void write_id_table(const char* ns3, std::uint64_t v, char* out14) {
   std::memcpy(out14 + 6, &tail, 8);
 }
 
-// The 11 digits alone (base62_encode): first digit, then five pairs.
+// The 11 digits alone (base62()): first digit, then five pairs.
 inline void write_base62(std::uint64_t v, char* out11) {
   const Chunks c = split_chunks(v);
   const std::uint64_t pairs[] = {pair_chars(c.high3 % PAIR), pair_chars(c.quad1 / PAIR), pair_chars(c.quad1 % PAIR),
                                  pair_chars(c.quad2 / PAIR), pair_chars(c.quad2 % PAIR)};
   out11[0] = BASE62_ALPHABET[c.high3 / PAIR];
-  for (int i = 0; i < 5; ++i) std::memcpy(out11 + 1 + 2 * i, &pairs[i], 2);
+  for (std::size_t i = 0; i < 5; ++i) std::memcpy(out11 + 1 + 2 * i, &pairs[i], 2);
 }
 
 // ---- SSE2 form: the three chunks in one register, divided and turned into characters lane-parallel ----

@@ -16,6 +16,7 @@
 #include "branded/base62.hpp"
 #include "branded/detail/pow62.hpp"
 #include "branded/result.hpp"
+#include "branded/snowflake.hpp"
 
 // The kernels are small enough to belong in every loop that calls them; some inliners (wasm's) decline.
 #if defined(__GNUC__)
@@ -35,9 +36,8 @@ struct Decoded {
 // The payload's value is high3 * 62^8 + low8 with low8 < 62^8 (high3: the first three digits). It is below
 // 2^63 iff (high3, low8) <= (RANGE_HIGH3, RANGE_LOW8) — the same test as comparing the payload with
 // BASE62_MAX byte by byte, done on numbers that cannot overflow.
-inline constexpr std::uint64_t MAX_VALUE = (std::uint64_t{1} << 63) - 1;
-inline constexpr std::uint32_t RANGE_HIGH3 = static_cast<std::uint32_t>(MAX_VALUE / POW62_8);
-inline constexpr std::uint64_t RANGE_LOW8 = MAX_VALUE % POW62_8;
+inline constexpr std::uint32_t RANGE_HIGH3 = static_cast<std::uint32_t>(MAX_SNOWFLAKE / POW62_8);
+inline constexpr std::uint64_t RANGE_LOW8 = MAX_SNOWFLAKE % POW62_8;
 
 constexpr Decoded in_range(std::uint32_t high3, std::uint64_t low8) {
   if (high3 > RANGE_HIGH3 || (high3 == RANGE_HIGH3 && low8 > RANGE_LOW8)) return {0, Error::range};

@@ -5,7 +5,7 @@
 
 namespace branded::detail {
 
-inline constexpr std::uint64_t POW62_2 = 62 * 62;
+inline constexpr std::uint64_t POW62_2 = std::uint64_t{62} * 62;
 inline constexpr std::uint64_t POW62_4 = POW62_2 * POW62_2;
 inline constexpr std::uint64_t POW62_8 = POW62_4 * POW62_4;
 
