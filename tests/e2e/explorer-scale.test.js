@@ -83,10 +83,14 @@ for (const engine of selectedEngines()) describe(engine, () => {
       await page.keyboard.press('Control+V');
       await decode.locator('[data-testid="count"]', { hasText: '1,000,000' }).waitFor({ timeout: 120000 });
       const wallMs = Date.now() - started;
-      t.diagnostic(`chromium: 1,000,000 ids pasted (${(log.length / 1e6).toFixed(1)} MB): table ${wallMs} ms after Ctrl+V (120 ms of it input debounce)`);
-      assert.ok(wallMs < DROP_TO_TABLE_BOUND_MS * 2, `paste to table took ${wallMs} ms`);
-      const last = decode.locator('.vbody .vrow').first();
-      assert.equal((await last.locator('[role="gridcell"]').allTextContents())[1], expected[0].id);
+      t.diagnostic(`chromium: 1,000,000 ids pasted (${(log.length / 1e6).toFixed(1)} MB): table ${wallMs} ms after Ctrl+V`);
+      assert.ok(wallMs < DROP_TO_TABLE_BOUND_MS, `paste to table took ${wallMs} ms`);
+      const first = decode.locator('.vbody .vrow').first();
+      assert.equal((await first.locator('[role="gridcell"]').allTextContents())[1], expected[0].id);
+      // So long a paste is decoded without entering the box (a browser takes tens of seconds to lay it out).
+      assert.equal(await decode.locator('textarea').inputValue(), '');
+      assert.match(await text(decode.locator('[data-testid="source"]')), /^a paste of 15,000,000 bytes/);
+      assert.match(await text(decode.locator('.summary')), /999,000 decoded/);
       await page.close();
     });
 

@@ -14,6 +14,9 @@ import { scanBuffer, SCAN_WHERE } from '../explorer/scan-client.js';
 import { batchTools } from './decode-batch.js';
 
 export const DECODE_DEFAULTS = { ids: 'JOB0KHTOWnGLuC', sel: '0', mode: 'lines' };
+// A paste longer than this is decoded without entering the text box (a browser lays out a box of a million
+// lines for tens of seconds); the box then says what it holds.
+const LARGE_PASTE_CHARS = 1 << 20;
 const MODES = [['lines', 'One id per line'], ['scan', 'Find ids in any text']];
 
 const EXAMPLES = [
@@ -209,6 +212,22 @@ export function createDecodePanel({ state, onState, compact = false }) {
     show(decodeText(input.value, { single: compact }));
   }
 
+  function pasteLarge(text) {
+    input.value = '';
+    current = { ...current, ids: '', sel: '0' };
+    onState?.(current);
+    const bytes = new TextEncoder().encode(text);
+    const source = `a paste of ${formatCount(bytes.length)} bytes (not shown in the box)`;
+    if (current.mode === 'scan') scanNow(bytes.buffer, source);
+    else {
+      scanJob += 1;
+      progress.hidden = true;
+      const next = decodeText(text);
+      next.source = source;
+      show(next);
+    }
+  }
+
   async function openFile(file) {
     if (!file) return;
     const source = `${file.name} (${formatCount(file.size)} bytes)`;
@@ -223,6 +242,12 @@ export function createDecodePanel({ state, onState, compact = false }) {
     onState?.(current);
   }, compact ? 60 : 120);
   input.addEventListener('input', onInput);
+  if (!compact) input.addEventListener('paste', (event) => {
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    if (text.length <= LARGE_PASTE_CHARS) return;
+    event.preventDefault();
+    pasteLarge(text);
+  });
 
   const progress = compact ? null : h('progress', { class: 'scan-progress', 'data-testid': 'scan-progress', hidden: true, 'aria-label': 'Scan progress' });
   const progressText = h('span', { class: 'muted', role: 'status', 'data-testid': 'scan-status' });
