@@ -4,7 +4,9 @@
 // WebKitGTK drop a smaller file (their drivers move the text slowly).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIST } from './support/browser.js';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DIST, DIST_SINGLE } from './support/browser.js';
 import { launchEngine, needsHarness, selectedEngines } from './support/engines.js';
 import { serveStatic } from './support/static-server.js';
 import { openExplorer, panel, text } from './support/explorer.js';
@@ -67,6 +69,19 @@ for (const engine of selectedEngines()) describe(engine, () => {
     await decode.locator('[data-testid="shown"]', { hasText: `${shown} of ${shown}` }).waitFor();
     const earliest = await cellsOf(rows.first());
     assert.deepEqual([earliest[0], earliest[1]], [String(count), expected[count - 1].id]);
+    await page.close();
+  });
+
+  test('the single file from file:// scans a dropped log on its main thread', async () => {
+    const { text: log, expected } = makeLog(10_000);
+    const page = await browser.page();
+    await page.goto(pathToFileURL(join(DIST_SINGLE, 'branded.html')).href);
+    await page.locator('nav [role="tab"]').first().waitFor();
+    const decode = panel(page, 'decode');
+    await dropInPage(page, log, 'single.log', '10,000');
+    assert.match(await text(decode.locator('[data-testid="parse-ms"]')), /^scan \(main thread\)/);
+    assert.match(await text(decode.locator('.summary')), /9,990 decoded/);
+    assert.equal((await decode.locator('.vbody .vrow').first().locator('[role="gridcell"]').allTextContents())[1], expected[0].id);
     await page.close();
   });
 
