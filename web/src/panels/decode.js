@@ -12,6 +12,7 @@ import { decodeText, ERROR_CLASSES } from './decode-model.js';
 import { ScanDecoded } from './decode-scan.js';
 import { scanBuffer, SCAN_WHERE } from '../explorer/scan-client.js';
 import { batchTools } from './decode-batch.js';
+import { batchCharts } from '../views/batch-charts.js';
 
 export const DECODE_DEFAULTS = { ids: 'JOB0KHTOWnGLuC', sel: '0', mode: 'lines' };
 // A paste longer than this is decoded without entering the text box (a browser lays out a box of a million
@@ -75,6 +76,7 @@ export function createDecodePanel({ state, onState, compact = false }) {
     compact ? null : 'One id or thousands. Nothing is trimmed: a blank line is an id of length 0.');
   const summary = h('div', { class: 'summary', role: 'status', 'aria-live': 'polite' });
   const detail = h('div', { class: compact ? 'detail compact' : 'detail', 'aria-live': 'polite' });
+  const charts = h('div', { class: 'charts' });
 
   let order = null; // the filtered, sorted row → id index (null: every id, in input order)
   const at = (row) => (order ? order[row] : row);
@@ -165,6 +167,7 @@ export function createDecodePanel({ state, onState, compact = false }) {
     order = null;
     batch?.reset(decoded);
     renderSummary();
+    if (!compact) fill(charts, batchCharts(decoded));
     refreshTable();
   }
 
@@ -288,7 +291,7 @@ export function createDecodePanel({ state, onState, compact = false }) {
   const element = h('section', { class: 'panel', 'aria-labelledby': 'decode-title', 'data-panel': 'decode' },
     h('header', null, h('h2', { id: 'decode-title' }, 'Decode'),
       compact ? null : h('p', { class: 'lede' }, 'A branded id is 3 bytes of namespace and 11 Base62 digits of a 63-bit Snowflake. Paste ids to take them apart; a refused id shows its error class and the byte the check trips on.')),
-    inputField.field, tools, summary, batch?.element, table?.element, detail);
+    inputField.field, tools, summary, compact ? null : charts, batch?.element, table?.element, detail);
   if (!compact) {
     element.addEventListener('dragover', (event) => {
       if (!event.dataTransfer?.types.includes('Files')) return;
