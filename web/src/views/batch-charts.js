@@ -49,7 +49,7 @@ function histogramSvg({ bins, first, last }) {
       s('title', null, `${formatCount(count)} ids from ${formatIso(first + (i * (last - first)) / bins.length)}`));
   });
   return h('figure', { class: 'chart', 'data-testid': 'time-histogram' },
-    s('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': `Mint times of the valid ids in ${bins.length} bins; the fullest holds ${formatCount(peak)}` }, bars),
+    s('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, preserveAspectRatio: 'none', role: 'img', 'aria-label': `Mint times of the valid ids in ${bins.length} bins; the fullest holds ${formatCount(peak)}` }, bars),
     h('figcaption', null, h('span', null, formatIso(first)), h('span', null, 'mint time'), h('span', null, formatIso(last))));
 }
 
