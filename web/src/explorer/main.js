@@ -83,7 +83,7 @@ nav.addEventListener('keydown', (event) => {
 });
 
 // The address always holds the view (url-state.js), so the link is the address as it is now.
-const linkButton = copyButton(() => location.href, 'Copy a link to this view', 'Copy link');
+const linkButton = copyButton(() => location.href, 'Copy link to this view', 'Copy link');
 linkButton.dataset.testid = 'copy-link';
 const themeButton = h('button', { type: 'button', class: 'small', 'data-testid': 'theme' });
 themeToggle(themeButton);

@@ -1,7 +1,7 @@
 // Stream window: [t0, t1) as ISO times, ms or offsets → the XRANGE arguments and a timeline; with the
 // bridge, seed the SPEC §6 reproduction stream, run the window live and hold it against the prediction.
 import { streamWindow } from '@echomq/branded';
-import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
+import { h, fill, field, debounce, onInputs, submitOnEnter } from '../lib/dom.js';
 import { formatCount, formatIso, readInstant } from '../lib/format.js';
 import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
@@ -44,7 +44,7 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
   const t0Field = field('t0 (inclusive)', t0Input);
   const t1Field = field('t1 (exclusive)', t1Input);
   const streamField = field('Stream', streamInput);
-  const hint = h('p', { class: 'hint' }, 'Instants as Unix ms (1781000000010), ISO (2026-06-09T10:13:20.010Z) or offsets from the seed start (+10ms, +1s).');
+  const hint = h('p', { class: 'hint' }, 'Instants as Unix ms (1781000000010), ISO (2026-06-09T10:13:20.010Z) offsets from the seed start (+10ms, +1s), or now and offsets from now (now-5m, now).');
 
   const resolved = h('dl', { class: 'kv', 'data-testid': 'window-resolved' });
   const command = h('div');
@@ -123,6 +123,7 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
   }
   seedButton.addEventListener('click', seed);
   runButton.addEventListener('click', run);
+  submitOnEnter([t0Input, t1Input, streamInput], runButton);
 
   const persist = debounce(() => onState?.(current), 150);
   onInputs([['t0', t0Input], ['t1', t1Input], ['stream', streamInput]], (key, value) => {
