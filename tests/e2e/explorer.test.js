@@ -231,6 +231,21 @@ for (const engine of selectedEngines()) describe(engine, () => {
       assert.equal(await win.locator('input').nth(1).getAttribute('aria-invalid'), 'true');
       await page.close();
     });
+
+    test('now and offsets from now: now-5m → now is the last five minutes', async () => {
+      const page = await openExplorer(await browser.page(), site.url, { tab: 'window' });
+      const win = panel(page, 'window');
+      await win.locator('input').nth(0).fill('now-5m');
+      await win.locator('input').nth(1).fill('now');
+      const [startMs] = (await text(win.locator('[data-field="start"]'))).split('-').map(Number);
+      const [endMs] = (await text(win.locator('[data-field="end"]'))).slice(1).split('-').map(Number);
+      assert.equal(endMs - startMs, 300000);
+      // The page's clock and the test's are the same machine's: a minute of slack for a slow box.
+      assert.ok(Math.abs(endMs - Date.now()) < 60000, `now resolved to ${endMs}, the test's clock says ${Date.now()}`);
+      await win.locator('input').nth(0).fill('now+1h');
+      assert.match(await text(win.locator('[data-testid="window-error"]')), /^range — /);
+      await page.close();
+    });
   });
 
   describe('mint', () => {
