@@ -122,8 +122,8 @@ describe('enqueue, live', () => {
   test('Enter enqueues; behind 150 pending ids that sort first, the readback says the new id lies past the first 100', async () => {
     // 150 ids that sort before any id minted now (byte order: '0' < every later Base62 digit), put there by valkey-cli.
     const earlier = Array.from({ length: 150 }, (_, i) => `JOB00000000${String(i).padStart(3, '0')}`);
-    await stack.cli('ZADD', 'emq:{deep}:pending', ...earlier.flatMap((id) => ['0', id]));
-    const page = await openLive({ tab: 'enqueue', 'enqueue.queue': 'deep' });
+    await stack.cli('ZADD', 'emq:{demo-deep}:pending', ...earlier.flatMap((id) => ['0', id]));
+    const page = await openLive({ tab: 'enqueue', 'enqueue.queue': 'demo-deep' });
     const enqueue = panel(page, 'enqueue');
     const id = await enqueue.locator('input.id').inputValue();
     await enqueue.locator('button.primary:not([disabled])').waitFor();
@@ -133,7 +133,7 @@ describe('enqueue, live', () => {
     assert.equal(await text(enqueue.locator('[data-testid="verdict"]')), 'enqueued');
     const beyond = await text(enqueue.locator('[data-testid="pending-beyond"]'));
     assert.match(beyond, new RegExp(`^${id} sorts after the last id shown \\(JOB00000000099\\): it is further on in the set, past the first 100\\.$`));
-    assert.equal(await stack.cli('ZRANK', 'emq:{deep}:pending', id), '(integer) 150');
+    assert.equal(await stack.cli('ZRANK', 'emq:{demo-deep}:pending', id), '(integer) 150');
     await page.close();
   });
 
