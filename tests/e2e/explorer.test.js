@@ -212,7 +212,7 @@ for (const engine of selectedEngines()) describe(engine, () => {
       const win = panel(page, 'window');
       assert.equal(await text(win.locator('[data-field="start"]')), '1781000000010-0');
       assert.equal(await text(win.locator('[data-field="end"]')), '(1781000000020-0');
-      assert.equal(await text(win.locator('.command')), 'XRANGE key 1781000000010-0 (1781000000020-0');
+      assert.equal(await text(win.locator('.command')), 'XRANGE emq:{demo}:stream.fills 1781000000010-0 (1781000000020-0');
       assert.equal(await text(win.locator('[data-field="predicted-count"]')), '40,960');
       assert.equal(await text(win.locator('[data-field="predicted-first"]')), '1781000000010-28672');
       assert.equal(await win.locator('.timeline svg rect.window').count(), 1);

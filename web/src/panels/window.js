@@ -1,6 +1,6 @@
 // Stream window: [t0, t1) as ISO times, ms or offsets → the XRANGE arguments and a timeline; with the
 // bridge, seed the SPEC §6 reproduction stream, run the window live and hold it against the prediction.
-import { streamWindow } from '@echomq/branded';
+import { queueKey, streamWindow } from '@echomq/branded';
 import { h, fill, field, debounce, onInputs, submitOnEnter } from '../lib/dom.js';
 import { formatCount, formatIso, readInstant } from '../lib/format.js';
 import { commandView } from '../views/command.js';
@@ -20,6 +20,15 @@ function resolve(current) {
   } catch (error) {
     const why = error.code === 'range' ? 'a window needs t0 < t1, both within the Snowflake horizon' : error.message;
     return { error: `${error.code ?? 'error'} — ${why}`, t0: t0.ms, t1: t1.ms };
+  }
+}
+
+// The key the bridge reads for a queue's named stream (bridge/PROTOCOL.md, streamWindow): type `stream.NAME`.
+function streamKey(queue, stream) {
+  try {
+    return { key: queueKey(queue, `stream.${stream}`) };
+  } catch (error) {
+    return { key: 'key', error: error.message };
   }
 }
 
@@ -80,7 +89,9 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
       h('dt', null, 'start'), h('dd', { 'data-field': 'start' }, r.window.start),
       h('dt', null, 'end (exclusive)'), h('dd', { 'data-field': 'end' }, r.window.end),
       r.window.inclusiveEnd ? [h('dt', null, 'or inclusive end'), h('dd', null, r.window.inclusiveEnd)] : null);
-    fill(command, commandView(['XRANGE', 'key', r.window.start, r.window.end], 'XRANGE arguments'));
+    const target = streamKey(current.queue, current.stream);
+    fill(command, commandView(['XRANGE', target.key, r.window.start, r.window.end], 'XRANGE arguments'),
+      target.error ? h('p', { class: 'error-text', 'data-testid': 'stream-key-error' }, `Stream: ${target.error}`) : null);
     const p = predictWindow(r.t0, r.t1);
     fill(prediction, 'Over the SPEC §6 stream this window holds ',
       h('strong', { 'data-field': 'predicted-count' }, formatCount(p.count)), ' entries',
