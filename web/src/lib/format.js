@@ -45,7 +45,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)?(?:Z
  * (`2026-06-09T10:13:20.010Z`; without a zone it is read as UTC), or an offset from `baseMs`
  * (`+10ms`, `+1.5s`, `-2m`). Returns {ok: true, ms} or {ok: false, message}.
  */
-export function readInstant(text, baseMs) {
+/** nowMs: the instant `now` means (one value for every field read together). */
+export function readInstant(text, baseMs, nowMs = Date.now()) {
   const t = String(text ?? '').trim();
   if (t === '') return { ok: false, message: 'empty' };
   if (/^\d+$/.test(t)) return checked(Number(t));
@@ -53,7 +54,7 @@ export function readInstant(text, baseMs) {
   if (fromNow) {
     const ms = fromNow[1] ? Number(fromNow[2]) * UNIT_MS[fromNow[3] ?? 'ms'] : 0;
     if (!Number.isInteger(ms)) return { ok: false, message: 'an offset must come to whole milliseconds' };
-    return checked(Date.now() + (fromNow[1] === '-' ? -ms : ms));
+    return checked(nowMs + (fromNow[1] === '-' ? -ms : ms));
   }
   const offset = OFFSET.exec(t);
   if (offset) {

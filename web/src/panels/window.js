@@ -11,8 +11,9 @@ import { SPEC_SEED, predictWindow, seedExtent } from './window-model.js';
 export const WINDOW_DEFAULTS = { t0: '+10ms', t1: '+20ms', stream: 'fills', queue: 'demo' };
 
 function resolve(current) {
-  const t0 = readInstant(current.t0, SPEC_SEED.startMs);
-  const t1 = readInstant(current.t1, SPEC_SEED.startMs);
+  const now = Date.now(); // t0 and t1 read `now` as the same instant
+  const t0 = readInstant(current.t0, SPEC_SEED.startMs, now);
+  const t1 = readInstant(current.t1, SPEC_SEED.startMs, now);
   if (!t0.ok) return { error: `t0: ${t0.message}`, field: 't0' };
   if (!t1.ok) return { error: `t1: ${t1.message}`, field: 't1' };
   try {
