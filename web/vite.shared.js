@@ -5,3 +5,16 @@ export const sharedBuild = {
   minify: 'oxc',
   reportCompressedSize: false,
 };
+
+// The single file (from file://) and the widgets' builds start no worker: their scan runs on the
+// main thread, with the same pieces and progress (src/explorer/scan-client.inline.js).
+export function scanOnMainThread() {
+  const inline = new URL('./src/explorer/scan-client.inline.js', import.meta.url).pathname;
+  return {
+    name: 'branded-scan-on-main-thread',
+    enforce: 'pre',
+    resolveId(source) {
+      return /(^|\/)scan-client\.js$/.test(source) ? inline : null;
+    },
+  };
+}

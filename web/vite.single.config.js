@@ -3,7 +3,7 @@
 // page's CSP by hash, so even this file needs no 'unsafe-inline'.
 import { createHash } from 'node:crypto';
 import { defineConfig } from 'vite';
-import { sharedBuild } from './vite.shared.js';
+import { scanOnMainThread, sharedBuild } from './vite.shared.js';
 
 const OUTPUT_NAME = 'branded.html';
 
@@ -34,7 +34,7 @@ export default defineConfig({
   root: import.meta.dirname,
   base: './',
   publicDir: false,
-  plugins: [inlineIntoHtml()],
+  plugins: [scanOnMainThread(), inlineIntoHtml()],
   build: {
     ...sharedBuild,
     outDir: 'dist-single',

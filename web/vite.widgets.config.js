@@ -1,11 +1,12 @@
 // The docs widgets for the demo page: one self-contained classic script, dist/widgets.js (the wasm is
 // embedded), so docs.html also works opened from disk, where module scripts are blocked.
 import { defineConfig } from 'vite';
-import { sharedBuild } from './vite.shared.js';
+import { scanOnMainThread, sharedBuild } from './vite.shared.js';
 
 export default defineConfig({
   root: import.meta.dirname,
   publicDir: false,
+  plugins: [scanOnMainThread()],
   build: {
     ...sharedBuild,
     outDir: 'dist',

@@ -212,7 +212,7 @@ for (const engine of selectedEngines()) describe(engine, () => {
       const win = panel(page, 'window');
       assert.equal(await text(win.locator('[data-field="start"]')), '1781000000010-0');
       assert.equal(await text(win.locator('[data-field="end"]')), '(1781000000020-0');
-      assert.equal(await text(win.locator('.command')), 'XRANGE key 1781000000010-0 (1781000000020-0');
+      assert.equal(await text(win.locator('.command')), 'XRANGE emq:{demo}:stream.fills 1781000000010-0 (1781000000020-0');
       assert.equal(await text(win.locator('[data-field="predicted-count"]')), '40,960');
       assert.equal(await text(win.locator('[data-field="predicted-first"]')), '1781000000010-28672');
       assert.equal(await win.locator('.timeline svg rect.window').count(), 1);
@@ -229,6 +229,21 @@ for (const engine of selectedEngines()) describe(engine, () => {
       await win.locator('input').nth(1).fill('tomorrow');
       assert.match(await text(win.locator('[data-testid="window-error"]')), /^t1: not an instant/);
       assert.equal(await win.locator('input').nth(1).getAttribute('aria-invalid'), 'true');
+      await page.close();
+    });
+
+    test('now and offsets from now: now-5m → now is the last five minutes', async () => {
+      const page = await openExplorer(await browser.page(), site.url, { tab: 'window' });
+      const win = panel(page, 'window');
+      await win.locator('input').nth(0).fill('now-5m');
+      await win.locator('input').nth(1).fill('now');
+      const [startMs] = (await text(win.locator('[data-field="start"]'))).split('-').map(Number);
+      const [endMs] = (await text(win.locator('[data-field="end"]'))).slice(1).split('-').map(Number);
+      assert.equal(endMs - startMs, 300000);
+      // The page's clock and the test's are the same machine's: a minute of slack for a slow box.
+      assert.ok(Math.abs(endMs - Date.now()) < 60000, `now resolved to ${endMs}, the test's clock says ${Date.now()}`);
+      await win.locator('input').nth(0).fill('now+1h');
+      assert.match(await text(win.locator('[data-testid="window-error"]')), /^range — /);
       await page.close();
     });
   });

@@ -119,6 +119,24 @@ describe('enqueue, live', () => {
     await page.close();
   });
 
+  test('Enter enqueues; behind 150 pending ids that sort first, the readback says the new id lies past the first 100', async () => {
+    // 150 ids that sort before any id minted now (byte order: '0' < every later Base62 digit), put there by valkey-cli.
+    const earlier = Array.from({ length: 150 }, (_, i) => `JOB00000000${String(i).padStart(3, '0')}`);
+    await stack.cli('ZADD', 'emq:{demo-deep}:pending', ...earlier.flatMap((id) => ['0', id]));
+    const page = await openLive({ tab: 'enqueue', 'enqueue.queue': 'demo-deep' });
+    const enqueue = panel(page, 'enqueue');
+    const id = await enqueue.locator('input.id').inputValue();
+    await enqueue.locator('button.primary:not([disabled])').waitFor();
+    await enqueue.locator('input.id').focus();
+    await page.keyboard.press('Enter');
+    await enqueue.locator('[data-testid="row"]').waitFor();
+    assert.equal(await text(enqueue.locator('[data-testid="verdict"]')), 'enqueued');
+    const beyond = await text(enqueue.locator('[data-testid="pending-beyond"]'));
+    assert.match(beyond, new RegExp(`^${id} sorts after the last id shown \\(JOB00000000099\\): it is further on in the set, past the first 100\\.$`));
+    assert.equal(await stack.cli('ZRANK', 'emq:{demo-deep}:pending', id), '(integer) 150');
+    await page.close();
+  });
+
   test('the native executor writes the same row; a USR id is refused by the wire gate and nothing is written', async () => {
     const page = await openLive({ tab: 'enqueue', 'enqueue.executor': 'native' });
     const enqueue = panel(page, 'enqueue');

@@ -84,7 +84,7 @@ for (const engine of selectedEngines()) describe(engine, () => {
 
   test('<branded-window t0="+10ms" t1="+20ms">: the XRANGE arguments and the prediction', async () => {
     const win = page.locator('branded-window');
-    assert.equal((await win.locator('.command').textContent()).trim(), 'XRANGE key 1781000000010-0 (1781000000020-0');
+    assert.equal((await win.locator('.command').textContent()).trim(), 'XRANGE emq:{demo}:stream.fills 1781000000010-0 (1781000000020-0');
     assert.equal((await win.locator('[data-field="predicted-count"]').textContent()).trim(), '40,960');
     await win.evaluate((el) => el.setAttribute('t1', '+11ms'));
     assert.equal((await win.locator('[data-field="predicted-count"]').textContent()).trim(), '4,096');

@@ -4,13 +4,15 @@
 //   --mode classic: dist/branded-widgets.classic.js, one self-contained classic script (wasm embedded) for a
 //   plain <script> tag or a CDN; it defines the elements and sets window.BrandedWidgets.
 import { defineConfig } from 'vite';
-import { sharedBuild } from '../vite.shared.js';
+import { scanOnMainThread, sharedBuild } from '../vite.shared.js';
 
 export default defineConfig(({ mode }) => {
   const classic = mode === 'classic';
   return {
     root: import.meta.dirname,
     publicDir: false,
+    // The widgets never scan (compact panels); no worker file travels with them.
+    plugins: [scanOnMainThread()],
     build: {
       ...sharedBuild,
       outDir: 'dist',

@@ -76,6 +76,12 @@ const OPS = {
     Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, value);
     el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: value }));
   },
+  // As Playwright's selectOption (one value): set it, then input and change events.
+  select: (el, value) => {
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  },
 };
 
 class Locator {
@@ -121,6 +127,7 @@ class Locator {
   isDisabled() { return this.#on(OPS.disabled); }
   focus() { return this.#on(OPS.focus); }
   fill(value) { return this.#on(OPS.fill, value, 'visible'); }
+  selectOption(value) { return this.#on(OPS.select, value, 'visible'); }
   waitFor({ state = 'visible' } = {}) { return this.#on(OPS.none, null, state); }
   evaluate(fn, arg) { return this.#on(fn, arg); }
   async click() {

@@ -5,6 +5,7 @@ import { bridgeFor, defaultBridgeUrl } from '../lib/bridge.js';
 import { PANELS } from '../panels/index.js';
 import { readState, writeState } from './url-state.js';
 import { themeToggle } from './theme.js';
+import { copyButton } from '../views/controls.js';
 import explorerCss from '../styles/explorer.css?inline';
 
 adoptStyles(document, explorerCss);
@@ -81,6 +82,9 @@ nav.addEventListener('keydown', (event) => {
   select(PANELS[next].key, { push: true, focus: true });
 });
 
+// The address always holds the view (url-state.js), so the link is the address as it is now.
+const linkButton = copyButton(() => location.href, 'Copy link to this view', 'Copy link');
+linkButton.dataset.testid = 'copy-link';
 const themeButton = h('button', { type: 'button', class: 'small', 'data-testid': 'theme' });
 themeToggle(themeButton);
 
@@ -90,7 +94,7 @@ fill(document.getElementById('app'),
       h('div', { class: 'brand' },
         h('span', { class: 'mark', 'aria-hidden': 'true' }, h('span', { class: 'ns' }, 'JOB'), h('span', { class: 'pl' }, '0KHTOWnGLuC')),
         h('h1', null, 'branded'), h('span', { class: 'sub' }, 'the EchoMQ branded-id contract, made visible')),
-      bridgePill(), themeButton),
+      bridgePill(), linkButton, themeButton),
     nav),
   h('main', null, shareNote, tabpanels),
   h('footer', null, 'Every value on this page comes from @echomq/branded, the C++ core compiled to WebAssembly. Nothing here is fetched from the network; the live parts talk only to your bridge.'));

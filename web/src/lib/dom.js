@@ -60,6 +60,17 @@ export function field(label, input, hint) {
   return { field: h('div', { class: 'field' }, h('label', { for: id }, label), input, hintEl), input };
 }
 
+/** Enter in any of the inputs presses the button (when it is enabled), as a form's submit would. */
+export function submitOnEnter(inputs, button) {
+  for (const input of inputs) {
+    input.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' || event.isComposing || button.disabled) return;
+      event.preventDefault();
+      button.click();
+    });
+  }
+}
+
 /** Calls fn at most once per `ms`, with the latest arguments. */
 export function debounce(fn, ms) {
   let timer = null;

@@ -9,8 +9,16 @@ import { byteCells, bytesLegend, markedText } from '../views/bytes.js';
 import { layout64 } from '../views/layout64.js';
 import { copyButton } from '../views/controls.js';
 import { decodeText, ERROR_CLASSES } from './decode-model.js';
+import { ScanDecoded } from './decode-scan.js';
+import { scanBuffer, SCAN_WHERE } from '../explorer/scan-client.js';
+import { batchTools } from './decode-batch.js';
+import { batchCharts } from '../views/batch-charts.js';
 
-export const DECODE_DEFAULTS = { ids: 'JOB0KHTOWnGLuC', sel: '0' };
+export const DECODE_DEFAULTS = { ids: 'JOB0KHTOWnGLuC', sel: '0', mode: 'lines' };
+// A paste longer than this is decoded without entering the text box (a browser lays out a box of a million
+// lines for tens of seconds); the box then says what it holds.
+const LARGE_PASTE_CHARS = 1 << 20;
+const MODES = [['lines', 'One id per line'], ['scan', 'Find ids in any text']];
 
 const EXAMPLES = [
   'JOB0KHTOWnGLuC', 'USR0KHTOWnGLuC', 'USR0NgWEfAEJfs', 'EVT000xY9Wvvcd', 'USRAzL8n0Y58m7',
@@ -68,10 +76,14 @@ export function createDecodePanel({ state, onState, compact = false }) {
     compact ? null : 'One id or thousands. Nothing is trimmed: a blank line is an id of length 0.');
   const summary = h('div', { class: 'summary', role: 'status', 'aria-live': 'polite' });
   const detail = h('div', { class: compact ? 'detail compact' : 'detail', 'aria-live': 'polite' });
+  const charts = h('div', { class: 'charts' });
 
-  const rowView = (index) => {
+  let order = null; // the filtered, sorted row → id index (null: every id, in input order)
+  const at = (row) => (order ? order[row] : row);
+  const rowView = (row) => {
+    const index = at(row);
     const id = decoded.id(index);
-    const first = cell('i', String(index + 1));
+    const first = cell('i', String(decoded.scanned ? decoded.line(index) : index + 1));
     if (!decoded.ok(index)) {
       const error = decoded.error(index);
       const offset = errorOffset(id);
@@ -94,9 +106,9 @@ export function createDecodePanel({ state, onState, compact = false }) {
 
   const table = compact ? null : new VirtualTable({
     columns: COLUMNS, renderRow: rowView, label: 'Decoded ids',
-    onSelect: (index) => {
-      renderDetail(index);
-      current = { ...current, sel: String(index) };
+    onSelect: (row) => {
+      renderDetail(at(row));
+      current = { ...current, sel: String(row) };
       onState?.(current);
     },
   });
@@ -111,8 +123,9 @@ export function createDecodePanel({ state, onState, compact = false }) {
       h('span', { class: 'badge ok' }, `${formatCount(decoded.count - decoded.refused)} decoded`),
       decoded.refused ? h('span', { class: 'badge bad' }, `${formatCount(decoded.refused)} refused: ${refused.join(', ')}`) : null,
       span ? h('span', { class: 'muted' }, `spans ${formatIso(span.first)} → ${formatIso(span.last)}`) : null,
+      decoded.source ? h('span', { class: 'muted', 'data-testid': 'source' }, decoded.source) : null,
       h('span', { class: 'muted', 'data-testid': 'parse-ms', 'data-ms': decoded.parseMs.toFixed(3) },
-        `parseMany: ${decoded.parseMs < 1 ? decoded.parseMs.toFixed(2) : decoded.parseMs.toFixed(1)} ms`));
+        `${decoded.scanned ? `scan (${SCAN_WHERE})` : 'parseMany'}: ${decoded.parseMs < 1 ? decoded.parseMs.toFixed(2) : decoded.parseMs.toFixed(1)} ms`));
   }
 
   function renderDetail(index) {
@@ -149,12 +162,81 @@ export function createDecodePanel({ state, onState, compact = false }) {
       h('h3', null, 'The 64-bit snowflake'), layout64(p, EPOCH_MS));
   }
 
-  function decodeNow() {
-    decoded = decodeText(input.value, { single: compact });
+  function show(next) {
+    decoded = next;
+    order = null;
+    batch?.reset(decoded);
     renderSummary();
-    const selected = Math.min(Number(current.sel) || 0, Math.max(decoded.count - 1, 0));
-    table?.setCount(decoded.count, selected);
-    renderDetail(selected);
+    if (!compact) fill(charts, batchCharts(decoded));
+    refreshTable();
+  }
+
+  function refreshTable() {
+    const rows = order ? order.length : decoded.count;
+    const selected = Math.min(Number(current.sel) || 0, Math.max(rows - 1, 0));
+    table?.setCount(rows, selected);
+    if (rows === 0 && decoded.count > 0) fill(detail, h('p', { class: 'empty' }, 'No id matches the filter.'));
+    else renderDetail(at(selected));
+  }
+
+  // Scans are asynchronous: only the latest one is shown.
+  let scanJob = 0;
+  async function scanNow(buffer, source) {
+    scanJob += 1;
+    const job = scanJob;
+    progress.hidden = false;
+    progress.value = 0;
+    progress.max = Math.max(buffer.byteLength, 1);
+    progressText.textContent = `Scanning ${source}…`;
+    try {
+      const { bytes, columns, scanMs } = await scanBuffer(buffer, (done, total) => {
+        if (job !== scanJob) return;
+        progress.max = total;
+        progress.value = done;
+      });
+      if (job !== scanJob) return;
+      show(new ScanDecoded(bytes, columns, scanMs, source));
+      progressText.textContent = '';
+    } catch (error) {
+      if (job === scanJob) progressText.textContent = `The scan failed: ${error.message}`;
+    } finally {
+      if (job === scanJob) progress.hidden = true;
+    }
+  }
+
+  function decodeNow() {
+    if (!compact && current.mode === 'scan') {
+      const bytes = new TextEncoder().encode(input.value);
+      scanNow(bytes.buffer, 'the pasted text');
+      return;
+    }
+    scanJob += 1;
+    if (progress) progress.hidden = true;
+    show(decodeText(input.value, { single: compact }));
+  }
+
+  function pasteLarge(text) {
+    input.value = '';
+    current = { ...current, ids: '', sel: '0' };
+    onState?.(current);
+    const bytes = new TextEncoder().encode(text);
+    const source = `a paste of ${formatCount(bytes.length)} bytes (not shown in the box)`;
+    if (current.mode === 'scan') scanNow(bytes.buffer, source);
+    else {
+      scanJob += 1;
+      progress.hidden = true;
+      const next = decodeText(text);
+      next.source = source;
+      show(next);
+    }
+  }
+
+  async function openFile(file) {
+    if (!file) return;
+    const source = `${file.name} (${formatCount(file.size)} bytes)`;
+    progress.hidden = false;
+    progressText.textContent = `Reading ${source}…`;
+    scanNow(await file.arrayBuffer(), source);
   }
 
   const onInput = debounce(() => {
@@ -163,10 +245,40 @@ export function createDecodePanel({ state, onState, compact = false }) {
     onState?.(current);
   }, compact ? 60 : 120);
   input.addEventListener('input', onInput);
+  if (!compact) input.addEventListener('paste', (event) => {
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    if (text.length <= LARGE_PASTE_CHARS) return;
+    event.preventDefault();
+    pasteLarge(text);
+  });
 
+  const progress = compact ? null : h('progress', { class: 'scan-progress', 'data-testid': 'scan-progress', hidden: true, 'aria-label': 'Scan progress' });
+  const progressText = h('span', { class: 'muted', role: 'status', 'data-testid': 'scan-status' });
+  const fileInput = h('input', { type: 'file', hidden: true, 'data-testid': 'file-input' });
+  fileInput.addEventListener('change', () => {
+    openFile(fileInput.files[0]);
+    fileInput.value = '';
+  });
+  const modeSelect = h('select', { 'data-testid': 'mode' }, MODES.map(([value, label]) => h('option', { value, selected: value === current.mode }, label)));
+  modeSelect.value = current.mode;
+  modeSelect.addEventListener('change', () => {
+    current = { ...current, mode: modeSelect.value, sel: '0' };
+    decodeNow();
+    onState?.(current);
+  });
   const tools = compact ? null : h('div', { class: 'chips' },
+    field('Read the text as', modeSelect).field,
     h('button', { type: 'button', onclick: () => setIds(EXAMPLES) }, 'The SPEC vectors'),
-    h('button', { type: 'button', onclick: () => setIds('') }, 'Clear'));
+    h('button', { type: 'button', onclick: () => setIds('') }, 'Clear'),
+    h('button', { type: 'button', 'data-testid': 'open-file', onclick: () => fileInput.click() }, 'Open a file…'),
+    fileInput, progress, progressText);
+  const batch = compact ? null : batchTools({
+    onOrder: (next) => {
+      order = next;
+      current = { ...current, sel: '0' };
+      refreshTable();
+    },
+  });
 
   function setIds(text) {
     input.value = text;
@@ -179,7 +291,22 @@ export function createDecodePanel({ state, onState, compact = false }) {
   const element = h('section', { class: 'panel', 'aria-labelledby': 'decode-title', 'data-panel': 'decode' },
     h('header', null, h('h2', { id: 'decode-title' }, 'Decode'),
       compact ? null : h('p', { class: 'lede' }, 'A branded id is 3 bytes of namespace and 11 Base62 digits of a 63-bit Snowflake. Paste ids to take them apart; a refused id shows its error class and the byte the check trips on.')),
-    inputField.field, tools, summary, table?.element, detail);
+    inputField.field, tools, summary, compact ? null : charts, batch?.element, table?.element, detail);
+  if (!compact) {
+    element.addEventListener('dragover', (event) => {
+      if (!event.dataTransfer?.types.includes('Files')) return;
+      event.preventDefault();
+      element.classList.add('dropping');
+    });
+    element.addEventListener('dragleave', () => element.classList.remove('dropping'));
+    element.addEventListener('drop', (event) => {
+      element.classList.remove('dropping');
+      const file = event.dataTransfer?.files[0];
+      if (!file) return;
+      event.preventDefault();
+      openFile(file);
+    });
+  }
 
   decodeNow();
   return {
@@ -187,6 +314,7 @@ export function createDecodePanel({ state, onState, compact = false }) {
     set(next) {
       current = { ...DECODE_DEFAULTS, ...next };
       if (input.value !== current.ids) input.value = current.ids;
+      if (modeSelect.value !== current.mode) modeSelect.value = current.mode;
       decodeNow();
     },
   };

@@ -2,7 +2,7 @@
 // and the pending set as read back from Valkey. The page runs the host check itself first: a malformed
 // id is refused here and nothing is sent.
 import { createMinter, jobKey, pendingKey } from '@echomq/branded';
-import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
+import { h, fill, field, debounce, onInputs, submitOnEnter } from '../lib/dom.js';
 import { formatCount } from '../lib/format.js';
 import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
@@ -33,12 +33,26 @@ function rowView(read) {
     Object.entries(read.row).map(([k, v]) => [h('dt', null, k), h('dd', { 'data-field': k }, v)]));
 }
 
+// Where the new id sits among the ids read back: the set scores every id 0, so its order is byte order and
+// the bridge returns its first PENDING_LIMIT; an id past the last of a full page is beyond it, not missing.
+function pendingPlace(pending, id) {
+  const at = pending.jobs.indexOf(id);
+  if (at !== -1) return { at, text: `${id} is pending: number ${formatCount(at + 1)} in byte order.`, testid: 'pending-has' };
+  const last = pending.jobs.at(-1);
+  if (pending.jobs.length >= PENDING_LIMIT && last !== undefined && id > last) {
+    return { at: -1, text: `${id} sorts after the last id shown (${last}): it is further on in the set, past the first ${PENDING_LIMIT}.`, testid: 'pending-beyond' };
+  }
+  return { at: -1, text: `${id} is not in the pending set.`, testid: 'pending-missing', missing: true };
+}
+
 function pendingView(pending, id) {
-  const has = pending.jobs.includes(id);
+  const place = pendingPlace(pending, id);
+  // Eight ids around the new one when it is shown, else the last eight of the page.
+  const from = place.at === -1 ? Math.max(pending.jobs.length - 8, 0) : Math.max(Math.min(place.at - 3, pending.jobs.length - 8), 0);
   return [
     h('p', null, `${pending.key}: ${formatCount(pending.jobs.length)} id${pending.jobs.length === 1 ? '' : 's'} shown (first ${PENDING_LIMIT} in byte order); `,
-      has ? h('span', { class: 'match', 'data-testid': 'pending-has' }, `${id} is pending.`) : h('span', { class: 'muted' }, `${id} is not among them.`)),
-    h('ol', { class: 'idlist', 'data-testid': 'pending' }, pending.jobs.slice(-8).map((job) => h('li', null,
+      h('span', { class: place.missing ? 'mismatch' : place.at === -1 ? 'muted' : 'match', 'data-testid': place.testid }, place.text)),
+    h('ol', { class: 'idlist', 'data-testid': 'pending', start: String(from + 1) }, pending.jobs.slice(from, from + 8).map((job) => h('li', null,
       h('span', { class: job === id ? 'id match' : 'id' }, job), h('span'), h('span')))),
   ];
 }
@@ -115,6 +129,7 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
     }
   }
   sendButton.addEventListener('click', send);
+  submitOnEnter([queueInput, idInput, payloadInput], sendButton);
 
   const persist = debounce(() => onState?.(current), 150);
   function setId(id) {

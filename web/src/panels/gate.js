@@ -2,7 +2,7 @@
 // parse) and the wire gate (exactly the first three bytes are JOB) — and, with the bridge, the live
 // verdicts of the script and the native command side by side.
 import { parse, errorOffset, gate } from '@echomq/branded';
-import { h, fill, field, debounce } from '../lib/dom.js';
+import { h, fill, field, debounce, submitOnEnter } from '../lib/dom.js';
 import { byteCells, bytesLegend } from '../views/bytes.js';
 import { verdictCard, presetChips } from '../views/controls.js';
 import { commandView } from '../views/command.js';
@@ -85,6 +85,7 @@ export function createGatePanel({ state, onState, bridge }) {
     compareButton.disabled = !bridge?.live;
   });
   compareButton.addEventListener('click', () => compare());
+  submitOnEnter([input], compareButton);
 
   async function compare() {
     const id = input.value;

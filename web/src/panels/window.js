@@ -1,7 +1,7 @@
 // Stream window: [t0, t1) as ISO times, ms or offsets → the XRANGE arguments and a timeline; with the
 // bridge, seed the SPEC §6 reproduction stream, run the window live and hold it against the prediction.
-import { streamWindow } from '@echomq/branded';
-import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
+import { queueKey, streamWindow } from '@echomq/branded';
+import { h, fill, field, debounce, onInputs, submitOnEnter } from '../lib/dom.js';
 import { formatCount, formatIso, readInstant } from '../lib/format.js';
 import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
@@ -11,8 +11,9 @@ import { SPEC_SEED, predictWindow, seedExtent } from './window-model.js';
 export const WINDOW_DEFAULTS = { t0: '+10ms', t1: '+20ms', stream: 'fills', queue: 'demo' };
 
 function resolve(current) {
-  const t0 = readInstant(current.t0, SPEC_SEED.startMs);
-  const t1 = readInstant(current.t1, SPEC_SEED.startMs);
+  const now = Date.now(); // t0 and t1 read `now` as the same instant
+  const t0 = readInstant(current.t0, SPEC_SEED.startMs, now);
+  const t1 = readInstant(current.t1, SPEC_SEED.startMs, now);
   if (!t0.ok) return { error: `t0: ${t0.message}`, field: 't0' };
   if (!t1.ok) return { error: `t1: ${t1.message}`, field: 't1' };
   try {
@@ -20,6 +21,15 @@ function resolve(current) {
   } catch (error) {
     const why = error.code === 'range' ? 'a window needs t0 < t1, both within the Snowflake horizon' : error.message;
     return { error: `${error.code ?? 'error'} — ${why}`, t0: t0.ms, t1: t1.ms };
+  }
+}
+
+// The key the bridge reads for a queue's named stream (bridge/PROTOCOL.md, streamWindow): type `stream.NAME`.
+function streamKey(queue, stream) {
+  try {
+    return { key: queueKey(queue, `stream.${stream}`) };
+  } catch (error) {
+    return { key: 'key', error: error.message };
   }
 }
 
@@ -44,7 +54,7 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
   const t0Field = field('t0 (inclusive)', t0Input);
   const t1Field = field('t1 (exclusive)', t1Input);
   const streamField = field('Stream', streamInput);
-  const hint = h('p', { class: 'hint' }, 'Instants as Unix ms (1781000000010), ISO (2026-06-09T10:13:20.010Z) or offsets from the seed start (+10ms, +1s).');
+  const hint = h('p', { class: 'hint' }, 'Instants as Unix ms (1781000000010), ISO (2026-06-09T10:13:20.010Z) offsets from the seed start (+10ms, +1s), or now and offsets from now (now-5m, now).');
 
   const resolved = h('dl', { class: 'kv', 'data-testid': 'window-resolved' });
   const command = h('div');
@@ -80,7 +90,9 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
       h('dt', null, 'start'), h('dd', { 'data-field': 'start' }, r.window.start),
       h('dt', null, 'end (exclusive)'), h('dd', { 'data-field': 'end' }, r.window.end),
       r.window.inclusiveEnd ? [h('dt', null, 'or inclusive end'), h('dd', null, r.window.inclusiveEnd)] : null);
-    fill(command, commandView(['XRANGE', 'key', r.window.start, r.window.end], 'XRANGE arguments'));
+    const target = streamKey(current.queue, current.stream);
+    fill(command, commandView(['XRANGE', target.key, r.window.start, r.window.end], 'XRANGE arguments'),
+      target.error ? h('p', { class: 'error-text', 'data-testid': 'stream-key-error' }, `Stream: ${target.error}`) : null);
     const p = predictWindow(r.t0, r.t1);
     fill(prediction, 'Over the SPEC §6 stream this window holds ',
       h('strong', { 'data-field': 'predicted-count' }, formatCount(p.count)), ' entries',
@@ -123,6 +135,7 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
   }
   seedButton.addEventListener('click', seed);
   runButton.addEventListener('click', run);
+  submitOnEnter([t0Input, t1Input, streamInput], runButton);
 
   const persist = debounce(() => onState?.(current), 150);
   onInputs([['t0', t0Input], ['t1', t1Input], ['stream', streamInput]], (key, value) => {
