@@ -137,11 +137,12 @@ describe('the docs site beside a real bridge and Valkey, with ?bridge=/ws', () =
     await stack?.stop();
   });
 
+  // The badge, not the status line: "No live connection" also matches 'LIVE' case-insensitively.
   test('the streams page seeds the stream and runs [+10ms, +20ms): 40,960 entries live, as predicted', async () => {
     const page = await browser.page();
     await page.goto(`${stack.url}docs/streams.html?bridge=/ws`);
     const win = page.locator('branded-window');
-    await win.locator('.live-status', { hasText: 'LIVE' }).waitFor({ timeout: 20_000 });
+    await win.locator('.live-status .badge.ok', { hasText: 'LIVE' }).waitFor({ timeout: 20_000 });
     await win.getByRole('button', { name: 'Seed the stream' }).click();
     await win.locator('[data-testid="seeded"]').waitFor({ timeout: 60_000 });
     await win.getByRole('button', { name: 'Run the window' }).click();
@@ -150,7 +151,7 @@ describe('the docs site beside a real bridge and Valkey, with ?bridge=/ws', () =
     const cells = (await comparison.locator(':scope > span').allTextContents()).map((c) => c.trim());
     assert.deepEqual(cells.slice(3, 9), ['count', '40,960', '40,960 ✓', 'first id', '1781000000010-28672', '1781000000010-28672 ✓']);
     await page.goto(`${stack.url}docs/gate.html`);
-    await page.locator('branded-gate .live-status', { hasText: 'LIVE' }).waitFor({ timeout: 20_000 });
+    await page.locator('branded-gate').locator('.live-status .badge.ok', { hasText: 'LIVE' }).waitFor({ timeout: 20_000 });
     assert.deepEqual(browser.problems, []);
     assert.deepEqual(browser.external, []);
   });
