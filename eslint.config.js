@@ -36,7 +36,7 @@ export default [
   },
   {
     // Tests whose functions also run inside the page (page.evaluate).
-    files: ['tests/e2e/**/*.js', 'tests/wasm/package.test.js'],
+    files: ['tests/e2e/**/*.js', 'tests/examples/**/*.js', 'tests/wasm/package.test.js'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 ];
