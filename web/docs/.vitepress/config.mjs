@@ -2,6 +2,7 @@
 // the widgets and the package. Built into web/dist/docs, so `npm start` serves it at /docs/ beside the explorer.
 import { defineConfig } from 'vitepress';
 import { fileURLToPath } from 'node:url';
+import { dropInlineStyles, externaliseScripts } from './strict-csp.mjs';
 
 export default defineConfig({
   title: 'branded',
@@ -9,6 +10,12 @@ export default defineConfig({
   base: '/docs/',
   outDir: fileURLToPath(new URL('../../dist/docs', import.meta.url)),
   cleanUrls: false,
+  // The bridge serves the site under `script-src 'self'; style-src 'self'`: the site data goes into a chunk,
+  // the content root's default inline style into a class (custom.css), and transformHtml does the rest.
+  metaChunk: true,
+  contentProps: { class: 'content-root' },
+  transformHtml: (html, page, { siteConfig }) => dropInlineStyles(
+    externaliseScripts(html, { outDir: siteConfig.outDir, base: siteConfig.site.base, assetsDir: siteConfig.assetsDir }), page),
   head: [['link', { rel: 'icon', href: '/docs/favicon.svg' }]],
   // The default themes' (github-light/-dark) token colours fall below 4.5:1 on the code background; these meet it.
   markdown: { theme: { light: 'github-light-high-contrast', dark: 'github-dark-default' } },
