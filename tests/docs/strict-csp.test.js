@@ -37,8 +37,10 @@ test('an inline module script keeps its type and runs from its file', () => with
 }));
 
 test("the outline dropdown's initial --vp-vh is dropped; any other style attribute fails the build, naming the page", () => {
-  assert.equal(dropInlineStyles('<div class="VPLocalNavOutlineDropdown" style="--vp-vh:0px"><p>x</p></div>', 'a.md'),
-    '<div class="VPLocalNavOutlineDropdown"><p>x</p></div>');
+  for (const style of ['--vp-vh:0px', '--vp-vh:0px;']) {
+    assert.equal(dropInlineStyles(`<div class="VPLocalNavOutlineDropdown" style="${style}"><p>x</p></div>`, 'a.md'),
+      '<div class="VPLocalNavOutlineDropdown"><p>x</p></div>');
+  }
   assert.throws(() => dropInlineStyles('<main><div class="vp-doc" style="position:relative"></div></main>', 'streams.md'),
     /streams\.md: inline style="position:relative" would be refused/);
   const text = '<pre><code>&lt;div style="color:red"&gt;</code></pre>';

@@ -1,6 +1,7 @@
 // Makes each rendered page run under the bridge's policy (`script-src 'self'`, `style-src 'self'`, no hashes):
-// every inline script becomes a file beside the assets, and a page that still carries an inline style
-// attribute fails the build, naming it, instead of failing later in a browser as a CSP violation.
+// every inline script becomes a file beside the assets, code colours become classes, and a page that still
+// carries an inline style attribute fails the build, naming it, instead of failing later as a CSP violation.
+import { transformerStyleToClass } from '@shikijs/transformers';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,9 +35,31 @@ export function externaliseScripts(html, { outDir, base, assetsDir }) {
 export function dropInlineStyles(html, page) {
   return html.replace(STYLE_ATTRIBUTE, (match, quoted) => {
     const value = quoted.replace(/^["']|["']$/g, '');
-    if (!DROPPABLE_STYLES.has(value)) {
+    if (!DROPPABLE_STYLES.has(value.replace(/;\s*$/, ''))) {
       throw new Error(`${page}: inline style="${value}" would be refused by the bridge's style-src 'self'; move it into a stylesheet`);
     }
     return match.slice(0, match.length - quoted.length).replace(/\s+style\s*=\s*$/, '');
   });
+}
+
+/**
+ * Shiki's per-token colours as classes in one stylesheet (`<assetsDir>/code-tokens.css`), not style attributes:
+ * the transformer for `markdown.codeTransformers`, the file to write once every page is highlighted, and a dev
+ * server route for the same file.
+ */
+export function codeTokenClasses({ base, assetsDir }) {
+  const transformer = transformerStyleToClass({ classPrefix: 'tok-' });
+  const file = `${assetsDir}/code-tokens.css`;
+  return {
+    transformer,
+    href: `${base}${file}`,
+    write: (outDir) => writeFileSync(join(outDir, file), transformer.getCSS()),
+    devPlugin: {
+      name: 'branded-docs:code-tokens',
+      configureServer: (server) => server.middlewares.use(`${base}${file}`, (req, res) => {
+        res.setHeader('Content-Type', 'text/css; charset=utf-8');
+        res.end(transformer.getCSS());
+      }),
+    },
+  };
 }
