@@ -155,6 +155,17 @@ describe('the docs site beside a real bridge and Valkey, with ?bridge=/ws', () =
     assert.deepEqual(browser.problems, []);
     assert.deepEqual(browser.external, []);
   });
+
+  // Shiki colours each token through a custom property; under style-src 'self' they come from a stylesheet.
+  test('a reference page\'s code keeps its colours under the bridge\'s CSP, with no violation', async () => {
+    const page = await browser.page();
+    await page.goto(`${stack.url}docs/reference/cli.html`);
+    await page.locator('main h1').waitFor();
+    const colours = await page.evaluate(() => new Set([...document.querySelectorAll('.vp-code span[class*="tok-"]')]
+      .map((span) => getComputedStyle(span).getPropertyValue('--shiki-light').trim()).filter(Boolean)).size);
+    assert.ok(colours >= 2, `${colours} distinct token colours`);
+    assert.deepEqual(browser.problems, []);
+  });
 });
 
 describe('the demo page web/dist/docs.html opened from disk', () => {
