@@ -38,7 +38,7 @@ export default [
   },
   {
     // Tests whose functions also run inside the page (page.evaluate).
-    files: ['tests/e2e/**/*.js', 'tests/wasm/package.test.js', 'tests/consumers/browser.js', 'tests/examples/*.js',
+    files: ['tests/e2e/**/*.js', 'tests/examples/**/*.js', 'tests/wasm/package.test.js', 'tests/consumers/browser.js',
       'bench/js/startup.js'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

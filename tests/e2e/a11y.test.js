@@ -1,5 +1,5 @@
-// Accessibility: axe-core (support/axe.js) reports no violation on the explorer (every tab) and on the docs
-// page with the widgets, at 1280 and 390 px, light and dark, in each engine. The colour scheme is the
+// Accessibility: axe-core (support/axe.js) reports no violation on the explorer (every tab), on the docs
+// page with the widgets and on every page of the docs site, at 1280 and 390 px, light and dark, in each engine. The colour scheme is the
 // system's, chosen at launch; WebKitGTK's MiniBrowser window is at least 447 px wide, so there 390 is 447.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +11,17 @@ import { openExplorer, panel } from './support/explorer.js';
 
 const TABS = ['decode', 'gate', 'window', 'mint', 'placement', 'enqueue'];
 const WIDTHS = [1280, 390];
+const DOCS_SITE_PAGES = ['', 'gate.html', 'streams.html', 'reference/package.html', 'reference/cli.html', 'reference/widgets.html'];
+
+// A docs-site page is ready when VitePress has hydrated it (the appearance follows the system) and every
+// widget on it has rendered its shadow root.
+async function openDocsSitePage(page, url, dark) {
+  await page.goto(url);
+  await page.waitForFunction((wantDark) => document.querySelector('.VPContent')
+    && document.documentElement.classList.contains('dark') === wantDark
+    && [...document.querySelectorAll('*')].filter((el) => el.localName.startsWith('branded-'))
+      .every((el) => el.shadowRoot?.querySelector('.panel')), dark);
+}
 
 async function openDocs(page, site) {
   await page.goto(`${site.url}docs.html`);
@@ -20,10 +31,15 @@ async function openDocs(page, site) {
 
 for (const engine of selectedEngines()) describe(engine, () => {
   let site;
+  let docsSite;
   before(async () => {
     site = await serveStatic(DIST, { prefix: '/docs/branded/', harness: needsHarness(engine) });
+    docsSite = await serveStatic(DIST, { harness: needsHarness(engine) }); // the docs site's base is /docs/
   });
-  after(() => site?.close());
+  after(async () => {
+    await site?.close();
+    await docsSite?.close();
+  });
 
   for (const colorScheme of ['light', 'dark']) describe(colorScheme, () => {
     let browser;
@@ -59,6 +75,20 @@ for (const engine of selectedEngines()) describe(engine, () => {
         found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px: ${v.id}` })));
         t.diagnostic(`${engine} ${colorScheme} ${size.width} px: ${found.length} violations on docs.html`);
       }
+      assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
+    });
+
+    test(`the docs site, each of its ${DOCS_SITE_PAGES.length} pages at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
+      const found = [];
+      for (const path of DOCS_SITE_PAGES) {
+        await openDocsSitePage(page, `${docsSite.url}docs/${path}`, colorScheme === 'dark');
+        for (const width of WIDTHS) {
+          const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
+          found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px /docs/${path}: ${v.id}` })));
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+      t.diagnostic(`${engine} ${colorScheme}: ${found.length} violations on ${DOCS_SITE_PAGES.length} docs-site pages`);
       assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
     });
 

@@ -4,7 +4,7 @@ import { siteSuite } from './sites.js';
 siteSuite({
   name: 'docusaurus',
   served: 'build',
-  dark: (page) => page.addInitScript(() => localStorage.setItem('theme', 'dark')),
+  storage: ['theme', 'dark'],
   toLight: async (page) => {
     // The toggle steps through the modes; click until the site is light.
     const toggle = page.locator('nav button[class*="toggleButton"]');

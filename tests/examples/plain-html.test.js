@@ -5,6 +5,5 @@ siteSuite({
   name: 'plain-html',
   served: '',
   build: false,
-  dark: (page) => page.emulateMedia({ colorScheme: 'dark' }),
   toLight: (page) => page.emulateMedia({ colorScheme: 'light' }),
 });

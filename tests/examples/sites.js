@@ -1,34 +1,55 @@
-// One check for every example site: built without an SSR error, served, loaded in Chromium with the site in
-// dark mode while the system is light (the case a widget that only follows the OS gets wrong), then switched
-// to light with the site's own control.
-import { after, before, test } from 'node:test';
+// One check for every example site: installed and built once without an SSR error, then served and loaded
+// in each engine (Chromium, Firefox ESR, WebKitGTK; E2E_ENGINES narrows them) with the site in dark mode
+// while the system is light (the case a widget that only follows the OS gets wrong), checked by axe-core at
+// 1280 and 390 px, switched to light with the site's own control and checked again.
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, screenshot } from '../e2e/support/browser.js';
+import { screenshot } from '../e2e/support/browser.js';
+import { axeViolations, describeViolations } from '../e2e/support/axe.js';
+import { emulatesMedia, launchEngine, needsHarness, selectedEngines } from '../e2e/support/engines.js';
 import { serveStatic } from '../e2e/support/static-server.js';
 import { ISO, SSR_FAILURE, luminance, prepareExample, readWidgets, waitForScheme } from './support.js';
 
+const WIDTHS = [1280, 390];
+
+/** axe-core's violations at each width, each id prefixed with the width the window really had. */
+async function violationsAtWidths(page, label) {
+  const found = [];
+  for (const width of WIDTHS) {
+    const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
+    found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${label} ${size.width} px: ${v.id}` })));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return found;
+}
+
+/** Counts the WebSockets the page opened: an init script's count, or the WebKit harness's record. */
+const socketsOpened = (page) => page.evaluate(() => window.__sockets
+  ?? (window.__e2e?.urls ?? []).filter((url) => /^wss?:/.test(url)).length);
+
+function countSockets() {
+  window.__sockets = 0;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__sockets += 1;
+    }
+  };
+}
+
 /**
  * name: the folder under examples/; served: the built site's folder inside it ('' for the example itself);
- * dark(page): puts the site in dark mode before it loads (its own stored preference);
- * toLight(page): switches the loaded site to light with its own control.
+ * storage: [key, value] that puts the site in dark mode (its own stored preference), or none when the site
+ * follows the system's colour scheme; toLight(page): switches the loaded site to light with its own control.
  */
-export function siteSuite({ name, served, build = true, dark, toLight }) {
+export function siteSuite({ name, served, build = true, storage, toLight }) {
   let example;
-  let site;
-  let browser;
-  let page;
   before(async () => {
     example = await prepareExample(name, { build });
-    site = await serveStatic(join(example.dir, served));
-    browser = await launch({ colorScheme: 'light' });
-    page = await browser.page();
-    await dark(page);
-    await page.goto(site.url);
   }, { timeout: 900_000 });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
+  after(() => {
     if (!process.env.KEEP_EXAMPLES) example?.remove();
   });
 
@@ -37,28 +58,82 @@ export function siteSuite({ name, served, build = true, dark, toLight }) {
     assert.doesNotMatch(example.install, /ERR!/, example.install);
   });
 
-  test(`${name}: the widgets render; <branded-decode value="JOB0KHTOWnGLuC"> shows ${ISO}`, async () => {
-    const shown = await readWidgets(page);
-    assert.deepEqual(shown.defined, [true, true, true, true]);
-    assert.equal(shown.iso, ISO);
-    assert.deepEqual(shown.verdicts, ['pass', 'refuse'], 'USR0KHTOWnGLuC: the host passes it, the wire gate refuses it');
-  });
+  for (const engine of selectedEngines()) describe(`${name} in ${engine}`, () => {
+    // A site that follows the system is made dark by the system: emulated in Chromium, a dark launch elsewhere.
+    const relaunchForLight = !storage && !emulatesMedia(engine);
+    let site;
+    let browser;
+    let page;
+    let sockets = 0;
+    const problems = [];
+    const external = [];
+    const open = async (colorScheme) => {
+      browser = await launchEngine(engine, { colorScheme, viewport: { width: 1280, height: 900 } });
+      if (engine !== 'webkit') await browser.addInitScript(countSockets);
+      page = await browser.page();
+    };
+    const retire = async () => {
+      await browser.harvest();
+      problems.push(...browser.problems);
+      external.push(...browser.external);
+      await browser.close();
+      browser = null;
+    };
+    before(async () => {
+      site = await serveStatic(join(example.dir, served), { harness: needsHarness(engine) });
+      await open(relaunchForLight ? 'dark' : 'light');
+      if (!storage && emulatesMedia(engine)) await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(site.url);
+      if (storage) {
+        await page.evaluate(([key, value]) => localStorage.setItem(key, value), storage);
+        await page.goto(site.url);
+      }
+    }, { timeout: 120_000 });
+    after(async () => {
+      if (browser) await retire();
+      await site?.close();
+    });
 
-  test(`${name}: dark mode follows the site: dark, then light by the site's own control`, async () => {
-    const shown = await readWidgets(page);
-    assert.ok(luminance(shown.pageBackground) < 0.3, `the site is dark (${shown.pageBackground})`);
-    await waitForScheme(page, true);
-    await screenshot(page, `example-${name}-dark`);
-    await toLight(page);
-    await waitForScheme(page, false);
-    const light = await readWidgets(page);
-    assert.ok(luminance(light.pageBackground) > 0.7, `the site is light again (${light.pageBackground})`);
-    await screenshot(page, `example-${name}-light`);
-  });
+    test(`${name} in ${engine}: the widgets render; <branded-decode value="JOB0KHTOWnGLuC"> shows ${ISO}`, async () => {
+      const shown = await readWidgets(page);
+      assert.deepEqual(shown.defined, [true, true, true, true]);
+      assert.equal(shown.iso, ISO);
+      assert.deepEqual(shown.verdicts, ['pass', 'refuse'], 'USR0KHTOWnGLuC: the host passes it, the wire gate refuses it');
+    });
 
-  test(`${name}: no console error, zero requests off the machine, no WebSocket`, async () => {
-    assert.deepEqual(browser.problems, []);
-    assert.deepEqual(browser.external, []);
-    assert.equal(site.requests.filter((path) => path.includes('/ws')).length, 0);
+    test(`${name} in ${engine}: dark, as the site is: no axe violation at ${WIDTHS.join(' and ')} px`, async () => {
+      const shown = await readWidgets(page);
+      assert.ok(luminance(shown.pageBackground) < 0.3, `the site is dark (${shown.pageBackground})`);
+      await waitForScheme(page, true);
+      await screenshot(page, `example-${name}-dark`);
+      const found = await violationsAtWidths(page, 'dark');
+      assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
+    });
+
+    test(`${name} in ${engine}: light by ${relaunchForLight ? 'the system' : 'the site\'s own control'}: no axe violation at ${WIDTHS.join(' and ')} px`, async () => {
+      if (relaunchForLight) {
+        sockets += await socketsOpened(page);
+        await retire();
+        await open('light');
+        await page.goto(site.url);
+      } else {
+        await toLight(page);
+      }
+      await waitForScheme(page, false);
+      const light = await readWidgets(page);
+      assert.ok(luminance(light.pageBackground) > 0.7, `the site is light again (${light.pageBackground})`);
+      await screenshot(page, `example-${name}-light`);
+      const found = await violationsAtWidths(page, 'light');
+      assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
+    });
+
+    test(`${name} in ${engine}: no console error, zero requests off the machine, no WebSocket`, async () => {
+      sockets += await socketsOpened(page);
+      await browser.harvest();
+      assert.deepEqual([...problems, ...browser.problems], []);
+      assert.deepEqual([...external, ...browser.external], []);
+      assert.equal(sockets, 0);
+      assert.equal(site.requests.filter((path) => path.includes('/ws')).length, 0);
+    });
   });
 }

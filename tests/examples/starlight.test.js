@@ -4,6 +4,10 @@ import { siteSuite } from './sites.js';
 siteSuite({
   name: 'starlight',
   served: 'dist',
-  dark: (page) => page.addInitScript(() => localStorage.setItem('starlight-theme', 'dark')),
-  toLight: (page) => page.locator('starlight-theme-select select').first().selectOption('light'),
+  storage: ['starlight-theme', 'dark'],
+  // The shim has no selectOption: the value is chosen and the select's change event fired, as a reader's pick does.
+  toLight: (page) => page.locator('starlight-theme-select select').first().evaluate((select) => {
+    select.value = 'light';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }),
 });

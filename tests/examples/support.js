@@ -67,7 +67,7 @@ export function luminance(color) {
 
 /** In the page: what a widget shows and how it is coloured, read from its shadow root. */
 export async function readWidgets(page) {
-  await page.locator('branded-decode [data-field="iso"]').waitFor({ timeout: 30_000 });
+  await page.locator('branded-decode').locator('[data-field="iso"]').waitFor({ timeout: 30_000 }); // shadow roots: one step each
   return page.evaluate(() => {
     // The site's colour around the widget: the nearest ancestor that paints a background.
     const behind = (element) => {

@@ -4,6 +4,6 @@ import { siteSuite } from './sites.js';
 siteSuite({
   name: 'vitepress',
   served: 'docs/.vitepress/dist',
-  dark: (page) => page.addInitScript(() => localStorage.setItem('vitepress-theme-appearance', 'dark')),
+  storage: ['vitepress-theme-appearance', 'dark'],
   toLight: (page) => page.locator('.VPNavBarAppearance button.VPSwitchAppearance').click(),
 });

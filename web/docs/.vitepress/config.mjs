@@ -2,14 +2,36 @@
 // the widgets and the package. Built into web/dist/docs, so `npm start` serves it at /docs/ beside the explorer.
 import { defineConfig } from 'vitepress';
 import { fileURLToPath } from 'node:url';
+import { codeTokenClasses, dropInlineStyles, externaliseScripts } from './strict-csp.mjs';
+
+const BASE = '/docs/';
+const ASSETS = 'assets';
+const codeTokens = codeTokenClasses({ base: BASE, assetsDir: ASSETS });
 
 export default defineConfig({
   title: 'branded',
   description: 'EchoMQ branded ids: one C++ core, in the browser, in Node and in Valkey',
-  base: '/docs/',
+  base: BASE,
+  assetsDir: ASSETS,
   outDir: fileURLToPath(new URL('../../dist/docs', import.meta.url)),
   cleanUrls: false,
-  head: [['link', { rel: 'icon', href: '/docs/favicon.svg' }]],
+  // The bridge serves the site under `script-src 'self'; style-src 'self'`: the site data goes into a chunk,
+  // the content root's default inline style into a class (custom.css), code colours into code-tokens.css,
+  // and transformHtml does the rest.
+  metaChunk: true,
+  contentProps: { class: 'content-root' },
+  // VueUse's dark-mode switch otherwise inserts a <style> to pause transitions, which style-src 'self' refuses.
+  appearance: { disableTransition: false },
+  transformHtml: (html, page, { siteConfig }) => dropInlineStyles(
+    externaliseScripts(html, { outDir: siteConfig.outDir, base: BASE, assetsDir: ASSETS }), page),
+  buildEnd: (siteConfig) => codeTokens.write(siteConfig.outDir),
+  vite: { plugins: [codeTokens.devPlugin] },
+  head: [['link', { rel: 'icon', href: '/docs/favicon.svg' }], ['link', { rel: 'stylesheet', href: codeTokens.href }]],
+  markdown: {
+    // The default themes' (github-light/-dark) token colours fall below 4.5:1 on the code background; these meet it.
+    theme: { light: 'github-light-high-contrast', dark: 'github-dark-default' },
+    codeTransformers: [codeTokens.transformer],
+  },
   vue: { template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('branded-') } } },
   themeConfig: {
     nav: [
