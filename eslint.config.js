@@ -7,8 +7,16 @@ import globals from 'globals';
 export default [
   {
     // wasm/bindings/invokers.js is an Emscripten JS library: it goes through the C preprocessor first.
-    ignores: ['**/node_modules/', '**/dist/', '**/dist-single/', 'build/', '.run/', 'bench/out/', 'tests/e2e/output/',
-      'wasm/bindings/invokers.js'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/dist-single/',
+      'build/',
+      '.run/',
+      'bench/out/',
+      'tests/e2e/output/',
+      'wasm/bindings/invokers.js',
+    ],
   },
   js.configs.recommended,
   {
@@ -38,8 +46,13 @@ export default [
   },
   {
     // Tests whose functions also run inside the page (page.evaluate).
-    files: ['tests/e2e/**/*.js', 'tests/examples/**/*.js', 'tests/wasm/package.test.js', 'tests/consumers/browser.js',
-      'bench/js/startup.js'],
+    files: [
+      'tests/e2e/**/*.js',
+      'tests/examples/**/*.js',
+      'tests/wasm/package.test.js',
+      'tests/consumers/browser.js',
+      'bench/js/startup.js',
+    ],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 ];

@@ -11,12 +11,20 @@ export function headlineTable(results) {
   const goals = results.filter((f) => f.goal !== null);
   const rows = goals.map((f) => `| ${f.name} | ${f.value} ${f.unit} | ${f.goal} | ${f.met ? 'met' : '**missed**'} |`);
   const met = goals.filter((f) => f.met).length;
-  return [START, '| figure | value | goal | |', '|---|---|---|---|', ...rows, '',
-    `${met} of ${goals.length} goals met in the committed run.`, END].join('\n');
+  return [
+    START,
+    '| figure | value | goal | |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+    `${met} of ${goals.length} goals met in the committed run.`,
+    END,
+  ].join('\n');
 }
 
 export function withTable(readme, table) {
-  const from = readme.indexOf(START), to = readme.indexOf(END);
+  const from = readme.indexOf(START),
+    to = readme.indexOf(END);
   if (from === -1 || to === -1 || to < from) throw new Error(`README.md has no ${START} … ${END} block`);
   return readme.slice(0, from) + table + readme.slice(to + END.length);
 }

@@ -11,9 +11,15 @@ const rank = (file) => {
   return i === -1 ? STAGE_ORDER.length : i;
 };
 
-const files = readdirSync(OUT_DIR).filter((f) => f.endsWith('.jsonl')).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+const files = readdirSync(OUT_DIR)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 const figures = files.flatMap((f) =>
-  readFileSync(join(OUT_DIR, f), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)));
+  readFileSync(join(OUT_DIR, f), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line)),
+);
 if (figures.length === 0) throw new Error(`no figures in ${OUT_DIR}: did the bench stages run?`);
 
 const width = Math.max(...figures.map((f) => f.name.length));

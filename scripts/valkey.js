@@ -15,7 +15,14 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 import {
-  HOST, READY_TIMEOUT_MS, TERMINATE_RETRY_MS, TERMINATE_TIMEOUT_MS, cli, freePort, sleep, startServer,
+  HOST,
+  READY_TIMEOUT_MS,
+  TERMINATE_RETRY_MS,
+  TERMINATE_TIMEOUT_MS,
+  cli,
+  freePort,
+  sleep,
+  startServer,
 } from '../bridge/src/valkey_launcher.js';
 
 export { HOST, MODULE_PATH, ValkeyServer, cli, freePort, startServer } from '../bridge/src/valkey_launcher.js';
@@ -62,8 +69,16 @@ async function waitForClusterOk(nodes) {
 async function startClusterNode({ appendfsync, detached }) {
   for (let attempt = 0; ; attempt++) {
     const busPort = await freePort();
-    const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(busPort),
-      '--cluster-node-timeout', '5000'];
+    const args = [
+      '--cluster-enabled',
+      'yes',
+      '--cluster-config-file',
+      'nodes.conf',
+      '--cluster-port',
+      String(busPort),
+      '--cluster-node-timeout',
+      '5000',
+    ];
     try {
       return await startServer({ appendfsync, detached, args });
     } catch (error) {
@@ -76,8 +91,11 @@ export async function startCluster({ primaries = 3, appendfsync = 'everysec', de
   const nodes = [];
   try {
     for (let i = 0; i < primaries; i++) nodes.push(await startClusterNode({ appendfsync, detached }));
-    await run('valkey-cli', ['--cluster', 'create', ...nodes.map((n) => `${HOST}:${n.port}`), '--cluster-replicas', '0',
-      '--cluster-yes'], { timeout: 60_000 });
+    await run(
+      'valkey-cli',
+      ['--cluster', 'create', ...nodes.map((n) => `${HOST}:${n.port}`), '--cluster-replicas', '0', '--cluster-yes'],
+      { timeout: 60_000 },
+    );
     await waitForClusterOk(nodes);
     return new ValkeyCluster(nodes);
   } catch (error) {
@@ -130,11 +148,15 @@ async function forget(file) {
 async function main(argv) {
   const [verb, sub] = argv;
   if (verb === 'start') {
-    if (existsSync(STANDALONE_STATE)) throw new Error(`a server is already recorded in ${STANDALONE_STATE}; stop it first`);
+    if (existsSync(STANDALONE_STATE))
+      throw new Error(`a server is already recorded in ${STANDALONE_STATE}; stop it first`);
     const port = option(argv, '--port');
     const server = await startServer({
-      module: argv.includes('--module'), port: port === undefined ? undefined : Number(port), dir: option(argv, '--dir'),
-      appendfsync: option(argv, '--appendfsync') ?? 'everysec', detached: true,
+      module: argv.includes('--module'),
+      port: port === undefined ? undefined : Number(port),
+      dir: option(argv, '--dir'),
+      appendfsync: option(argv, '--appendfsync') ?? 'everysec',
+      detached: true,
     });
     remember(STANDALONE_STATE, [server]);
     console.log(`valkey-server pid ${server.pid} at ${server.url} (data ${server.dir})`);
@@ -148,7 +170,9 @@ async function main(argv) {
   } else if (verb === 'cluster' && sub === 'stop') {
     await forget(CLUSTER_STATE);
   } else {
-    console.error('usage: node scripts/valkey.js start [--module] [--port N] [--dir D] [--appendfsync P] | stop | cluster start|stop');
+    console.error(
+      'usage: node scripts/valkey.js start [--module] [--port N] [--dir D] [--appendfsync P] | stop | cluster start|stop',
+    );
     process.exitCode = 2;
   }
 }

@@ -30,7 +30,7 @@ std::string_view view(RedisModuleString* s) {
 
 EnqueueCall read_call(RedisModuleString** argv) {
   return {view(argv[1]), view(argv[2]), view(argv[3]), view(argv[4]), view(argv[5]),
-          argv[2], argv[3], argv[4], argv[5]};
+          argv[2],       argv[3],       argv[4],       argv[5]};
 }
 
 int reply_error(RedisModuleCtx* ctx, std::string_view text) {
@@ -38,9 +38,7 @@ int reply_error(RedisModuleCtx* ctx, std::string_view text) {
   return RedisModule_ReplyWithError(ctx, terminated.c_str());
 }
 
-std::string numkeys_refusal() {
-  return "ERR numkeys must be 2: EMQ.ENQUEUE 2 <jobkey> <pendingkey> <id> <payload>";
-}
+std::string numkeys_refusal() { return "ERR numkeys must be 2: EMQ.ENQUEUE 2 <jobkey> <pendingkey> <id> <payload>"; }
 
 std::string pending_key_refusal() {
   std::string text{branded::KEY_CLASS};

@@ -21,7 +21,7 @@ bool fetch(const char* name, Func*& slot) {
 }
 
 bool fetch_all() {
-#define EMQ_FETCH_ENTRY_POINT(ret, name, params) fetch(#name, name) &&
+#define EMQ_FETCH_ENTRY_POINT(ret, name, params) fetch(#name, name)&&
   return EMQ_MODULE_API(EMQ_FETCH_ENTRY_POINT) true;
 #undef EMQ_FETCH_ENTRY_POINT
 }

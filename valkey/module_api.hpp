@@ -39,28 +39,28 @@ inline constexpr int NOTIFY_ZSET = 1 << 7;
 using CommandFunc = int (*)(RedisModuleCtx*, RedisModuleString**, int);
 
 // Every entry point this module uses, once: X(return type, name, parameter list).
-#define EMQ_MODULE_API(X) \
-  X(void, RedisModule_SetModuleAttribs, (RedisModuleCtx*, const char*, int, int)) \
-  X(int, RedisModule_IsModuleNameBusy, (const char*)) \
+#define EMQ_MODULE_API(X)                                                                                    \
+  X(void, RedisModule_SetModuleAttribs, (RedisModuleCtx*, const char*, int, int))                            \
+  X(int, RedisModule_IsModuleNameBusy, (const char*))                                                        \
   X(int, RedisModule_CreateCommand, (RedisModuleCtx*, const char*, CommandFunc, const char*, int, int, int)) \
-  X(int, RedisModule_WrongArity, (RedisModuleCtx*)) \
-  X(int, RedisModule_ReplyWithError, (RedisModuleCtx*, const char*)) \
-  X(int, RedisModule_ReplyWithLongLong, (RedisModuleCtx*, long long)) \
-  X(const char*, RedisModule_StringPtrLen, (const RedisModuleString*, std::size_t*)) \
-  X(RedisModuleString*, RedisModule_CreateString, (RedisModuleCtx*, const char*, std::size_t)) \
-  X(void, RedisModule_FreeString, (RedisModuleCtx*, RedisModuleString*)) \
-  X(RedisModuleKey*, RedisModule_OpenKey, (RedisModuleCtx*, RedisModuleString*, int)) \
-  X(void, RedisModule_CloseKey, (RedisModuleKey*)) \
-  X(int, RedisModule_KeyType, (RedisModuleKey*)) \
-  X(int, RedisModule_HashSet, (RedisModuleKey*, int, ...)) \
-  X(int, RedisModule_ZsetAdd, (RedisModuleKey*, double, RedisModuleString*, int*)) \
-  X(int, RedisModule_NotifyKeyspaceEvent, (RedisModuleCtx*, int, const char*, RedisModuleString*)) \
-  X(RedisModuleCallReply*, RedisModule_Call, (RedisModuleCtx*, const char*, const char*, ...)) \
-  X(int, RedisModule_CallReplyType, (RedisModuleCallReply*)) \
-  X(const char*, RedisModule_CallReplyStringPtr, (RedisModuleCallReply*, std::size_t*)) \
-  X(void, RedisModule_FreeCallReply, (RedisModuleCallReply*)) \
-  X(int, RedisModule_Replicate, (RedisModuleCtx*, const char*, const char*, ...)) \
-  X(int, RedisModule_GetContextFlags, (RedisModuleCtx*)) \
+  X(int, RedisModule_WrongArity, (RedisModuleCtx*))                                                          \
+  X(int, RedisModule_ReplyWithError, (RedisModuleCtx*, const char*))                                         \
+  X(int, RedisModule_ReplyWithLongLong, (RedisModuleCtx*, long long))                                        \
+  X(const char*, RedisModule_StringPtrLen, (const RedisModuleString*, std::size_t*))                         \
+  X(RedisModuleString*, RedisModule_CreateString, (RedisModuleCtx*, const char*, std::size_t))               \
+  X(void, RedisModule_FreeString, (RedisModuleCtx*, RedisModuleString*))                                     \
+  X(RedisModuleKey*, RedisModule_OpenKey, (RedisModuleCtx*, RedisModuleString*, int))                        \
+  X(void, RedisModule_CloseKey, (RedisModuleKey*))                                                           \
+  X(int, RedisModule_KeyType, (RedisModuleKey*))                                                             \
+  X(int, RedisModule_HashSet, (RedisModuleKey*, int, ...))                                                   \
+  X(int, RedisModule_ZsetAdd, (RedisModuleKey*, double, RedisModuleString*, int*))                           \
+  X(int, RedisModule_NotifyKeyspaceEvent, (RedisModuleCtx*, int, const char*, RedisModuleString*))           \
+  X(RedisModuleCallReply*, RedisModule_Call, (RedisModuleCtx*, const char*, const char*, ...))               \
+  X(int, RedisModule_CallReplyType, (RedisModuleCallReply*))                                                 \
+  X(const char*, RedisModule_CallReplyStringPtr, (RedisModuleCallReply*, std::size_t*))                      \
+  X(void, RedisModule_FreeCallReply, (RedisModuleCallReply*))                                                \
+  X(int, RedisModule_Replicate, (RedisModuleCtx*, const char*, const char*, ...))                            \
+  X(int, RedisModule_GetContextFlags, (RedisModuleCtx*))                                                     \
   X(void, RedisModule_Log, (RedisModuleCtx*, const char*, const char*, ...))
 
 // NOLINTNEXTLINE(bugprone-macro-parentheses): a declarator, where parentheses cannot go

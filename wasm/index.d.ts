@@ -155,10 +155,16 @@ export interface ParseManyOptions {
   fields?: boolean;
 }
 /** Parses an array of ids. */
-export function parseMany(ids: readonly string[], options: ParseManyOptions & { fields: true }): ParsedIds & ParsedFields;
+export function parseMany(
+  ids: readonly string[],
+  options: ParseManyOptions & { fields: true },
+): ParsedIds & ParsedFields;
 export function parseMany(ids: readonly string[], options?: ParseManyOptions): ParsedIds & Partial<ParsedFields>;
 /** Parses newline-separated ids ("\n" or "\r\n"; a blank line is an id of length 0), as text or UTF-8 bytes. */
-export function parseMany(text: string | Uint8Array, options: ParseManyOptions & { fields: true }): ParsedLines & ParsedFields;
+export function parseMany(
+  text: string | Uint8Array,
+  options: ParseManyOptions & { fields: true },
+): ParsedLines & ParsedFields;
 export function parseMany(text: string | Uint8Array, options?: ParseManyOptions): ParsedLines & Partial<ParsedFields>;
 
 export interface EncodedIds {

@@ -76,7 +76,8 @@ export interface JobRow<V = string> {
 }
 
 /** Stream fields: an object, or [field, value] pairs (kept in order); at least one pair. */
-export type StreamFields = Record<string, string | Uint8Array> | ReadonlyArray<readonly [string | Uint8Array, string | Uint8Array]>;
+export type StreamFields =
+  Record<string, string | Uint8Array> | ReadonlyArray<readonly [string | Uint8Array, string | Uint8Array]>;
 export interface StreamEntry {
   /** `<unixMs>-<low 22 bits of the Snowflake>` */
   id: string;
@@ -120,7 +121,13 @@ export interface Connection {
    */
   append(queue: string, stream: string, snowflake: bigint, fields: StreamFields): Promise<string>;
   /** The entries of the instants [t0, t1): `XRANGE key <t0>-0 (<t1>-0 [COUNT count]`. */
-  readWindow(queue: string, stream: string, t0: number, t1: number, options?: { count?: number }): Promise<StreamEntry[]>;
+  readWindow(
+    queue: string,
+    stream: string,
+    t0: number,
+    t1: number,
+    options?: { count?: number },
+  ): Promise<StreamEntry[]>;
 
   /** QUIT (or disconnect when that fails). */
   close(): Promise<void>;

@@ -23,7 +23,8 @@ function createClient({ Valkey, Cluster }, target) {
   if (!isPlainObject(target)) throw new TypeError('connect() takes a URL, iovalkey options, or { cluster: [nodes] }');
   if ('cluster' in target) {
     const { cluster: nodes, ...clusterOptions } = target;
-    if (!Array.isArray(nodes) || nodes.length === 0) throw new TypeError('cluster must be a non-empty array of startup nodes');
+    if (!Array.isArray(nodes) || nodes.length === 0)
+      throw new TypeError('cluster must be a non-empty array of startup nodes');
     return { client: new Cluster(nodes, { ...clusterOptions, lazyConnect: true }), cluster: true };
   }
   return { client: new Valkey({ ...target, lazyConnect: true }), cluster: false };

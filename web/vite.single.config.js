@@ -14,11 +14,14 @@ function inlineIntoHtml() {
     generateBundle(_options, bundle) {
       const html = Object.values(bundle).find((item) => item.type === 'asset' && item.fileName.endsWith('.html'));
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      if (!html || chunks.length !== 1) throw new Error(`single file: expected one page and one chunk, got ${chunks.length} chunks`);
+      if (!html || chunks.length !== 1)
+        throw new Error(`single file: expected one page and one chunk, got ${chunks.length} chunks`);
       const [chunk] = chunks;
       const code = chunk.code.replaceAll('</script', '<\\/script');
       const hash = createHash('sha256').update(code).digest('base64');
-      const tag = new RegExp(`<script type="module"[^>]*src="[^"]*${chunk.fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*></script>`);
+      const tag = new RegExp(
+        `<script type="module"[^>]*src="[^"]*${chunk.fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*></script>`,
+      );
       let page = String(html.source);
       if (!tag.test(page)) throw new Error(`single file: no script tag for ${chunk.fileName}`);
       page = page.replace(tag, () => `<script type="module">${code}</script>`);

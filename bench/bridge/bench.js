@@ -44,8 +44,14 @@ function failIfNotEnqueued(reply, job) {
 }
 
 function failIfBatchNotEnqueued(reply, size) {
-  if (!reply.ok || reply.result.enqueued !== size || !reply.result.items.every((item) => item.ok && item.verdict === 'enqueued')) {
-    throw new Error(`bridge enqueueMany of ${size} jobs was not fully enqueued: ${JSON.stringify(reply).slice(0, 500)}`);
+  if (
+    !reply.ok ||
+    reply.result.enqueued !== size ||
+    !reply.result.items.every((item) => item.ok && item.verdict === 'enqueued')
+  ) {
+    throw new Error(
+      `bridge enqueueMany of ${size} jobs was not fully enqueued: ${JSON.stringify(reply).slice(0, 500)}`,
+    );
   }
 }
 
@@ -67,9 +73,14 @@ async function timed(pids, work) {
 
 // Every client enqueues its share, one `enqueue` frame per job. Returns the run; shares are dealt before.
 function bridgeSingles(clients, jobs) {
-  const tasks = clients.map((client, c) => shareOf(jobs, c).map((job) => async () => {
-    failIfNotEnqueued(await client.request('enqueue', { queue: QUEUE, job, payload: PAYLOAD, executor: 'script' }), job);
-  }));
+  const tasks = clients.map((client, c) =>
+    shareOf(jobs, c).map((job) => async () => {
+      failIfNotEnqueued(
+        await client.request('enqueue', { queue: QUEUE, job, payload: PAYLOAD, executor: 'script' }),
+        job,
+      );
+    }),
+  );
   return () => Promise.all(tasks.map((share) => drain(share, WINDOW)));
 }
 
@@ -78,9 +89,13 @@ function bridgeBatches(clients, jobs) {
   const tasks = clients.map((client, c) => {
     const share = shareOf(jobs, c);
     const frames = [];
-    for (let i = 0; i < share.length; i += BATCH) frames.push(share.slice(i, i + BATCH).map((job) => ({ job, payload: PAYLOAD })));
+    for (let i = 0; i < share.length; i += BATCH)
+      frames.push(share.slice(i, i + BATCH).map((job) => ({ job, payload: PAYLOAD })));
     return frames.map((items) => async () => {
-      failIfBatchNotEnqueued(await client.request('enqueueMany', { queue: QUEUE, items, executor: 'script' }), items.length);
+      failIfBatchNotEnqueued(
+        await client.request('enqueueMany', { queue: QUEUE, items, executor: 'script' }),
+        items.length,
+      );
     });
   });
   return () => Promise.all(tasks.map((frames) => drain(frames, BATCH_WINDOW)));
@@ -96,7 +111,17 @@ const server = await startServer({ module: true });
 const connection = await connect(`redis://${server.host}:${server.port}`);
 const profileDir = process.env.BENCH_BRIDGE_CPU_PROF;
 const bridge = await startBridge(
-  [...ONE_ADDRESS_LOAD, '--valkey', server.url, '--rate', '1000000', '--max-inflight', '1000', '--max-connections', String(CLIENTS + 5)],
+  [
+    ...ONE_ADDRESS_LOAD,
+    '--valkey',
+    server.url,
+    '--rate',
+    '1000000',
+    '--max-inflight',
+    '1000',
+    '--max-connections',
+    String(CLIENTS + 5),
+  ],
   { env: profileDir ? { NODE_OPTIONS: `--import=${new URL('./cpu_profile.js', import.meta.url)}` } : {} },
 );
 let clients = [];
@@ -130,7 +155,8 @@ try {
   const cpuMicrosPerJob = (side, where) => (best[side].cpu[where] / JOBS) * 1e6;
 
   const stored = Number(await cli(server.port, 'ZCARD', `emq:{${QUEUE}}:pending`));
-  if (stored !== 2 * ROUNDS * JOBS) throw new Error(`the bridge acked ${2 * ROUNDS * JOBS} jobs but ${stored} are pending`);
+  if (stored !== 2 * ROUNDS * JOBS)
+    throw new Error(`the bridge acked ${2 * ROUNDS * JOBS} jobs but ${stored} are pending`);
   const errors = await cli(server.port, 'INFO', 'errorstats');
   if (/errorstat_/.test(errors)) throw new Error(`the server answered errors during the benchmark:\n${errors}`);
 
@@ -143,7 +169,9 @@ try {
   for (const where of ['bridge', 'clients', 'valkey']) {
     out.add(figure(`enqueue: bridge end to end, CPU per job in ${where}`, cpuMicrosPerJob('singles', where), 'us'));
   }
-  out.add(figure('enqueue: connector enqueueMany, CPU per job in valkey', cpuMicrosPerJob('connector', 'valkey'), 'us'));
+  out.add(
+    figure('enqueue: connector enqueueMany, CPU per job in valkey', cpuMicrosPerJob('connector', 'valkey'), 'us'),
+  );
 } finally {
   await Promise.all(clients.map((client) => client.close()));
   await bridge.stop();

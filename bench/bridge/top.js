@@ -13,5 +13,6 @@ samples.forEach((id, i) => {
 });
 const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
 const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, Number(count));
-for (const [where, ms] of top) console.log(`${ms.toFixed(0).padStart(7)} ms ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${where}`);
+for (const [where, ms] of top)
+  console.log(`${ms.toFixed(0).padStart(7)} ms ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${where}`);
 console.log(`${total.toFixed(0).padStart(7)} ms total`);

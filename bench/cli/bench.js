@@ -26,7 +26,14 @@ writeFileSync(idsFile, `${ids.join('\n')}\n`);
 const pythonFile = join(scratch, 'ids-python.txt');
 writeFileSync(pythonFile, `${ids.slice(0, PYTHON_IDS).join('\n')}\n`);
 const logFile = join(scratch, 'app.log');
-writeFileSync(logFile, ids.map((id, i) => `2026-12-01T09:00:00.123Z INFO worker-${i % 8} GET /jobs/${id}?attempt=2 {"tookMs":${i % 900}} done\n`).join(''));
+writeFileSync(
+  logFile,
+  ids
+    .map(
+      (id, i) => `2026-12-01T09:00:00.123Z INFO worker-${i % 8} GET /jobs/${id}?attempt=2 {"tookMs":${i % 900}} done\n`,
+    )
+    .join(''),
+);
 
 const quote = (arg) => `'${arg.replaceAll("'", "'\\''")}'`;
 
@@ -48,7 +55,10 @@ const emptyFile = join(scratch, 'empty.txt');
 writeFileSync(emptyFile, '');
 const startup = timed([process.execPath, CLI, 'decode'], emptyFile);
 out.add(figure('cli decode of empty stdin (Node and both modules starting)', startup.cpu * 1000, 'ms CPU'));
-for (const [form, flags] of [['decode', []], ['decode --json', ['--json']]]) {
+for (const [form, flags] of [
+  ['decode', []],
+  ['decode --json', ['--json']],
+]) {
   const cli = timed([process.execPath, CLI, 'decode', ...flags], idsFile);
   const python = timed(['python3', PYTHON, ...flags], pythonFile);
   const rate = million(IDS, cli.cpu);

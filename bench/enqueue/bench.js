@@ -100,13 +100,35 @@ try {
     const requests = JOBS * 2;
     const id = `JOB${++vbRound}-__rand_int__`;
     const before = Number(await cli(server.port, 'ZCARD', 'emq:{vb}:pending'));
-    const { stdout, stderr } = await run('valkey-benchmark', [
-      '-h', server.host, '-p', String(server.port), '-n', String(requests), '-P', '32', '-r', String(VB_KEYSPACE), '--csv',
-      'EVALSHA', ENQUEUE_SCRIPT_SHA1, '2', `emq:{vb}:job:${id}`, 'emq:{vb}:pending', id, PAYLOAD,
-    ], { timeout: 120_000 });
+    const { stdout, stderr } = await run(
+      'valkey-benchmark',
+      [
+        '-h',
+        server.host,
+        '-p',
+        String(server.port),
+        '-n',
+        String(requests),
+        '-P',
+        '32',
+        '-r',
+        String(VB_KEYSPACE),
+        '--csv',
+        'EVALSHA',
+        ENQUEUE_SCRIPT_SHA1,
+        '2',
+        `emq:{vb}:job:${id}`,
+        'emq:{vb}:pending',
+        id,
+        PAYLOAD,
+      ],
+      { timeout: 120_000 },
+    );
     const written = Number(await cli(server.port, 'ZCARD', 'emq:{vb}:pending')) - before;
     if (written < requests * (1 - VB_REPEATS_ALLOWED)) {
-      throw new Error(`valkey-benchmark: only ${written} of ${requests} calls took the write path:\n${stdout}${stderr}`);
+      throw new Error(
+        `valkey-benchmark: only ${written} of ${requests} calls took the write path:\n${stdout}${stderr}`,
+      );
     }
     const row = stdout.trim().split('\n').at(-1).split(',');
     return { rate: Number(JSON.parse(row[1])) };

@@ -61,7 +61,10 @@ const batch = randomIds(BATCH, { seed: 17 });
 const text = `${batch.join('\n')}\n`;
 // The ratio goals: an array's strings must be read in JS whichever side parses them (that alone costs more
 // than the baseline's whole margin), so arrays are held to 1.5x and text to 5x.
-for (const [form, input, goal, ratioGoal] of [['array', batch, '>= 20 M ids/s', '>= 1.5x'], ['text', text, '>= 40 M ids/s', '>= 5x']]) {
+for (const [form, input, goal, ratioGoal] of [
+  ['array', batch, '>= 20 M ids/s', '>= 1.5x'],
+  ['text', text, '>= 40 M ids/s', '>= 5x'],
+]) {
   const many = bestRate(() => pkg.parseMany(input).count, BATCH);
   const manyPure = bestRate(() => pure.parseMany(input).count, BATCH);
   out.add(figure(`js parseMany ${form} (package)`, million(many), 'M ids/s', goal));
@@ -69,7 +72,10 @@ for (const [form, input, goal, ratioGoal] of [['array', batch, '>= 20 M ids/s', 
   out.add(figure(`js parseMany ${form}: package / pure-JS`, many / manyPure, 'x', ratioGoal));
 }
 const small = batch.slice(0, SMALL_BATCH);
-for (const [form, input] of [['array', small], ['text', `${small.join('\n')}\n`]]) {
+for (const [form, input] of [
+  ['array', small],
+  ['text', `${small.join('\n')}\n`],
+]) {
   const many = bestRate(() => pkg.parseMany(input).count, SMALL_BATCH);
   const manyPure = bestRate(() => pure.parseMany(input).count, SMALL_BATCH);
   out.add(figure(`js parseMany ${form}, 10,000 per call (package)`, million(many), 'M ids/s'));

@@ -43,15 +43,39 @@ const chunkAt = area + text.length;
 encoder.encodeInto(chunkText, views().u8.subarray(chunkAt));
 
 console.log('parseMany, 100,000 ids per call');
-show('array: the package, end to end', nsPerId(() => pkg.parseMany(ids).count));
-show('array: the pure-JS baseline, end to end', nsPerId(() => pure.parseMany(ids).count));
+show(
+  'array: the package, end to end',
+  nsPerId(() => pkg.parseMany(ids).count),
+);
+show(
+  'array: the pure-JS baseline, end to end',
+  nsPerId(() => pure.parseMany(ids).count),
+);
 show('array: the JS step alone (charCodeAt x 14 into a 16-byte slot)', nsPerId(writeSlots));
-show('array: ids.join("\\n") (no way around charCodeAt: dearer)', nsPerId(() => ids.join('\n').length));
+show(
+  'array: ids.join("\\n") (no way around charCodeAt: dearer)',
+  nsPerId(() => ids.join('\n').length),
+);
 writeSlots();
-show('array: the wasm kernel alone (parse_fixed over 16-byte slots)', nsPerId(() => wasm.parse_fixed(CHUNK, 0), CHUNK));
+show(
+  'array: the wasm kernel alone (parse_fixed over 16-byte slots)',
+  nsPerId(() => wasm.parse_fixed(CHUNK, 0), CHUNK),
+);
 show('array: fresh result columns, allocated and written (13 bytes per id)', nsPerId(freshColumns(13)));
-show('text: the package, end to end', nsPerId(() => pkg.parseMany(text).count));
-show('text: the pure-JS baseline, end to end', nsPerId(() => pure.parseMany(text).count));
-show('text: the wasm kernel alone (parse_lines)', nsPerId(() => wasm.parse_lines(chunkAt, chunkText.length, 1, 0, 0), CHUNK));
+show(
+  'text: the package, end to end',
+  nsPerId(() => pkg.parseMany(text).count),
+);
+show(
+  'text: the pure-JS baseline, end to end',
+  nsPerId(() => pure.parseMany(text).count),
+);
+show(
+  'text: the wasm kernel alone (parse_lines)',
+  nsPerId(() => wasm.parse_lines(chunkAt, chunkText.length, 1, 0, 0), CHUNK),
+);
 show('text: fresh result columns, allocated and written (21 bytes per id)', nsPerId(freshColumns(21)));
-show('text: TextEncoder.encodeInto into the module\'s memory', nsPerId(() => encoder.encodeInto(text, views().u8.subarray(area)).written));
+show(
+  "text: TextEncoder.encodeInto into the module's memory",
+  nsPerId(() => encoder.encodeInto(text, views().u8.subarray(area)).written),
+);

@@ -48,11 +48,17 @@ export function randomIds(count, { refusedEvery = 0, seed = 7 } = {}) {
 function broken(id, next) {
   const at = 3 + (next() % 11);
   switch (next() % 6) {
-    case 0: return id.slice(0, 13); // length
-    case 1: return `${id}x`; // length
-    case 2: return id.toLowerCase(); // namespace
-    case 3: return `${id.slice(0, at)}!${id.slice(at + 1)}`; // charset
-    case 4: return `${id.slice(0, at)}é${id.slice(at + 1)}`; // charset (non-ASCII)
-    default: return `${id.slice(0, 3)}${ALPHABET[12 + (next() % 50)]}${id.slice(4)}`; // range
+    case 0:
+      return id.slice(0, 13); // length
+    case 1:
+      return `${id}x`; // length
+    case 2:
+      return id.toLowerCase(); // namespace
+    case 3:
+      return `${id.slice(0, at)}!${id.slice(at + 1)}`; // charset
+    case 4:
+      return `${id.slice(0, at)}é${id.slice(at + 1)}`; // charset (non-ASCII)
+    default:
+      return `${id.slice(0, 3)}${ALPHABET[12 + (next() % 50)]}${id.slice(4)}`; // range
   }
 }

@@ -5,7 +5,10 @@
 const EPOCH_MS = 1704067200000;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const ERRORS = ['none', 'length', 'namespace', 'charset', 'range'];
-const LENGTH = 1, NAMESPACE = 2, CHARSET = 3, RANGE = 4;
+const LENGTH = 1,
+  NAMESPACE = 2,
+  CHARSET = 3,
+  RANGE = 4;
 
 // Digit values by char code; 64 marks every other code (no digit value has bit 6 set: 61 is the largest).
 const DIGIT = new Uint8Array(128).fill(64);
@@ -13,14 +16,16 @@ for (let i = 0; i < 62; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
 
 const TWO_32 = 4294967296;
 const P8 = 62 ** 8; // 218340105584896 < 2^53: exact
-const P8_HIGH = Math.floor(P8 / TWO_32), P8_LOW = P8 % TWO_32;
+const P8_HIGH = Math.floor(P8 / TWO_32),
+  P8_LOW = P8 % TWO_32;
 
 // One BigInt per id: the two 32-bit halves go through a shared 8-byte buffer.
 const halves = new Uint32Array(2);
 const wide = new BigUint64Array(halves.buffer);
 
 // The last decoded value: its high and low 32 bits.
-let high = 0, low = 0;
+let high = 0,
+  low = 0;
 
 function digitAt(text, i) {
   const c = text.charCodeAt(i);
@@ -29,12 +34,21 @@ function digitAt(text, i) {
 
 // Decodes the 14 chars of `text` at `at` into high/low; returns 0 or an error number (namespace, charset, range).
 function decode(text, at) {
-  const n0 = text.charCodeAt(at) - 65, n1 = text.charCodeAt(at + 1) - 65, n2 = text.charCodeAt(at + 2) - 65;
-  if ((n0 >>> 0) > 25 || (n1 >>> 0) > 25 || (n2 >>> 0) > 25) return NAMESPACE;
-  const d0 = digitAt(text, at + 3), d1 = digitAt(text, at + 4), d2 = digitAt(text, at + 5);
-  const d3 = digitAt(text, at + 6), d4 = digitAt(text, at + 7), d5 = digitAt(text, at + 8);
-  const d6 = digitAt(text, at + 9), d7 = digitAt(text, at + 10), d8 = digitAt(text, at + 11);
-  const d9 = digitAt(text, at + 12), d10 = digitAt(text, at + 13);
+  const n0 = text.charCodeAt(at) - 65,
+    n1 = text.charCodeAt(at + 1) - 65,
+    n2 = text.charCodeAt(at + 2) - 65;
+  if (n0 >>> 0 > 25 || n1 >>> 0 > 25 || n2 >>> 0 > 25) return NAMESPACE;
+  const d0 = digitAt(text, at + 3),
+    d1 = digitAt(text, at + 4),
+    d2 = digitAt(text, at + 5);
+  const d3 = digitAt(text, at + 6),
+    d4 = digitAt(text, at + 7),
+    d5 = digitAt(text, at + 8);
+  const d6 = digitAt(text, at + 9),
+    d7 = digitAt(text, at + 10),
+    d8 = digitAt(text, at + 11);
+  const d9 = digitAt(text, at + 12),
+    d10 = digitAt(text, at + 13);
   if ((d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8 | d9 | d10) & 64) return CHARSET;
   const high3 = (d0 * 62 + d1) * 62 + d2;
   const low8 = ((d3 * 62 + d4) * 3844 + d5 * 62 + d6) * 14776336 + (d7 * 62 + d8) * 3844 + d9 * 62 + d10;
@@ -82,12 +96,15 @@ export function parse(id) {
 }
 
 // hash32 on the 32-bit halves: k ^= k >> 33; k *= 0xFF51AFD7ED558CCD; k ^= k >> 33; the low 32 bits.
-const C_LOW = 0xed558ccd, C_HIGH = 0xff51afd7;
-const C_LOW_0 = C_LOW & 0xffff, C_LOW_1 = C_LOW >>> 16;
+const C_LOW = 0xed558ccd,
+  C_HIGH = 0xff51afd7;
+const C_LOW_0 = C_LOW & 0xffff,
+  C_LOW_1 = C_LOW >>> 16;
 function hash32(hi, lo) {
   lo = (lo ^ (hi >>> 1)) >>> 0; // k >> 33 reaches only the low word (hi < 2^31)
   // The product's high word: mulhi(lo, C_LOW) (16-bit pieces keep it exact) + the two cross terms mod 2^32.
-  const lo0 = lo & 0xffff, lo1 = lo >>> 16;
+  const lo0 = lo & 0xffff,
+    lo1 = lo >>> 16;
   const middle = lo1 * C_LOW_0 + lo0 * C_LOW_1;
   const mulhi = lo1 * C_LOW_1 + Math.floor((middle * 65536 + lo0 * C_LOW_0) / TWO_32);
   const productHigh = (mulhi + Math.imul(lo, C_HIGH) + Math.imul(hi, C_LOW)) >>> 0;
@@ -142,7 +159,8 @@ function parseArray(ids, fields) {
 // Newline-separated ids ("\n" or "\r\n"); the baseline takes ASCII text (offsets and lengths in chars = bytes).
 function parseText(text, fields) {
   const c = columns(Math.ceil(text.length / 15) + 1, fields, true);
-  let i = 0, at = 0;
+  let i = 0,
+    at = 0;
   while (at < text.length) {
     let end = text.indexOf('\n', at);
     const next = end === -1 ? text.length : end + 1;
@@ -166,21 +184,41 @@ const CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
 
 // encode: the 11 digits from the value's 32-bit halves in Number arithmetic, one string built at the end.
 export function encode(namespace, value) {
-  if (typeof namespace !== 'string' || namespace.length !== 3 || !/^[A-Z]{3}$/.test(namespace)) throw new RangeError('namespace');
+  if (typeof namespace !== 'string' || namespace.length !== 3 || !/^[A-Z]{3}$/.test(namespace))
+    throw new RangeError('namespace');
   if (typeof value !== 'bigint' || value < 0n || value >= 1n << 63n) throw new RangeError('range');
   wide[0] = value;
-  const hi = halves[1], lo = halves[0];
+  const hi = halves[1],
+    lo = halves[0];
   // high3 = floor(value / 62^8), estimated in floating point and corrected by one either way.
   let high3 = Math.floor((hi * TWO_32 + lo) / P8);
   let low8 = (hi - high3 * P8_HIGH) * TWO_32 + (lo - high3 * P8_LOW);
-  if (low8 < 0) { high3--; low8 += P8; } else if (low8 >= P8) { high3++; low8 -= P8; }
-  const quad1 = Math.floor(low8 / 14776336), quad2 = low8 - quad1 * 14776336;
+  if (low8 < 0) {
+    high3--;
+    low8 += P8;
+  } else if (low8 >= P8) {
+    high3++;
+    low8 -= P8;
+  }
+  const quad1 = Math.floor(low8 / 14776336),
+    quad2 = low8 - quad1 * 14776336;
   const digit = (v, place) => CODES[Math.floor(v / place) % 62];
   return String.fromCharCode(
-    namespace.charCodeAt(0), namespace.charCodeAt(1), namespace.charCodeAt(2),
-    digit(high3, 3844), digit(high3, 62), digit(high3, 1),
-    digit(quad1, 238328), digit(quad1, 3844), digit(quad1, 62), digit(quad1, 1),
-    digit(quad2, 238328), digit(quad2, 3844), digit(quad2, 62), digit(quad2, 1));
+    namespace.charCodeAt(0),
+    namespace.charCodeAt(1),
+    namespace.charCodeAt(2),
+    digit(high3, 3844),
+    digit(high3, 62),
+    digit(high3, 1),
+    digit(quad1, 238328),
+    digit(quad1, 3844),
+    digit(quad1, 62),
+    digit(quad1, 1),
+    digit(quad2, 238328),
+    digit(quad2, 3844),
+    digit(quad2, 62),
+    digit(quad2, 1),
+  );
 }
 
 export { ERRORS };

@@ -14,7 +14,8 @@ const out = stageFile('scan');
 const ids = randomIds(LINES * 2, { seed: 29 });
 let text = '';
 for (let i = 0; i < LINES; i++)
-  text += `2026-12-01T09:00:00.${String(i % 1000).padStart(3, '0')}Z INFO worker-${i % 8} GET /jobs/${ids[2 * i]}?attempt=2 ` +
+  text +=
+    `2026-12-01T09:00:00.${String(i % 1000).padStart(3, '0')}Z INFO worker-${i % 8} GET /jobs/${ids[2 * i]}?attempt=2 ` +
     `{"user":"${ids[2 * i + 1]}","tookMs":${i % 900},"trace":"3f2a9c71b0d4e8aa"} done\n`;
 const bytes = new TextEncoder().encode(text);
 const candidates = LINES * 2;
@@ -27,7 +28,9 @@ function regexpRuns(input) {
   for (let m = RUNS.exec(input); m !== null; m = RUNS.exec(input)) {
     const run = m[0];
     if (run.length !== 14) continue;
-    const c0 = run.charCodeAt(0), c1 = run.charCodeAt(1), c2 = run.charCodeAt(2);
+    const c0 = run.charCodeAt(0),
+      c1 = run.charCodeAt(1),
+      c2 = run.charCodeAt(2);
     if (c0 < 65 || c0 > 90 || c1 < 65 || c1 > 90 || c2 < 65 || c2 > 90) continue;
     found.push(m.index, pure.parse(run));
   }

@@ -32,14 +32,19 @@ function coldNode(entryKind) {
 for (const kind of ['esm', 'cjs']) {
   const times = Array.from({ length: RUNS }, () => coldNode(kind));
   const label = kind === 'esm' ? 'ES module import' : 'CommonJS require';
-  out.add(figure(`startup: Node ${label} → first parse (median)`, median(times), 'ms', kind === 'esm' ? '<= 20 ms' : null));
+  out.add(
+    figure(`startup: Node ${label} → first parse (median)`, median(times), 'ms', kind === 'esm' ? '<= 20 ms' : null),
+  );
 }
 
 // ---- Chromium ----
 const PAGE = `<!doctype html><meta charset="utf-8"><title>startup</title>
 <script>window.t0 = performance.now();</script><script src="/branded.iife.js"></script>
 <script>window.loaded = performance.now() - t0; branded.parse('JOB0KHTOWnGLuC'); window.firstParse = performance.now() - t0;</script>`;
-const files = { '/': [PAGE, 'text/html'], '/branded.iife.js': [readFileSync(join(DIST, 'branded.iife.js')), 'text/javascript'] };
+const files = {
+  '/': [PAGE, 'text/html'],
+  '/branded.iife.js': [readFileSync(join(DIST, 'branded.iife.js')), 'text/javascript'],
+};
 const wasmBytes = readFileSync(join(DIST, 'branded.wasm'));
 const server = createServer((request, response) => {
   const file = files[request.url];
@@ -49,7 +54,14 @@ const server = createServer((request, response) => {
 await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const loads = [];
@@ -61,18 +73,35 @@ try {
     const timing = await page.evaluate(() => ({ loaded: window.loaded, firstParse: window.firstParse }));
     loads.push(timing.loaded);
     parses.push(timing.firstParse);
-    compiles.push(await page.evaluate((bytes) => {
-      const wasm = new Uint8Array(bytes);
-      const t0 = performance.now();
-      new WebAssembly.Module(wasm);
-      return performance.now() - t0;
-    }, [...wasmBytes]));
+    compiles.push(
+      await page.evaluate(
+        (bytes) => {
+          const wasm = new Uint8Array(bytes);
+          const t0 = performance.now();
+          new WebAssembly.Module(wasm);
+          return performance.now() - t0;
+        },
+        [...wasmBytes],
+      ),
+    );
     await page.close();
   }
   const version = browser.version();
-  out.add(figure(`startup: Chromium ${version.split('.')[0]}, <script> of the IIFE build → ready (median)`, median(loads), 'ms'));
+  out.add(
+    figure(
+      `startup: Chromium ${version.split('.')[0]}, <script> of the IIFE build → ready (median)`,
+      median(loads),
+      'ms',
+    ),
+  );
   out.add(figure('startup: Chromium, <script> of the IIFE build → first parse (median)', median(parses), 'ms'));
-  out.add(figure(`startup: Chromium, synchronous compile of the ${wasmBytes.length}-byte .wasm alone (median)`, median(compiles), 'ms'));
+  out.add(
+    figure(
+      `startup: Chromium, synchronous compile of the ${wasmBytes.length}-byte .wasm alone (median)`,
+      median(compiles),
+      'ms',
+    ),
+  );
 } finally {
   await browser.close();
   server.close();

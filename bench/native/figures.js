@@ -7,7 +7,7 @@ import { figure, stageFile } from '../lib/figures.js';
 const FIGURES = {
   BM_parse: ['native parse', '<= 5 ns/id'],
   BM_valid: ['native valid'],
-  BM_encode: ['native encode (encode_to: into the caller\'s buffer)', '<= 5 ns/id'],
+  BM_encode: ["native encode (encode_to: into the caller's buffer)", '<= 5 ns/id'],
   BM_encode_result: ['native encode (Result<Id> by value)'],
   BM_hash32: ['native hash32', '<= 1 ns/id'],
   BM_stream_id: ['native stream id (write_entry_id)'],

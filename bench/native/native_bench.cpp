@@ -28,7 +28,8 @@ const std::vector<std::uint64_t>& minted() {
   static const auto values = [] {
     std::mt19937_64 rng(2);
     std::vector<std::uint64_t> v(kIds);
-    for (auto& s : v) s = branded::compose(1769526697641 + std::int64_t(rng() % 86'400'000), rng() % 1024, rng() % 4096).value;
+    for (auto& s : v)
+      s = branded::compose(1769526697641 + std::int64_t(rng() % 86'400'000), rng() % 1024, rng() % 4096).value;
     return v;
   }();
   return values;
@@ -151,8 +152,8 @@ const std::string& log_text() {
       const auto job = branded::encode("JOB", minted()[rng() % kIds]).value;
       const auto user = branded::encode("USR", minted()[rng() % kIds]).value;
       t += "2026-12-01T09:00:00.123Z INFO worker-7 GET /jobs/" + std::string(branded::view(job)) +
-           "?attempt=2 {\"user\":\"" + std::string(branded::view(user)) + "\",\"tookMs\":" + std::to_string(rng() % 900) +
-           "} done\n";
+           "?attempt=2 {\"user\":\"" + std::string(branded::view(user)) +
+           "\",\"tookMs\":" + std::to_string(rng() % 900) + "} done\n";
     }
     return t;
   }();
@@ -173,8 +174,9 @@ void BM_scan(benchmark::State& state) {
   std::vector<std::uint32_t> ns(capacity), offset(capacity);
   const branded::ScanColumns out{snowflake.data(), error.data(), ns.data(), offset.data(), nullptr};
   for (auto _ : state) {
-    auto done = kernel < 0 ? branded::scan(text.data(), text.size(), out, capacity, true)
-                           : branded::detail::scan_with_kernel(kernel, text.data(), text.size(), out, capacity, true, {});
+    auto done = kernel < 0
+                    ? branded::scan(text.data(), text.size(), out, capacity, true)
+                    : branded::detail::scan_with_kernel(kernel, text.data(), text.size(), out, capacity, true, {});
     benchmark::DoNotOptimize(done);
     benchmark::ClobberMemory();
   }

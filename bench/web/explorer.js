@@ -28,7 +28,9 @@ try {
 }
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
-console.log(`explorer: ${IDS.toLocaleString('en')} ids (${(text.length / 1e6).toFixed(1)} MB) from drop to table in Chromium: median ${median.toFixed(0)} ms, best ${times[0].toFixed(0)} ms`);
+console.log(
+  `explorer: ${IDS.toLocaleString('en')} ids (${(text.length / 1e6).toFixed(1)} MB) from drop to table in Chromium: median ${median.toFixed(0)} ms, best ${times[0].toFixed(0)} ms`,
+);
 const out = stageFile('explorer');
 out.add(figure('explorer: 1,000,000 ids drop to table (Chromium, median)', median, 'ms', '<= 1000 ms'));
 out.add(figure('explorer: 1,000,000 ids drop to table (Chromium, best)', times[0], 'ms'));

@@ -9,7 +9,10 @@ const args = process.argv.slice(2);
 const printAcl = args.includes('--print-acl');
 let config;
 try {
-  config = loadConfig(args.filter((a) => a !== '--print-acl'), process.env);
+  config = loadConfig(
+    args.filter((a) => a !== '--print-acl'),
+    process.env,
+  );
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`branded-bridge: ${error.message}\n`);

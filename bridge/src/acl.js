@@ -6,9 +6,32 @@ export const ACL_USER = 'branded-bridge';
 // enqueue script calls: EXISTS, HSET, ZADD); the demo's
 // DEL, RENAME (a seed replaces its stream) and EXPIRE (the data TTL).
 export const ACL_COMMANDS = [
-  'hello', 'auth', 'select', 'ping', 'quit', 'client|setname', 'client|setinfo', 'info', 'command|info', 'dbsize',
-  'get', 'set', 'evalsha', 'eval', 'emq.enqueue', 'hgetall', 'zrange', 'type', 'xadd', 'xrange',
-  'exists', 'hset', 'zadd', 'del', 'rename', 'expire',
+  'hello',
+  'auth',
+  'select',
+  'ping',
+  'quit',
+  'client|setname',
+  'client|setinfo',
+  'info',
+  'command|info',
+  'dbsize',
+  'get',
+  'set',
+  'evalsha',
+  'eval',
+  'emq.enqueue',
+  'hgetall',
+  'zrange',
+  'type',
+  'xadd',
+  'xrange',
+  'exists',
+  'hset',
+  'zadd',
+  'del',
+  'rename',
+  'expire',
 ];
 
 export function aclKeyPatterns({ queues, scratch }) {
@@ -17,8 +40,15 @@ export function aclKeyPatterns({ queues, scratch }) {
 
 /** The ACL SETUSER arguments (after the user name) for a bridge configuration and password. */
 export function aclRules(config, password) {
-  return ['reset', 'on', `>${password}`, 'resetchannels', ...aclKeyPatterns(config).map((p) => `~${p}`), '-@all',
-    ...ACL_COMMANDS.map((c) => `+${c}`)];
+  return [
+    'reset',
+    'on',
+    `>${password}`,
+    'resetchannels',
+    ...aclKeyPatterns(config).map((p) => `~${p}`),
+    '-@all',
+    ...ACL_COMMANDS.map((c) => `+${c}`),
+  ];
 }
 
 /** The command an operator runs (valkey-cli), with a placeholder for the password. */

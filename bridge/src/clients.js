@@ -19,8 +19,13 @@ export function clientKey(address) {
   const [head, tail = ''] = address.split('::');
   const left = head === '' ? [] : head.split(':');
   const right = tail === '' ? [] : tail.split(':');
-  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = address.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export function clientAddress(req, trustedProxies) {
@@ -54,7 +59,14 @@ export function createClients(config, now = () => performance.now()) {
   });
   const sweep = setInterval(() => {
     for (const [key, client] of clients) {
-      if (client.connections === 0 && client.sockets === 0 && client.requests.full() && client.cost.full() && client.entries.full() && client.keys.full()) {
+      if (
+        client.connections === 0 &&
+        client.sockets === 0 &&
+        client.requests.full() &&
+        client.cost.full() &&
+        client.entries.full() &&
+        client.keys.full()
+      ) {
         clients.delete(key);
       }
     }

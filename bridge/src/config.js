@@ -5,7 +5,10 @@ import { isIP } from 'node:net';
 import { parseGlobs } from './queues.js';
 
 const LOCAL_EXPLORER_ORIGINS = [
-  'http://127.0.0.1:8787', 'http://localhost:8787', 'http://127.0.0.1:5173', 'http://localhost:5173',
+  'http://127.0.0.1:8787',
+  'http://localhost:8787',
+  'http://127.0.0.1:5173',
+  'http://localhost:5173',
 ].join(',');
 const TOKEN = /^[A-Za-z0-9._~-]{16,256}$/;
 
@@ -27,7 +30,11 @@ function integer(min, max) {
 
 function valkeyUrl(text, flag) {
   let url;
-  try { url = new URL(text); } catch { throw new ConfigError(`${flag} wants a URL such as redis://127.0.0.1:6379`); }
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`${flag} wants a URL such as redis://127.0.0.1:6379`);
+  }
   if (!['redis:', 'rediss:', 'valkey:', 'valkeys:'].includes(url.protocol)) {
     throw new ConfigError(`${flag} wants a redis:// or valkey:// URL, got ${JSON.stringify(text)}`);
   }
@@ -35,7 +42,10 @@ function valkeyUrl(text, flag) {
 }
 
 function urlList(text, flag) {
-  const urls = text.split(',').map((u) => u.trim()).filter(Boolean);
+  const urls = text
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   if (urls.length === 0) throw new ConfigError(`${flag} wants at least one URL`);
   return urls.map((u) => valkeyUrl(u, flag));
 }
@@ -48,12 +58,19 @@ function listen(text, flag) {
 }
 
 function origins(text, flag) {
-  const list = text.split(',').map((o) => o.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   if (list.length === 0) throw new ConfigError(`${flag} wants at least one origin (or *)`);
   for (const origin of list) {
     if (origin === '*') continue;
     let parsed;
-    try { parsed = new URL(origin); } catch { parsed = null; }
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = null;
+    }
     if (!parsed || parsed.origin !== origin) {
       throw new ConfigError(`${flag}: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], no path)`);
     }
@@ -72,7 +89,10 @@ function namePrefix(text, flag) {
 }
 
 function addresses(text, flag) {
-  const list = text.split(',').map((a) => a.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   for (const address of list) {
     if (isIP(address) === 0) throw new ConfigError(`${flag}: ${JSON.stringify(address)} is not an IP address`);
   }
@@ -81,7 +101,10 @@ function addresses(text, flag) {
 
 // Host names (no port) the Host header may carry; * = any.
 function hosts(text, flag) {
-  const list = text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   if (list.length === 0) throw new ConfigError(`${flag} wants at least one host name (or *)`);
   for (const host of list) {
     if (host !== '*' && !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]{1,253})$/.test(host)) {
@@ -92,49 +115,289 @@ function hosts(text, flag) {
 }
 
 function globs(text, flag) {
-  try { return parseGlobs(text); } catch (e) { throw new ConfigError(`${flag}: ${e.message}`); }
+  try {
+    return parseGlobs(text);
+  } catch (e) {
+    throw new ConfigError(`${flag}: ${e.message}`);
+  }
 }
 
 const text = (value) => value;
 
 export const OPTIONS = [
-  { flag: '--valkey', key: 'valkey', arg: 'URL', parse: valkeyUrl, fallback: 'redis://127.0.0.1:6379', help: 'the Valkey server (standalone)' },
-  { flag: '--cluster', key: 'cluster', arg: 'URL,...', parse: urlList, fallback: null, help: 'Valkey Cluster seed nodes instead of --valkey (script executor only)' },
-  { flag: '--listen', key: 'listen', arg: 'HOST:PORT', parse: listen, fallback: '127.0.0.1:8787', help: 'where to listen (loopback by default)' },
-  { flag: '--origin', key: 'origins', arg: 'LIST', parse: origins, fallback: LOCAL_EXPLORER_ORIGINS, help: 'allowed browser origins, comma-separated (* = any)' },
-  { flag: '--token', key: 'token', arg: 'SECRET', parse: token, fallback: null, help: 'require this bearer token (header or bearer.<token> subprotocol)' },
-  { flag: '--queues', key: 'queues', arg: 'GLOBS', parse: globs, fallback: 'demo*', help: 'queues the bridge serves, comma-separated globs' },
-  { flag: '--max-payload', key: 'maxPayload', arg: 'BYTES', parse: integer(0, 1 << 20), fallback: '4096', help: 'largest job payload (UTF-8 bytes)' },
-  { flag: '--max-frame', key: 'maxFrame', arg: 'BYTES', parse: integer(1024, 16 << 20), fallback: '262144', help: 'largest WebSocket frame; larger closes with 1009' },
-  { flag: '--max-batch', key: 'maxBatch', arg: 'N', parse: integer(1, 10000), fallback: '1000', help: 'most items in one enqueueMany' },
-  { flag: '--rate', key: 'rate', arg: 'N', parse: integer(1, 1000000), fallback: '100', help: 'requests per second per connection (burst N)' },
-  { flag: '--max-inflight', key: 'maxInflight', arg: 'N', parse: integer(1, 100000), fallback: '64', help: 'requests in flight per connection' },
-  { flag: '--max-connections', key: 'maxConnections', arg: 'N', parse: integer(1, 100000), fallback: '64', help: 'open WebSocket connections' },
-  { flag: '--idle-timeout', key: 'idleTimeoutMs', arg: 'MS', parse: integer(100, 86400000), fallback: '120000', help: 'close a connection silent this long (4001)' },
-  { flag: '--valkey-timeout', key: 'valkeyTimeoutMs', arg: 'MS', parse: integer(100, 600000), fallback: '10000', help: 'a Valkey command unanswered this long is `unavailable`' },
-  { flag: '--max-connections-per-ip', key: 'maxConnectionsPerIp', arg: 'N', parse: integer(1, 100000), fallback: '8', help: 'open WebSocket connections per client IP (IPv6: per /64)' },
-  { flag: '--max-sockets', key: 'maxSockets', arg: 'N', parse: integer(1, 1000000), fallback: '1024', help: 'open TCP connections of any kind (HTTP and WebSocket)' },
-  { flag: '--max-sockets-per-ip', key: 'maxSocketsPerIp', arg: 'N', parse: integer(1, 100000), fallback: '32', help: 'open TCP connections per peer IP (a trusted proxy is exempt)' },
-  { flag: '--ip-rate', key: 'ipRate', arg: 'N', parse: integer(1, 1000000), fallback: '200', help: 'requests per second per client IP, over all its connections' },
-  { flag: '--ip-budget', key: 'ipBudget', arg: 'N', parse: integer(1, 10000000), fallback: '2000', help: 'Valkey commands per second per client IP (an enqueueMany item is one)' },
-  { flag: '--budget', key: 'budget', arg: 'N', parse: integer(1, 100000000), fallback: '10000', help: 'Valkey commands per second for the whole bridge; past it, `busy`' },
-  { flag: '--ip-window-entries', key: 'ipWindowEntries', arg: 'N', parse: integer(1, 100000000), fallback: '100000', help: 'stream entries streamWindow may read per second per client IP' },
-  { flag: '--window-entries', key: 'windowEntries', arg: 'N', parse: integer(1, 100000000), fallback: '100000', help: 'stream entries streamWindow may read per second, whole bridge' },
-  { flag: '--seed-interval', key: 'seedIntervalMs', arg: 'MS', parse: integer(0, 86400000), fallback: '10000', help: 'least time between two streamSeed starts, whole bridge' },
-  { flag: '--max-queue', key: 'maxQueue', arg: 'N', parse: integer(1, 10000000), fallback: '2000', help: 'Valkey commands outstanding at once; past it, `busy`' },
-  { flag: '--max-buffered', key: 'maxBuffered', arg: 'BYTES', parse: integer(65536, 1 << 30), fallback: '1048576', help: 'replies a client has not read; past it the socket is closed' },
-  { flag: '--data-ttl', key: 'dataTtlS', arg: 'SECONDS', parse: integer(0, 315360000), fallback: '3600', help: 'TTL on every key the bridge writes (0: none)' },
-  { flag: '--ip-keys', key: 'ipKeys', arg: 'N', parse: integer(1, 100000000), fallback: '5000', help: 'keys one client address may add per --data-ttl (an hour without one)' },
-  { flag: '--max-keys', key: 'maxKeys', arg: 'N', parse: integer(0, 1000000000), fallback: '100000', help: 'writes are `busy` while the database holds this many keys (DBSIZE; 0: no quota)' },
-  { flag: '--headers-timeout', key: 'headersTimeoutMs', arg: 'MS', parse: integer(100, 600000), fallback: '10000', help: 'an HTTP request (or upgrade) must send its headers within this' },
-  { flag: '--trust-proxy', key: 'trustProxy', arg: 'IPS', parse: addresses, fallback: '', help: 'proxies whose X-Forwarded-For names the client (comma-separated IPs)' },
-  { flag: '--allowed-hosts', key: 'allowedHosts', arg: 'LIST', parse: hosts, fallback: null, help: 'Host header names served (default: loopback names on a loopback --listen, else *)' },
-  { flag: '--scratch', key: 'scratch', arg: 'PREFIX', parse: namePrefix, fallback: 'scratch', help: 'queue-name prefix of gateCompare scratch queues' },
-  { flag: '--static', key: 'staticDir', arg: 'DIR', parse: text, fallback: null, help: 'also serve this folder over HTTP (the explorer)' },
+  {
+    flag: '--valkey',
+    key: 'valkey',
+    arg: 'URL',
+    parse: valkeyUrl,
+    fallback: 'redis://127.0.0.1:6379',
+    help: 'the Valkey server (standalone)',
+  },
+  {
+    flag: '--cluster',
+    key: 'cluster',
+    arg: 'URL,...',
+    parse: urlList,
+    fallback: null,
+    help: 'Valkey Cluster seed nodes instead of --valkey (script executor only)',
+  },
+  {
+    flag: '--listen',
+    key: 'listen',
+    arg: 'HOST:PORT',
+    parse: listen,
+    fallback: '127.0.0.1:8787',
+    help: 'where to listen (loopback by default)',
+  },
+  {
+    flag: '--origin',
+    key: 'origins',
+    arg: 'LIST',
+    parse: origins,
+    fallback: LOCAL_EXPLORER_ORIGINS,
+    help: 'allowed browser origins, comma-separated (* = any)',
+  },
+  {
+    flag: '--token',
+    key: 'token',
+    arg: 'SECRET',
+    parse: token,
+    fallback: null,
+    help: 'require this bearer token (header or bearer.<token> subprotocol)',
+  },
+  {
+    flag: '--queues',
+    key: 'queues',
+    arg: 'GLOBS',
+    parse: globs,
+    fallback: 'demo*',
+    help: 'queues the bridge serves, comma-separated globs',
+  },
+  {
+    flag: '--max-payload',
+    key: 'maxPayload',
+    arg: 'BYTES',
+    parse: integer(0, 1 << 20),
+    fallback: '4096',
+    help: 'largest job payload (UTF-8 bytes)',
+  },
+  {
+    flag: '--max-frame',
+    key: 'maxFrame',
+    arg: 'BYTES',
+    parse: integer(1024, 16 << 20),
+    fallback: '262144',
+    help: 'largest WebSocket frame; larger closes with 1009',
+  },
+  {
+    flag: '--max-batch',
+    key: 'maxBatch',
+    arg: 'N',
+    parse: integer(1, 10000),
+    fallback: '1000',
+    help: 'most items in one enqueueMany',
+  },
+  {
+    flag: '--rate',
+    key: 'rate',
+    arg: 'N',
+    parse: integer(1, 1000000),
+    fallback: '100',
+    help: 'requests per second per connection (burst N)',
+  },
+  {
+    flag: '--max-inflight',
+    key: 'maxInflight',
+    arg: 'N',
+    parse: integer(1, 100000),
+    fallback: '64',
+    help: 'requests in flight per connection',
+  },
+  {
+    flag: '--max-connections',
+    key: 'maxConnections',
+    arg: 'N',
+    parse: integer(1, 100000),
+    fallback: '64',
+    help: 'open WebSocket connections',
+  },
+  {
+    flag: '--idle-timeout',
+    key: 'idleTimeoutMs',
+    arg: 'MS',
+    parse: integer(100, 86400000),
+    fallback: '120000',
+    help: 'close a connection silent this long (4001)',
+  },
+  {
+    flag: '--valkey-timeout',
+    key: 'valkeyTimeoutMs',
+    arg: 'MS',
+    parse: integer(100, 600000),
+    fallback: '10000',
+    help: 'a Valkey command unanswered this long is `unavailable`',
+  },
+  {
+    flag: '--max-connections-per-ip',
+    key: 'maxConnectionsPerIp',
+    arg: 'N',
+    parse: integer(1, 100000),
+    fallback: '8',
+    help: 'open WebSocket connections per client IP (IPv6: per /64)',
+  },
+  {
+    flag: '--max-sockets',
+    key: 'maxSockets',
+    arg: 'N',
+    parse: integer(1, 1000000),
+    fallback: '1024',
+    help: 'open TCP connections of any kind (HTTP and WebSocket)',
+  },
+  {
+    flag: '--max-sockets-per-ip',
+    key: 'maxSocketsPerIp',
+    arg: 'N',
+    parse: integer(1, 100000),
+    fallback: '32',
+    help: 'open TCP connections per peer IP (a trusted proxy is exempt)',
+  },
+  {
+    flag: '--ip-rate',
+    key: 'ipRate',
+    arg: 'N',
+    parse: integer(1, 1000000),
+    fallback: '200',
+    help: 'requests per second per client IP, over all its connections',
+  },
+  {
+    flag: '--ip-budget',
+    key: 'ipBudget',
+    arg: 'N',
+    parse: integer(1, 10000000),
+    fallback: '2000',
+    help: 'Valkey commands per second per client IP (an enqueueMany item is one)',
+  },
+  {
+    flag: '--budget',
+    key: 'budget',
+    arg: 'N',
+    parse: integer(1, 100000000),
+    fallback: '10000',
+    help: 'Valkey commands per second for the whole bridge; past it, `busy`',
+  },
+  {
+    flag: '--ip-window-entries',
+    key: 'ipWindowEntries',
+    arg: 'N',
+    parse: integer(1, 100000000),
+    fallback: '100000',
+    help: 'stream entries streamWindow may read per second per client IP',
+  },
+  {
+    flag: '--window-entries',
+    key: 'windowEntries',
+    arg: 'N',
+    parse: integer(1, 100000000),
+    fallback: '100000',
+    help: 'stream entries streamWindow may read per second, whole bridge',
+  },
+  {
+    flag: '--seed-interval',
+    key: 'seedIntervalMs',
+    arg: 'MS',
+    parse: integer(0, 86400000),
+    fallback: '10000',
+    help: 'least time between two streamSeed starts, whole bridge',
+  },
+  {
+    flag: '--max-queue',
+    key: 'maxQueue',
+    arg: 'N',
+    parse: integer(1, 10000000),
+    fallback: '2000',
+    help: 'Valkey commands outstanding at once; past it, `busy`',
+  },
+  {
+    flag: '--max-buffered',
+    key: 'maxBuffered',
+    arg: 'BYTES',
+    parse: integer(65536, 1 << 30),
+    fallback: '1048576',
+    help: 'replies a client has not read; past it the socket is closed',
+  },
+  {
+    flag: '--data-ttl',
+    key: 'dataTtlS',
+    arg: 'SECONDS',
+    parse: integer(0, 315360000),
+    fallback: '3600',
+    help: 'TTL on every key the bridge writes (0: none)',
+  },
+  {
+    flag: '--ip-keys',
+    key: 'ipKeys',
+    arg: 'N',
+    parse: integer(1, 100000000),
+    fallback: '5000',
+    help: 'keys one client address may add per --data-ttl (an hour without one)',
+  },
+  {
+    flag: '--max-keys',
+    key: 'maxKeys',
+    arg: 'N',
+    parse: integer(0, 1000000000),
+    fallback: '100000',
+    help: 'writes are `busy` while the database holds this many keys (DBSIZE; 0: no quota)',
+  },
+  {
+    flag: '--headers-timeout',
+    key: 'headersTimeoutMs',
+    arg: 'MS',
+    parse: integer(100, 600000),
+    fallback: '10000',
+    help: 'an HTTP request (or upgrade) must send its headers within this',
+  },
+  {
+    flag: '--trust-proxy',
+    key: 'trustProxy',
+    arg: 'IPS',
+    parse: addresses,
+    fallback: '',
+    help: 'proxies whose X-Forwarded-For names the client (comma-separated IPs)',
+  },
+  {
+    flag: '--allowed-hosts',
+    key: 'allowedHosts',
+    arg: 'LIST',
+    parse: hosts,
+    fallback: null,
+    help: 'Host header names served (default: loopback names on a loopback --listen, else *)',
+  },
+  {
+    flag: '--scratch',
+    key: 'scratch',
+    arg: 'PREFIX',
+    parse: namePrefix,
+    fallback: 'scratch',
+    help: 'queue-name prefix of gateCompare scratch queues',
+  },
+  {
+    flag: '--static',
+    key: 'staticDir',
+    arg: 'DIR',
+    parse: text,
+    fallback: null,
+    help: 'also serve this folder over HTTP (the explorer)',
+  },
 ];
 
 // Bounds of the read and demo ops; fixed, and reported by hello.
-export const FIXED_LIMITS = Object.freeze({ maxPending: 1000, maxSample: 100, maxWindowEntries: 50000, maxSeedEntries: 200000 });
+export const FIXED_LIMITS = Object.freeze({
+  maxPending: 1000,
+  maxSample: 100,
+  maxWindowEntries: 50000,
+  maxSeedEntries: 200000,
+});
 
 export const envName = (option) => `BRANDED_BRIDGE_${option.flag.slice(2).toUpperCase().replace(/-/g, '_')}`;
 
@@ -144,7 +407,10 @@ export function loadConfig(argv = [], env = {}) {
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') return { help: true };
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const option = OPTIONS.find((o) => o.flag === flag);
     if (!option) throw new ConfigError(`unknown option ${JSON.stringify(arg)} (see --help)`);
     const value = inline ?? argv[++i];
@@ -167,13 +433,17 @@ export function loadConfig(argv = [], env = {}) {
 function checkBudgets(config) {
   const windowCharge = config.maxWindowEntries + 1;
   if (config.ipWindowEntries < windowCharge || config.windowEntries < windowCharge) {
-    throw new ConfigError(`--ip-window-entries and --window-entries must be at least ${windowCharge} (one streamWindow's most)`);
+    throw new ConfigError(
+      `--ip-window-entries and --window-entries must be at least ${windowCharge} (one streamWindow's most)`,
+    );
   }
-  if (config.ipKeys < config.maxBatch) throw new ConfigError(`--ip-keys must be at least --max-batch (${config.maxBatch})`);
+  if (config.ipKeys < config.maxBatch)
+    throw new ConfigError(`--ip-keys must be at least --max-batch (${config.maxBatch})`);
   if (config.ipBudget < config.maxBatch || config.budget < config.maxBatch) {
     throw new ConfigError(`--ip-budget and --budget must be at least --max-batch (${config.maxBatch})`);
   }
-  if (config.maxQueue < config.maxBatch) throw new ConfigError(`--max-queue must be at least --max-batch (${config.maxBatch})`);
+  if (config.maxQueue < config.maxBatch)
+    throw new ConfigError(`--max-queue must be at least --max-batch (${config.maxBatch})`);
 }
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];

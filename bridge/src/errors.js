@@ -1,6 +1,16 @@
 // The typed failure every op throws and every reply carries: a code from the protocol's closed list.
 export const BRIDGE_ERROR_CODES = Object.freeze([
-  'kind', 'duplicate', 'malformed', 'fence', 'forbidden', 'rate', 'too_large', 'busy', 'oom', 'unavailable', 'bad_request',
+  'kind',
+  'duplicate',
+  'malformed',
+  'fence',
+  'forbidden',
+  'rate',
+  'too_large',
+  'busy',
+  'oom',
+  'unavailable',
+  'bad_request',
 ]);
 
 export class BridgeError extends Error {

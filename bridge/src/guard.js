@@ -2,7 +2,8 @@
 // targets Node's parser accepts), the Host allowlist (against DNS rebinding), and the security headers.
 
 // The explorer's policy (web/index.html carries the same as a <meta>), plus what only a header can say.
-const PAGE_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
   "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
@@ -14,7 +15,10 @@ const COMMON_HEADERS = {
 };
 
 /** Security headers for a response; `page` for HTML the explorer runs in, else a policy that allows nothing. */
-export const securityHeaders = (page = false) => ({ ...COMMON_HEADERS, 'Content-Security-Policy': page ? PAGE_POLICY : NOTHING_POLICY });
+export const securityHeaders = (page = false) => ({
+  ...COMMON_HEADERS,
+  'Content-Security-Policy': page ? PAGE_POLICY : NOTHING_POLICY,
+});
 
 /** The path of an origin-form request target (`/a/b?q`), or null for anything else (`*`, absolute-form). */
 export function requestPath(url) {

@@ -12,7 +12,12 @@ const BEARER_PREFIX = 'bearer.';
 
 export function offeredProtocols(req) {
   const header = req.headers['sec-websocket-protocol'];
-  return header === undefined ? [] : header.split(',').map((p) => p.trim()).filter(Boolean);
+  return header === undefined
+    ? []
+    : header
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
 }
 
 const digest = (text) => createHash('sha256').update(text).digest();
@@ -43,7 +48,8 @@ export function originAccepted(req, origins) {
 export function refuseUpgrade(req, { config, openConnections, closing, client }) {
   const path = requestPath(req.url);
   if (path === null) return { status: 400, reason: 'target', text: 'the request target must be a path' };
-  if (!hostAllowed(req, config.allowedHosts)) return { status: 421, reason: 'host', text: 'this Host is not served here' };
+  if (!hostAllowed(req, config.allowedHosts))
+    return { status: 421, reason: 'host', text: 'this Host is not served here' };
   if (path !== WS_PATH) return { status: 404, reason: 'path', text: `the WebSocket path is ${WS_PATH}` };
   if (closing) return { status: 503, reason: 'closing', text: 'the bridge is shutting down' };
   if (!originAccepted(req, config.origins)) return { status: 403, reason: 'origin', text: 'origin not allowed' };
@@ -52,9 +58,14 @@ export function refuseUpgrade(req, { config, openConnections, closing, client })
   if (offered.length > 0 && !offered.includes(SUBPROTOCOL)) {
     return { status: 400, reason: 'subprotocol', text: `offer the subprotocol ${SUBPROTOCOL}` };
   }
-  if (openConnections >= config.maxConnections) return { status: 503, reason: 'capacity', text: 'too many connections' };
+  if (openConnections >= config.maxConnections)
+    return { status: 503, reason: 'capacity', text: 'too many connections' };
   if (client === null || client.connections >= config.maxConnectionsPerIp) {
-    return { status: 503, reason: 'ip_capacity', text: `at most ${config.maxConnectionsPerIp} connections per address` };
+    return {
+      status: 503,
+      reason: 'ip_capacity',
+      text: `at most ${config.maxConnectionsPerIp} connections per address`,
+    };
   }
   return null;
 }
@@ -64,7 +75,9 @@ const REFUSAL_LINGER_MS = 1000;
 export function writeRefusal(socket, { status, text }) {
   const reason = STATUS_CODES[status];
   const body = `${text}\n`;
-  const headers = Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const headers = Object.entries(securityHeaders())
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.on('error', () => {});
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n${headers}` +

@@ -7,12 +7,21 @@ import { StaticUnavailable, serveStatic } from './static.js';
 
 function sendJson(res, status, body) {
   const text = `${JSON.stringify(body)}\n`;
-  res.writeHead(status, { ...securityHeaders(), 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+  res.writeHead(status, {
+    ...securityHeaders(),
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
   res.end(text);
 }
 
 function sendText(res, status, text) {
-  res.writeHead(status, { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    ...securityHeaders(),
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -20,8 +29,15 @@ function sendText(res, status, text) {
 export function health(backend, metrics, { full = true } = {}) {
   const { valkey, fence } = backend.status();
   const ok = valkey.reachable && fence.state === 'ok';
-  if (!full) return { status: ok ? 200 : 503, body: { ok, valkey: { reachable: valkey.reachable }, fence: { state: fence.state } } };
-  return { status: ok ? 200 : 503, body: { ok, valkey, fence, connections: metrics.openConnections(), uptimeMs: metrics.uptimeMs() } };
+  if (!full)
+    return {
+      status: ok ? 200 : 503,
+      body: { ok, valkey: { reachable: valkey.reachable }, fence: { state: fence.state } },
+    };
+  return {
+    status: ok ? 200 : 503,
+    body: { ok, valkey, fence, connections: metrics.openConnections(), uptimeMs: metrics.uptimeMs() },
+  };
 }
 
 // /metrics: with --token, for its holders; without one, for loopback callers only (the operator's machine).
@@ -40,12 +56,16 @@ export function createHttpHandler({ config, backend, metrics, logger }) {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'GET or HEAD only\n');
     if (path === '/healthz') {
-      const { status, body } = health(backend, metrics, { full: config.token === null || tokenAccepted(req, config.token) });
+      const { status, body } = health(backend, metrics, {
+        full: config.token === null || tokenAccepted(req, config.token),
+      });
       return sendJson(res, status, body);
     }
     if (path === '/metrics') {
       if (!metricsAllowed(req, config)) {
-        return config.token === null ? sendText(res, 403, 'without --token, /metrics is for loopback callers only\n') : sendText(res, 401, 'missing or wrong token\n');
+        return config.token === null
+          ? sendText(res, 403, 'without --token, /metrics is for loopback callers only\n')
+          : sendText(res, 401, 'missing or wrong token\n');
       }
       return sendJson(res, 200, metrics.snapshot());
     }

@@ -21,7 +21,8 @@ const given = (argv, env, flag, envName) =>
   argv.some((a) => a === flag || a.startsWith(`${flag}=`)) || Boolean(env[envName]);
 
 function explorerDir() {
-  if (!existsSync(join(EXPLORER_DIR, 'index.html'))) throw new Error(`${EXPLORER_DIR} is missing: build it first (npm run build)`);
+  if (!existsSync(join(EXPLORER_DIR, 'index.html')))
+    throw new Error(`${EXPLORER_DIR} is missing: build it first (npm run build)`);
   return EXPLORER_DIR;
 }
 
@@ -39,7 +40,12 @@ async function bridgeUser(valkey, config) {
   return `redis://${ACL_USER}:${password}@${valkey.host}:${valkey.port}`;
 }
 
-const localOrigins = (port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`, 'http://127.0.0.1:5173', 'http://localhost:5173'];
+const localOrigins = (port) => [
+  `http://127.0.0.1:${port}`,
+  `http://localhost:${port}`,
+  'http://127.0.0.1:5173',
+  'http://localhost:5173',
+];
 
 export async function runLocalStack(argv, env) {
   const config = loadConfig(argv, env);
@@ -54,7 +60,8 @@ export async function runLocalStack(argv, env) {
   // One developer on loopback: the bridge-wide budget need not pace the explorer's seed for a crowd.
   if (!given(argv, env, '--budget', 'BRANDED_BRIDGE_BUDGET')) config.budget = LOCAL_BUDGET;
 
-  const external = given(argv, env, '--valkey', 'BRANDED_BRIDGE_VALKEY') || given(argv, env, '--cluster', 'BRANDED_BRIDGE_CLUSTER');
+  const external =
+    given(argv, env, '--valkey', 'BRANDED_BRIDGE_VALKEY') || given(argv, env, '--cluster', 'BRANDED_BRIDGE_CLUSTER');
   let valkey = null;
   if (!external) {
     valkey = await startServer({ module: true, dir: VALKEY_DIR, detached: true });

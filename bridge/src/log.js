@@ -9,12 +9,21 @@ const MAX_FIELD_CHARS = 200;
 const shorten = (fields) => {
   const out = {};
   for (const [key, value] of Object.entries(fields)) {
-    out[key] = typeof value === 'string' && value.length > MAX_FIELD_CHARS && key !== 'stack' ? `${value.slice(0, MAX_FIELD_CHARS)}…` : value;
+    out[key] =
+      typeof value === 'string' && value.length > MAX_FIELD_CHARS && key !== 'stack'
+        ? `${value.slice(0, MAX_FIELD_CHARS)}…`
+        : value;
   }
   return out;
 };
 
-export function createLogger({ stream = process.stderr, quiet = false, burst = LOG_BURST, windowMs = LOG_WINDOW_MS, now = Date.now } = {}) {
+export function createLogger({
+  stream = process.stderr,
+  quiet = false,
+  burst = LOG_BURST,
+  windowMs = LOG_WINDOW_MS,
+  now = Date.now,
+} = {}) {
   const windows = new Map(); // event → { start, lines, suppressed }
   const emit = (level, event, fields) => {
     stream.write(`${JSON.stringify({ ts: new Date().toISOString(), level, event, ...shorten(fields) })}\n`);

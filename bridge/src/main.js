@@ -10,7 +10,8 @@ export async function startBridge(config, { logger = createLogger(), afterClose 
   if (!LOOPBACK.has(config.listen.host)) {
     logger.warn('public_listen', {
       host: config.listen.host,
-      note: config.token === null ? 'no --token: any allowed origin or non-browser client may connect' : 'token required',
+      note:
+        config.token === null ? 'no --token: any allowed origin or non-browser client may connect' : 'token required',
     });
   }
   const metrics = createMetrics();

@@ -10,21 +10,49 @@ export function createMetrics(now = Date.now) {
     closed: { slowReader: 0, flood: 0 },
     http: { refused: {} },
   };
-  const bump = (table, key) => { table[key] = (table[key] ?? 0) + 1; };
+  const bump = (table, key) => {
+    table[key] = (table[key] ?? 0) + 1;
+  };
   return {
-    connectionOpened() { counters.connections.open += 1; counters.connections.accepted += 1; },
-    connectionClosed() { counters.connections.open -= 1; },
-    connectionRefused(reason) { bump(counters.connections.refused, reason); },
-    request(op) { bump(counters.requests, op); },
-    slowReaderClosed() { counters.closed.slowReader += 1; },
-    floodClosed() { counters.closed.flood += 1; },
-    httpRefused(reason) { bump(counters.http.refused, reason); },
-    reply(code) { bump(counters.replies, code); },
-    valkeyDisconnected() { counters.valkey.disconnects += 1; },
-    valkeyReconnected() { counters.valkey.reconnects += 1; },
-    coalescedBatch(enqueues) { counters.coalesced.batches += 1; counters.coalesced.enqueues += enqueues; },
+    connectionOpened() {
+      counters.connections.open += 1;
+      counters.connections.accepted += 1;
+    },
+    connectionClosed() {
+      counters.connections.open -= 1;
+    },
+    connectionRefused(reason) {
+      bump(counters.connections.refused, reason);
+    },
+    request(op) {
+      bump(counters.requests, op);
+    },
+    slowReaderClosed() {
+      counters.closed.slowReader += 1;
+    },
+    floodClosed() {
+      counters.closed.flood += 1;
+    },
+    httpRefused(reason) {
+      bump(counters.http.refused, reason);
+    },
+    reply(code) {
+      bump(counters.replies, code);
+    },
+    valkeyDisconnected() {
+      counters.valkey.disconnects += 1;
+    },
+    valkeyReconnected() {
+      counters.valkey.reconnects += 1;
+    },
+    coalescedBatch(enqueues) {
+      counters.coalesced.batches += 1;
+      counters.coalesced.enqueues += enqueues;
+    },
     openConnections: () => counters.connections.open,
     uptimeMs: () => now() - startedAt,
-    snapshot() { return { ...structuredClone(counters), uptimeMs: now() - startedAt }; },
+    snapshot() {
+      return { ...structuredClone(counters), uptimeMs: now() - startedAt };
+    },
   };
 }

@@ -3,7 +3,10 @@
 const GLOB = /^[A-Za-z0-9._*?-]{1,128}$/;
 
 export function parseGlobs(text) {
-  const globs = text.split(',').map((g) => g.trim()).filter(Boolean);
+  const globs = text
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
   if (globs.length === 0) throw new Error('the queue allowlist is empty');
   for (const glob of globs) {
     if (!GLOB.test(glob)) throw new Error(`bad queue glob ${JSON.stringify(glob)}: use A-Z a-z 0-9 . _ - * ?`);
@@ -12,6 +15,8 @@ export function parseGlobs(text) {
 }
 
 export function createAllowlist(globs) {
-  const patterns = globs.map((glob) => new RegExp(`^${glob.replace(/\./g, '\\.').replace(/\*/g, '.*').replace(/\?/g, '.')}$`));
+  const patterns = globs.map(
+    (glob) => new RegExp(`^${glob.replace(/\./g, '\\.').replace(/\*/g, '.*').replace(/\?/g, '.')}$`),
+  );
   return { globs, allows: (queue) => patterns.some((p) => p.test(queue)) };
 }

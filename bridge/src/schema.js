@@ -17,14 +17,29 @@ const ITEM = { job: required('string'), payload: optional('string') };
 
 export const SCHEMAS = {
   hello: {},
-  enqueue: { queue: required('string'), job: required('string'), payload: optional('string'), executor: optional('executor') },
+  enqueue: {
+    queue: required('string'),
+    job: required('string'),
+    payload: optional('string'),
+    executor: optional('executor'),
+  },
   enqueueMany: { queue: required('string'), items: required('items'), executor: optional('executor') },
   job: { queue: required('string'), job: required('string') },
   pending: { queue: required('string'), limit: optional('integer') },
-  streamWindow: { queue: required('string'), stream: required('string'), t0: required('integer'), t1: required('integer'), sample: optional('integer') },
+  streamWindow: {
+    queue: required('string'),
+    stream: required('string'),
+    t0: required('integer'),
+    t1: required('integer'),
+    sample: optional('integer'),
+  },
   streamSeed: {
-    queue: required('string'), stream: required('string'), entries: optional('integer'), node: optional('integer'),
-    perMs: optional('integer'), startMs: optional('integer'),
+    queue: required('string'),
+    stream: required('string'),
+    entries: optional('integer'),
+    node: optional('integer'),
+    perMs: optional('integer'),
+    startMs: optional('integer'),
   },
   gateCompare: { job: required('string'), payload: optional('string') },
 };
@@ -32,7 +47,12 @@ export const SCHEMAS = {
 export const OPS = Object.keys(SCHEMAS);
 
 // Each schema's fields as a list of {key, rule}, made once (checkFields runs for every frame).
-const RULES = new Map([...Object.values(SCHEMAS), ITEM].map((schema) => [schema, Object.entries(schema).map(([key, rule]) => ({ key, rule }))]));
+const RULES = new Map(
+  [...Object.values(SCHEMAS), ITEM].map((schema) => [
+    schema,
+    Object.entries(schema).map(([key, rule]) => ({ key, rule })),
+  ]),
+);
 
 function checkFields(fields, schema, where) {
   for (const key in fields) {

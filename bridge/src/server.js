@@ -30,21 +30,31 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
   let answering = 0;
   let onDrained = () => {};
   const work = {
-    started() { answering += 1; },
+    started() {
+      answering += 1;
+    },
     finished() {
       answering -= 1;
       if (answering === 0) onDrained();
     },
   };
-  const drained = () => (answering === 0 ? Promise.resolve() : new Promise((resolve) => { onDrained = resolve; }));
+  const drained = () =>
+    answering === 0
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          onDrained = resolve;
+        });
 
   const clients = createClients(config);
-  const http = createServer({
-    headersTimeout: config.headersTimeoutMs,
-    requestTimeout: Math.max(REQUEST_TIMEOUT_MS, config.headersTimeoutMs),
-    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
-  }, createHttpHandler({ config, backend, metrics, logger }));
+  const http = createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: Math.max(REQUEST_TIMEOUT_MS, config.headersTimeoutMs),
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+    },
+    createHttpHandler({ config, backend, metrics, logger }),
+  );
   http.maxConnections = config.maxSockets;
 
   // Raw TCP sockets per peer address (before any header, so the peer itself: a trusted proxy is exempt).
@@ -59,14 +69,18 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
       return;
     }
     client.sockets += 1;
-    socket.once('close', () => { client.sockets -= 1; });
+    socket.once('close', () => {
+      client.sockets -= 1;
+    });
   });
   // A request Node's parser rejects (or a timeout): answered 400/408 where possible, and always destroyed.
   http.on('clientError', (error, socket) => {
     metrics.httpRefused(error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : 'parse');
     if (socket.writable && !socket.writableEnded && error.code !== 'ECONNRESET') {
       const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
+        socket.destroy(),
+      );
       setTimeout(() => socket.destroy(), 1000).unref();
     } else {
       socket.destroy();
@@ -85,7 +99,13 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
     const refusal = refuseUpgrade(req, { config, openConnections: wss.clients.size, closing, client });
     if (refusal !== null) {
       metrics.connectionRefused(refusal.reason);
-      logger.warn('upgrade_refused', { peer, client: address, status: refusal.status, reason: refusal.reason, origin: req.headers.origin ?? null });
+      logger.warn('upgrade_refused', {
+        peer,
+        client: address,
+        status: refusal.status,
+        reason: refusal.reason,
+        origin: req.headers.origin ?? null,
+      });
       return writeRefusal(socket, refusal);
     }
     client.connections += 1; // held from here, so a burst of upgrades cannot pass the cap together
@@ -124,7 +144,10 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
       const { host, port } = config.listen;
       await new Promise((resolve, reject) => {
         http.once('error', reject);
-        http.listen(port, host, () => { http.off('error', reject); resolve(); });
+        http.listen(port, host, () => {
+          http.off('error', reject);
+          resolve();
+        });
       });
       // After listen, a server error (accept failing with EMFILE under a flood) is logged, never fatal.
       http.on('error', (error) => logger.error('http_server_error', { code: error.code, message: error.message }));

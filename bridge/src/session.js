@@ -11,7 +11,7 @@ const COST = { hello: 0, enqueue: 1, job: 1, pending: 1, streamWindow: 1, stream
 export const requestCost = ({ op, fields }) => (op === 'enqueueMany' ? fields.items.length : COST[op]);
 // Keys a request may add (a job row each; a seed replaces one stream), charged against --ip-keys.
 const KEYS_ADDED = { enqueue: 1, streamSeed: 1 };
-const keysAdded = ({ op, fields }) => (op === 'enqueueMany' ? fields.items.length : KEYS_ADDED[op] ?? 0);
+const keysAdded = ({ op, fields }) => (op === 'enqueueMany' ? fields.items.length : (KEYS_ADDED[op] ?? 0));
 
 // What an op's run answers through: the first resolve or reject is the request's reply, later ones are
 // ignored. One small object per request in flight (they are many: see coalescer.js).
@@ -73,7 +73,8 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
     }
   };
   const sendError = (id, error) => {
-    if (!(error instanceof BridgeError)) logger.error('op_failed', { peer, message: error?.message, stack: error?.stack });
+    if (!(error instanceof BridgeError))
+      logger.error('op_failed', { peer, message: error?.message, stack: error?.stack });
     send(errorReply(id, error), error instanceof BridgeError ? error.code : 'unavailable');
   };
 
@@ -123,9 +124,12 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
       metrics.request(request.op);
       if (isClosing()) throw unavailable('the bridge is shutting down');
       // The cheap refusals come before the op's own checks (a refused batch is not validated item by item).
-      if (inflight >= config.maxInflight) throw rateLimited(`over ${config.maxInflight} requests in flight on this connection`);
-      if (!client.cost.take(requestCost(request))) throw rateLimited(`over ${config.ipBudget} Valkey commands per second from this address`);
-      if (!client.keys.take(keysAdded(request))) throw rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`);
+      if (inflight >= config.maxInflight)
+        throw rateLimited(`over ${config.maxInflight} requests in flight on this connection`);
+      if (!client.cost.take(requestCost(request)))
+        throw rateLimited(`over ${config.ipBudget} Valkey commands per second from this address`);
+      if (!client.keys.take(keysAdded(request)))
+        throw rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`);
       const run = ops[request.op].prepare(request.fields, client);
       inflight += 1;
       work.started();

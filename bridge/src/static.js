@@ -9,10 +9,19 @@ import { pipeline } from 'node:stream/promises';
 import { securityHeaders } from './guard.js';
 
 const TYPES = Object.freeze({
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.wasm': 'application/wasm', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
-  '.webmanifest': 'application/manifest+json', '.woff2': 'font/woff2',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
 });
 
 /** The Content-Type a file is served with, by its extension. */
@@ -23,7 +32,11 @@ export class StaticUnavailable extends Error {}
 // The file a URL path names inside root, or null for anything that could leave it or names a dotfile.
 export function resolveInside(root, urlPath) {
   let decoded;
-  try { decoded = decodeURIComponent(urlPath); } catch { return null; }
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
   if (decoded.includes('\0') || decoded.includes('\\')) return null;
   if (decoded.split('/').some((segment) => segment.startsWith('.'))) return null; // `..` and every dotfile
   const base = resolve(root);

@@ -3,7 +3,15 @@
 // failure translated into the protocol's codes. Each write goes through the connector (host check, fence,
 // EVALSHA with the NOSCRIPT fallback, EMQ.ENQUEUE); the few admin reads and the demo deletes use the
 // connector's own client (`connection.client`), always on keys built by the package.
-import { ENQUEUE_COMMAND, ENQUEUE_SCRIPT_SHA1, FENCE_VALUE, jobKey, pendingKey, queueKey, streamWindow } from '@echomq/branded';
+import {
+  ENQUEUE_COMMAND,
+  ENQUEUE_SCRIPT_SHA1,
+  FENCE_VALUE,
+  jobKey,
+  pendingKey,
+  queueKey,
+  streamWindow,
+} from '@echomq/branded';
 import { ExecutorError, FenceError, KindError, connect } from '@echomq/branded/valkey';
 
 import { createCoalescer } from './coalescer.js';
@@ -38,7 +46,6 @@ const QUOTA_CHECK_MS = 1000;
 // (OOM, a stall) leaves the old stream as it was.
 const seedingType = (streamType) => streamType.replace(/^stream\./, 'seed.');
 const FENCE_STATES = { ok: 'ok', fenced: 'foreign', unverified: 'unknown' };
-
 
 // The exact command an executor sends for one job, as the protocol shows it.
 export function enqueueCommand(executor, queue, job, payload, pending = pendingKey(queue)) {
@@ -88,10 +95,14 @@ export function createBackend(config, { logger, metrics }) {
     log('fence_changed', { fence: FENCE_STATES[state], found });
   };
   let wake = () => {};
-  const pause = (ms) => new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    wake = () => { clearTimeout(timer); resolve(); };
-  });
+  const pause = (ms) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
 
   const onReady = async (conn) => {
     try {
@@ -99,7 +110,13 @@ export function createBackend(config, { logger, metrics }) {
       const fence = await conn.verifyFence();
       noteFence(fence.state, fence.found);
       reachable = true;
-      logger.info('valkey_ready', { mode, version: facts.version, native: facts.native, fence: FENCE_STATES[fence.state], found: fence.found });
+      logger.info('valkey_ready', {
+        mode,
+        version: facts.version,
+        native: facts.native,
+        fence: FENCE_STATES[fence.state],
+        found: fence.found,
+      });
     } catch (error) {
       logger.warn('valkey_ready_check_failed', { message: error.message });
     }
@@ -156,8 +173,12 @@ export function createBackend(config, { logger, metrics }) {
         if (closed) return conn.close();
         bulk = conn;
         bulkReady = true;
-        conn.client.on('ready', () => { bulkReady = true; });
-        conn.client.on('close', () => { bulkReady = false; });
+        conn.client.on('ready', () => {
+          bulkReady = true;
+        });
+        conn.client.on('close', () => {
+          bulkReady = false;
+        });
         conn.client.on('error', () => {}); // the main connection's watch logs what matters
         return undefined;
       } catch {
@@ -177,7 +198,8 @@ export function createBackend(config, { logger, metrics }) {
   recheckFence.unref();
 
   function fenceStatus() {
-    if (foreignAtConnect !== null) return { state: 'foreign', found: foreignAtConnect.found, expected: foreignAtConnect.expected };
+    if (foreignAtConnect !== null)
+      return { state: 'foreign', found: foreignAtConnect.found, expected: foreignAtConnect.expected };
     if (connection === null) return { state: 'unknown', found: null, expected: FENCE_VALUE };
     const { state, found, expected } = connection.fence();
     const mapped = reachable ? FENCE_STATES[state] : 'unknown';
@@ -206,7 +228,8 @@ export function createBackend(config, { logger, metrics }) {
     logger.warn('valkey_request_failed', { message });
     if (REFUSED.test(message)) {
       const word = serverWord(error);
-      if (word === 'OOM') return new BridgeError('oom', 'Valkey is out of memory (maxmemory); nothing was written', { written: 'no' });
+      if (word === 'OOM')
+        return new BridgeError('oom', 'Valkey is out of memory (maxmemory); nothing was written', { written: 'no' });
       if (word === 'BUSY') return busy('Valkey is busy running a script; nothing was written', 'valkey');
       if (word === 'LOADING') return unavailable('Valkey is loading its data; nothing was written');
       return unavailable('Valkey refused the command; nothing was written');
@@ -214,7 +237,10 @@ export function createBackend(config, { logger, metrics }) {
     if (NOT_SENT.test(message)) return unavailable('Valkey is not reachable; the bridge is reconnecting');
     if (TIMED_OUT.test(message)) {
       stall();
-      return unavailable(`Valkey did not answer within ${config.valkeyTimeoutMs} ms; the command may still run`, 'maybe');
+      return unavailable(
+        `Valkey did not answer within ${config.valkeyTimeoutMs} ms; the command may still run`,
+        'maybe',
+      );
     }
     return unavailable('the connection to Valkey failed with the command in flight', 'maybe');
   }
@@ -246,8 +272,10 @@ export function createBackend(config, { logger, metrics }) {
     if (stalled) throw unavailable('Valkey is not answering; the bridge refuses new work until it does');
     // A tenth of the queue and of the budget is kept for single commands, so batches cannot crowd them out.
     const keep = cost > 1 ? RESERVE_SHARE : 0;
-    if (outstanding + cost > config.maxQueue * (1 - keep)) throw busy(`the bridge has ${config.maxQueue} Valkey commands outstanding; retry shortly`, 'queue');
-    if (budgeted && !budget.take(cost, config.budget * keep)) throw busy(`the bridge is at its budget of ${config.budget} Valkey commands per second; retry shortly`, 'budget');
+    if (outstanding + cost > config.maxQueue * (1 - keep))
+      throw busy(`the bridge has ${config.maxQueue} Valkey commands outstanding; retry shortly`, 'queue');
+    if (budgeted && !budget.take(cost, config.budget * keep))
+      throw busy(`the bridge is at its budget of ${config.budget} Valkey commands per second; retry shortly`, 'budget');
     outstanding += cost;
     try {
       return await work(conn);
@@ -261,14 +289,18 @@ export function createBackend(config, { logger, metrics }) {
   // A seed's chunks are paced by the bridge-wide budget: each waits until the budget holds it (and the
   // reserve for single commands), so a seed slows down under load instead of crowding others out.
   const paced = async (cost) => {
-    while (!closed && !budget.take(cost, config.budget * RESERVE_SHARE)) await new Promise((resolve) => setTimeout(resolve, PACE_MS));
+    while (!closed && !budget.take(cost, config.budget * RESERVE_SHARE))
+      await new Promise((resolve) => setTimeout(resolve, PACE_MS));
   };
 
   // The key quota: writes wait while the database holds --max-keys keys (batches already at nine tenths).
   const quotaCheck = (adding = 1) => {
     const limit = adding > 1 ? config.maxKeys * (1 - RESERVE_SHARE) : config.maxKeys;
     if (config.maxKeys > 0 && keys + adding > limit) {
-      throw busy(`the demo database holds its quota of ${config.maxKeys} keys; entries expire after ${config.dataTtlS} s`, 'quota');
+      throw busy(
+        `the demo database holds its quota of ${config.maxKeys} keys; entries expire after ${config.dataTtlS} s`,
+        'quota',
+      );
     }
   };
   const readKeys = setInterval(async () => {
@@ -288,20 +320,24 @@ export function createBackend(config, { logger, metrics }) {
   };
   const writtenKeys = (queue, outcomes, jobs) => {
     const list = [];
-    outcomes.forEach((outcome, i) => { if (outcome.verdict === 'enqueued') list.push(jobKey(queue, jobs[i])); });
+    outcomes.forEach((outcome, i) => {
+      if (outcome.verdict === 'enqueued') list.push(jobKey(queue, jobs[i]));
+    });
     if (list.length > 0) list.push(pendingKey(queue));
     return list;
   };
 
   const nativeCheck = (executor) => {
-    if (executor === 'native' && !facts.native) throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
+    if (executor === 'native' && !facts.native)
+      throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
   };
 
   // One single enqueue's answer from its batch outcome: a kind refusal is an outcome, anything else its error.
   function singleAnswer(outcome, executor, queue, [job, payload], pending) {
     const command = enqueueCommand(executor, queue, job, payload, pending);
     if (outcome.verdict !== 'refused') return { verdict: outcome.verdict, queue, job, command };
-    if (outcome.error instanceof KindError) return { verdict: 'kind', message: outcome.error.serverText, queue, job, command };
+    if (outcome.error instanceof KindError)
+      return { verdict: 'kind', message: outcome.error.serverText, queue, job, command };
     return translate(outcome.error);
   }
 
@@ -312,7 +348,14 @@ export function createBackend(config, { logger, metrics }) {
       nativeCheck(executor);
       metrics.coalescedBatch(items.length);
       const outcomes = await conn.enqueueMany(queue, items, { executor });
-      expire(conn, writtenKeys(queue, outcomes, items.map(([job]) => job)));
+      expire(
+        conn,
+        writtenKeys(
+          queue,
+          outcomes,
+          items.map(([job]) => job),
+        ),
+      );
       const pending = pendingKey(queue);
       return outcomes.map((outcome, i) => singleAnswer(outcome, executor, queue, items[i], pending));
     }, items.length);
@@ -344,31 +387,53 @@ export function createBackend(config, { logger, metrics }) {
     // A failure other than kind fails the whole batch; items before it may have been written ('maybe').
     enqueueMany: async (queue, items, executor) => {
       quotaCheck(items.length);
-      return request(async (conn) => {
-        nativeCheck(executor);
-        const outcomes = await conn.enqueueMany(queue, items.map(({ job, payload }) => [job, payload]), { executor });
-        expire(conn, writtenKeys(queue, outcomes, items.map(({ job }) => job)));
-        return outcomes.map((outcome, i) => {
-          if (outcome.verdict !== 'refused') return { verdict: outcome.verdict, queue, job: items[i].job };
-          if (outcome.error instanceof KindError) return { verdict: 'kind', message: outcome.error.serverText, queue, job: items[i].job };
-          const failure = translate(outcome.error);
-          if (failure.code === 'oom' || failure.code === 'busy' || failure.code === 'unavailable') failure.detail.written = 'maybe';
-          throw failure;
-        });
-      }, items.length, { onBulk: true });
+      return request(
+        async (conn) => {
+          nativeCheck(executor);
+          const outcomes = await conn.enqueueMany(
+            queue,
+            items.map(({ job, payload }) => [job, payload]),
+            { executor },
+          );
+          expire(
+            conn,
+            writtenKeys(
+              queue,
+              outcomes,
+              items.map(({ job }) => job),
+            ),
+          );
+          return outcomes.map((outcome, i) => {
+            if (outcome.verdict !== 'refused') return { verdict: outcome.verdict, queue, job: items[i].job };
+            if (outcome.error instanceof KindError)
+              return { verdict: 'kind', message: outcome.error.serverText, queue, job: items[i].job };
+            const failure = translate(outcome.error);
+            if (failure.code === 'oom' || failure.code === 'busy' || failure.code === 'unavailable')
+              failure.detail.written = 'maybe';
+            throw failure;
+          });
+        },
+        items.length,
+        { onBulk: true },
+      );
     },
 
     job: (queue, job) => request(async (conn) => ({ key: jobKey(queue, job), row: await conn.job(queue, job) })),
 
-    pending: (queue, limit) => request(async (conn) => ({ key: pendingKey(queue), jobs: await conn.pending(queue, { limit }) })),
+    pending: (queue, limit) =>
+      request(async (conn) => ({ key: pendingKey(queue), jobs: await conn.pending(queue, { limit }) })),
 
     // Counts at most `count` entries of [t0, t1) (the package's XRANGE bounds), charged against the
     // bridge-wide entry budget up front (the part not there is given back), at most WINDOWS_IN_FLIGHT at once.
     // Answers the count, the first id, the last id within `limit`, and the first `sample` entries.
     readWindow: async (queue, streamType, t0, t1, count, limit, sample) => {
-      if (windowsInFlight >= WINDOWS_IN_FLIGHT) throw busy('the bridge is reading as many stream windows as it allows at once; retry shortly', 'windows');
+      if (windowsInFlight >= WINDOWS_IN_FLIGHT)
+        throw busy('the bridge is reading as many stream windows as it allows at once; retry shortly', 'windows');
       if (!windowEntries.take(count)) {
-        throw busy(`the bridge is at its budget of ${config.windowEntries} stream entries read per second; retry shortly`, 'budget');
+        throw busy(
+          `the bridge is at its budget of ${config.windowEntries} stream entries read per second; retry shortly`,
+          'budget',
+        );
       }
       windowsInFlight += 1;
       let read = 0;
@@ -381,7 +446,9 @@ export function createBackend(config, { logger, metrics }) {
           // A chunk ends exactly at `limit`, so the last id within it is a chunk's last.
           const want = Math.min(WINDOW_CHUNK, read < limit ? limit - read : count - read);
           const [n, first, last, entries] = await request(
-            (conn) => conn.client.eval(WINDOW_SCRIPT, 1, key, from, end, want, read === 0 ? sample : 0), 1, { onBulk: true },
+            (conn) => conn.client.eval(WINDOW_SCRIPT, 1, key, from, end, want, read === 0 ? sample : 0),
+            1,
+            { onBulk: true },
           );
           if (read === 0) {
             result.first = first || null;
@@ -407,25 +474,38 @@ export function createBackend(config, { logger, metrics }) {
       quotaCheck();
       const key = queueKey(queue, streamType);
       const scratch = queueKey(queue, seedingType(streamType));
-      await request(async (conn) => {
-        await assertWritable(conn);
-        await conn.client.del(scratch);
-      }, 1, { onBulk: true });
+      await request(
+        async (conn) => {
+          await assertWritable(conn);
+          await conn.client.del(scratch);
+        },
+        1,
+        { onBulk: true },
+      );
       try {
         for (let start = 0; start < entries; start += SEED_IN_FLIGHT) {
           const end = Math.min(start + SEED_IN_FLIGHT, entries);
           await paced(end - start);
-          await request(async (conn) => {
-            const batch = [];
-            for (let i = start; i < end; i += 1) batch.push(conn.append(queue, seedingType(streamType), snowflakeAt(i), fieldsAt(i)));
-            await Promise.all(batch);
-          }, end - start, { budgeted: false, onBulk: true });
+          await request(
+            async (conn) => {
+              const batch = [];
+              for (let i = start; i < end; i += 1)
+                batch.push(conn.append(queue, seedingType(streamType), snowflakeAt(i), fieldsAt(i)));
+              await Promise.all(batch);
+            },
+            end - start,
+            { budgeted: false, onBulk: true },
+          );
         }
-        await request(async (conn) => {
-          await assertWritable(conn);
-          await conn.client.rename(scratch, key);
-          expire(conn, [key]);
-        }, 1, { onBulk: true });
+        await request(
+          async (conn) => {
+            await assertWritable(conn);
+            await conn.client.rename(scratch, key);
+            expire(conn, [key]);
+          },
+          1,
+          { onBulk: true },
+        );
       } catch (error) {
         if (connection !== null && reachable && !stalled) await connection.client.del(scratch).catch(() => {});
         throw error;
@@ -434,10 +514,11 @@ export function createBackend(config, { logger, metrics }) {
     },
 
     // Removes what gateCompare wrote on its scratch queues (keys built by the package).
-    dropJobs: (queues, job) => request(async (conn) => {
-      const list = queues.flatMap((queue) => [jobKey(queue, job), pendingKey(queue)]);
-      for (const key of list) await conn.client.del(key); // one by one: the scratch queues' slots differ
-    }, 4),
+    dropJobs: (queues, job) =>
+      request(async (conn) => {
+        const list = queues.flatMap((queue) => [jobKey(queue, job), pendingKey(queue)]);
+        for (const key of list) await conn.client.del(key); // one by one: the scratch queues' slots differ
+      }, 4),
 
     async close() {
       closed = true;

@@ -109,11 +109,14 @@ export class ValkeyServer {
     let exited = false;
     this.#exited.then(() => (exited = true));
     while (Date.now() < deadline) {
-      if (exited) throw new Error(`valkey-server on port ${this.port} exited at start; see ${this.logFile}:\n${this.logTail()}`);
+      if (exited)
+        throw new Error(`valkey-server on port ${this.port} exited at start; see ${this.logFile}:\n${this.logTail()}`);
       if (await this.#answersAsItself()) return;
       await sleep(50);
     }
-    throw new Error(`valkey-server on port ${this.port} was not ready within ${READY_TIMEOUT_MS} ms; see ${this.logFile}`);
+    throw new Error(
+      `valkey-server on port ${this.port} was not ready within ${READY_TIMEOUT_MS} ms; see ${this.logFile}`,
+    );
   }
 
   // Ready means: the process answering on the port is this one (a server that lost the race for the
@@ -172,10 +175,27 @@ export class ValkeyServer {
 }
 
 function serverArgs({ port, appendfsync, module, extraArgs }) {
-  if (!APPENDFSYNC.has(appendfsync)) throw new TypeError(`appendfsync must be always, everysec or no, not ${appendfsync}`);
+  if (!APPENDFSYNC.has(appendfsync))
+    throw new TypeError(`appendfsync must be always, everysec or no, not ${appendfsync}`);
   const args = [
-    '--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'yes', '--appendfsync', appendfsync,
-    '--dir', '.', '--logfile', 'valkey.log', '--daemonize', 'no', '--enable-module-command', 'local',
+    '--port',
+    String(port),
+    '--bind',
+    HOST,
+    '--save',
+    '',
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    appendfsync,
+    '--dir',
+    '.',
+    '--logfile',
+    'valkey.log',
+    '--daemonize',
+    'no',
+    '--enable-module-command',
+    'local',
   ];
   if (module) {
     const path = module === true ? MODULE_PATH : module;
@@ -198,12 +218,22 @@ function dataDir(dir, label) {
  * port (default: a free one), dir (default: a fresh temp dir, removed by stop()), appendfsync
  * ('everysec' by default), args (extra valkey-server arguments), detached (outlive this process).
  */
-export async function startServer({ module = false, port, dir, appendfsync = 'everysec', args = [], detached = false } = {}) {
+export async function startServer({
+  module = false,
+  port,
+  dir,
+  appendfsync = 'everysec',
+  args = [],
+  detached = false,
+} = {}) {
   const data = dataDir(dir, 'valkey');
   for (let attempt = 0; ; attempt++) {
     const chosen = port ?? (await freePort());
     const server = new ValkeyServer({
-      port: chosen, ...data, detached, args: serverArgs({ port: chosen, appendfsync, module, extraArgs: args }),
+      port: chosen,
+      ...data,
+      detached,
+      args: serverArgs({ port: chosen, appendfsync, module, extraArgs: args }),
     });
     try {
       return await server.launch();
@@ -216,4 +246,3 @@ export async function startServer({ module = false, port, dir, appendfsync = 'ev
     }
   }
 }
-

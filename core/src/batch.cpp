@@ -46,8 +46,7 @@ std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& colum
   return refused;
 }
 
-LinesParsed parse_lines(const char* text, std::size_t size, const Columns& columns, std::size_t capacity,
-                        bool final) {
+LinesParsed parse_lines(const char* text, std::size_t size, const Columns& columns, std::size_t capacity, bool final) {
   const Columns out = columns;
   LinesParsed done;
   std::size_t pos = 0;

@@ -8,8 +8,7 @@ namespace branded {
 namespace {
 
 constexpr bool is_name_byte(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
-         c == '_' || c == '-';
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
 }
 
 bool name_bytes_only(std::string_view s) {
@@ -67,8 +66,7 @@ Result<std::string_view> queue_of_key(std::string_view key, std::string_view typ
   if (close == std::string_view::npos) return fail;
   const std::string_view queue = key.substr(KEY_PREFIX.size(), close - KEY_PREFIX.size());
   const std::string_view rest = key.substr(close + 1);
-  if (!valid_queue(queue) || rest.size() != type.size() + 1 || rest[0] != ':' || rest.substr(1) != type)
-    return fail;
+  if (!valid_queue(queue) || rest.size() != type.size() + 1 || rest[0] != ':' || rest.substr(1) != type) return fail;
   return {queue};
 }
 

@@ -37,9 +37,7 @@ constexpr std::size_t GROUP = 16;  // blocks classified per kernel call
 
 using Classify = void (*)(const char* blocks, std::size_t count, Masks* out);
 
-constexpr bool is_alnum(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
+constexpr bool is_alnum(char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 
 // ---- portable kernel: a class table, one byte at a time ----
 
@@ -136,7 +134,8 @@ __attribute__((target("avx2"))) void classify_avx2(const char* blocks, std::size
   for (std::size_t b = 0; b < count; ++b) {
     Masks m;
     for (unsigned part = 0; part < BLOCK / 32; ++part) {
-      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(blocks + b * BLOCK + std::size_t{part} * 32));
+      const __m256i v =
+          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(blocks + b * BLOCK + std::size_t{part} * 32));
       const __m256i letter = in_range32(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), 'a', 'z');
       const __m256i alnum = _mm256_or_si256(letter, in_range32(v, '0', '9'));
       const unsigned shift = part * 32;
@@ -290,8 +289,8 @@ bool scan_kernel_available(int kernel) {
   return kernel == 2 && cpu_has_avx2();
 }
 
-ScanDone scan_with_kernel(int kernel, const char* text, std::size_t size, const ScanColumns& out,
-                          std::size_t capacity, bool final, ScanState state) {
+ScanDone scan_with_kernel(int kernel, const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity,
+                          bool final, ScanState state) {
   return scan_text(scan_kernel_available(kernel) ? kernel_function(kernel) : classify_portable, text, size, out,
                    capacity, final, state);
 }

@@ -14,8 +14,7 @@ std::string_view self_check() {
   const auto parsed = parse("USR0NgWEfAEJfs");
   if (!parsed.ok() || parsed.value.namespace_view() != "USR" || parsed.value.snowflake != 320636799581945856ull)
     return "self-check failed: parse(\"USR0NgWEfAEJfs\") != (USR, 320636799581945856)";
-  if (hash32(274557032793636864ull) != 234878118u)
-    return "self-check failed: hash32(274557032793636864) != 234878118";
+  if (hash32(274557032793636864ull) != 234878118u) return "self-check failed: hash32(274557032793636864) != 234878118";
   if (parse("USRzzzzzzzzzzz").error != Error::range)
     return "self-check failed: parse(\"USRzzzzzzzzzzz\") is not refused with `range` (an overflow must never wrap)";
   if (!wire_gate_admits("JOB-42") || wire_gate_admits("USR0KHTOWnGLuC"))

@@ -33,7 +33,8 @@ void write_8_digits(std::uint32_t v, char* out8) {
 // v < 10^8 without leading zeros ("0" for 0), written back to front two digits at a time.
 char* write_small(std::uint32_t v, char* out) {
   constexpr std::uint32_t powers[] = {1, 10, 100, 1'000, 10'000, 100'000, 1'000'000, 10'000'000, 100'000'000};
-  const int approx = static_cast<int>((std::bit_width(v | 1) * 1233) >> 12);  // floor(log10) or one more: 1233 / 4096 ~ log10(2)
+  const int approx =
+      static_cast<int>((std::bit_width(v | 1) * 1233) >> 12);  // floor(log10) or one more: 1233 / 4096 ~ log10(2)
   char* const end = out + approx + ((v | 1) >= powers[approx]);
   char* p = end;
   for (; v >= 100; v /= 100) write_decimal_pair(v % 100, p -= 2);

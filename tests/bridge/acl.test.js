@@ -25,7 +25,11 @@ describe('the bridge as a least-privilege Valkey user', () => {
     valkey = await startServer({ module: true });
     admin = new Valkey({ host: valkey.host, port: valkey.port });
     await admin.call('ACL', 'SETUSER', ACL_USER, ...aclRules(loadConfig([]), PASSWORD));
-    bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', `redis://${ACL_USER}:${PASSWORD}@${valkey.host}:${valkey.port}`]);
+    bridge = await startBridge([
+      ...ONE_ADDRESS_LOAD,
+      '--valkey',
+      `redis://${ACL_USER}:${PASSWORD}@${valkey.host}:${valkey.port}`,
+    ]);
     user = new Valkey({ host: valkey.host, port: valkey.port, username: ACL_USER, password: PASSWORD });
   });
   after(async () => {
@@ -40,10 +44,15 @@ describe('the bridge as a least-privilege Valkey user', () => {
     const jobs = createMinter({ namespace: 'JOB', node: 3 });
     const first = jobs.next();
     const requests = [
-      ['hello', {}], ['enqueue', { queue: 'demo', job: first }], ['enqueue', { queue: 'demo', job: jobs.next(), executor: 'native' }],
-      ['enqueueMany', { queue: 'demo', items: [{ job: jobs.next() }, { job: jobs.next() }] }], ['job', { queue: 'demo', job: first }],
-      ['pending', { queue: 'demo' }], ['streamSeed', { queue: 'demo', stream: 'acl', entries: 5000 }],
-      ['streamWindow', { queue: 'demo', stream: 'acl', t0: 1781000000000, t1: 1781000000002 }], ['gateCompare', { job: jobs.next() }],
+      ['hello', {}],
+      ['enqueue', { queue: 'demo', job: first }],
+      ['enqueue', { queue: 'demo', job: jobs.next(), executor: 'native' }],
+      ['enqueueMany', { queue: 'demo', items: [{ job: jobs.next() }, { job: jobs.next() }] }],
+      ['job', { queue: 'demo', job: first }],
+      ['pending', { queue: 'demo' }],
+      ['streamSeed', { queue: 'demo', stream: 'acl', entries: 5000 }],
+      ['streamWindow', { queue: 'demo', stream: 'acl', t0: 1781000000000, t1: 1781000000002 }],
+      ['gateCompare', { job: jobs.next() }],
     ];
     for (const [op, fields] of requests) {
       const reply = await client.request(op, fields);
@@ -51,17 +60,25 @@ describe('the bridge as a least-privilege Valkey user', () => {
     }
     const duplicate = await client.request('enqueue', { queue: 'demo', job: first });
     assert.equal(duplicate.error?.code, 'duplicate');
-    assert.equal(await admin.ttl(`emq:{demo}:job:${first}`) > 0, true, 'the data TTL is set as this user');
+    assert.equal((await admin.ttl(`emq:{demo}:job:${first}`)) > 0, true, 'the data TTL is set as this user');
     assert.deepEqual(await admin.call('ACL', 'LOG'), [], 'no ACL refusal on the way');
     await client.close();
   });
 
   it('the user can do nothing else: no admin commands, no other keys, not even from a script', async () => {
     const refusals = [
-      () => user.flushall(), () => user.call('CONFIG', 'GET', 'maxmemory'), () => user.keys('*'), () => user.get('elsewhere'),
-      () => user.set('emq:{orders}:job:x', '1'), () => user.call('MODULE', 'LIST'), () => user.call('SCRIPT', 'FLUSH'),
-      () => user.eval("return redis.call('SET', 'elsewhere', '1')", 0), () => user.call('ACL', 'WHOAMI'),
-      () => user.call('CLIENT', 'LIST'), () => user.call('SUBSCRIBE', 'x'), () => user.eval("return redis.call('FLUSHDB')", 0),
+      () => user.flushall(),
+      () => user.call('CONFIG', 'GET', 'maxmemory'),
+      () => user.keys('*'),
+      () => user.get('elsewhere'),
+      () => user.set('emq:{orders}:job:x', '1'),
+      () => user.call('MODULE', 'LIST'),
+      () => user.call('SCRIPT', 'FLUSH'),
+      () => user.eval("return redis.call('SET', 'elsewhere', '1')", 0),
+      () => user.call('ACL', 'WHOAMI'),
+      () => user.call('CLIENT', 'LIST'),
+      () => user.call('SUBSCRIBE', 'x'),
+      () => user.eval("return redis.call('FLUSHDB')", 0),
     ];
     for (const attempt of refusals) {
       await assert.rejects(attempt(), /NOPERM|permission|no permissions/i, attempt.toString());
@@ -70,7 +87,9 @@ describe('the bridge as a least-privilege Valkey user', () => {
   });
 
   it('--print-acl prints the ACL SETUSER for the options given', () => {
-    const out = execFileSync(process.execPath, [BRIDGE_CLI, '--print-acl', '--queues', 'docs.*,demo'], { encoding: 'utf8' }).trim();
+    const out = execFileSync(process.execPath, [BRIDGE_CLI, '--print-acl', '--queues', 'docs.*,demo'], {
+      encoding: 'utf8',
+    }).trim();
     assert.equal(out, aclCommand(loadConfig(['--queues', 'docs.*,demo'])));
     assert.match(out, /~emq:\{docs\.\*\}:\* ~emq:\{demo\}:\* ~emq:\{scratch\.\*\}:\* -@all /);
   });
@@ -79,7 +98,10 @@ describe('the bridge as a least-privilege Valkey user', () => {
 describe("the explorer's address", () => {
   it('keeps the bridge and the panels, never the token', () => {
     const panels = [{ key: 'gate', defaults: { id: '' } }];
-    const state = readState('?tab=gate&bridge=wss%3A%2F%2Fdocs.example%2Fws&token=secret-token-0123456789&gate.id=JOB0KHTOWnGLuC', panels);
+    const state = readState(
+      '?tab=gate&bridge=wss%3A%2F%2Fdocs.example%2Fws&token=secret-token-0123456789&gate.id=JOB0KHTOWnGLuC',
+      panels,
+    );
     assert.equal(state.token, 'secret-token-0123456789', 'read once, for the connection');
     const { search } = writeState(state, panels);
     assert.equal(search, '?tab=gate&bridge=wss%3A%2F%2Fdocs.example%2Fws&gate.id=JOB0KHTOWnGLuC');

@@ -34,11 +34,17 @@ const PROBE = join(dirname(fileURLToPath(import.meta.url)), 'legit_probe.js');
 export async function legitClient(bridge, { address, addresses = [address], queue = 'demo.legit', everyMs = 50 } = {}) {
   const node = nextNode;
   nextNode = (nextNode + addresses.length) % 1024;
-  const child = spawn(process.execPath, [PROBE, bridge.ws, bridge.origin, addresses.join(','), queue, String(everyMs), String(node)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [PROBE, bridge.ws, bridge.origin, addresses.join(','), queue, String(everyMs), String(node)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk) => { out += chunk; });
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    out += chunk;
+  });
   const exited = once(child, 'exit');
   while (!out.startsWith('ready\n')) {
     if (child.exitCode !== null) throw new Error(`the legitimate client exited ${child.exitCode}`);
@@ -51,7 +57,12 @@ export async function legitClient(bridge, { address, addresses = [address], queu
       await exited;
       const { latencies, acked, codes } = JSON.parse(out.split('\n')[1]);
       return {
-        latencies, acked, codes, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies),
+        latencies,
+        acked,
+        codes,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        max: Math.max(...latencies),
       };
     },
   };
@@ -72,7 +83,11 @@ export async function assertPresent(direct, queue, jobs) {
   const pipeline = direct.pipeline();
   for (const job of jobs) pipeline.exists(`emq:{${queue}}:job:${job}`);
   const present = (await pipeline.exec()).map(([, n]) => n);
-  assert.deepEqual(jobs.filter((_, i) => present[i] !== 1), [], `acked jobs missing from ${queue}`);
+  assert.deepEqual(
+    jobs.filter((_, i) => present[i] !== 1),
+    [],
+    `acked jobs missing from ${queue}`,
+  );
 }
 
 /**
@@ -84,8 +99,10 @@ export async function keyspace(direct, exceptQueue = 'demo.legit') {
   const out = [];
   for (const key of keys) {
     const type = await direct.type(key);
-    const value = type === 'stream' ? `${await direct.xlen(key)} ${(await direct.xrevrange(key, '+', '-', 'COUNT', 1))[0]?.[0]}`
-      : (await direct.dumpBuffer(key))?.toString('hex');
+    const value =
+      type === 'stream'
+        ? `${await direct.xlen(key)} ${(await direct.xrevrange(key, '+', '-', 'COUNT', 1))[0]?.[0]}`
+        : (await direct.dumpBuffer(key))?.toString('hex');
     out.push([key, type, value]);
   }
   return out;
@@ -95,7 +112,11 @@ export async function keyspace(direct, exceptQueue = 'demo.legit') {
 export async function peakRss(bridge, work) {
   let peak = rssMiB(bridge.child.pid);
   const timer = setInterval(() => {
-    try { peak = Math.max(peak, rssMiB(bridge.child.pid)); } catch { /* exited: the caller's alive check says so */ }
+    try {
+      peak = Math.max(peak, rssMiB(bridge.child.pid));
+    } catch {
+      /* exited: the caller's alive check says so */
+    }
   }, 200);
   try {
     const result = await work();
@@ -110,9 +131,14 @@ export function rawRequest(port, text, { localAddress, timeoutMs = 5000 } = {}) 
   return new Promise((resolve) => {
     const socket = netConnect({ host: '127.0.0.1', port, localAddress });
     let data = '';
-    const timer = setTimeout(() => { socket.destroy(); resolve({ status: null, head: data, closedBy: 'client' }); }, timeoutMs);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ status: null, head: data, closedBy: 'client' });
+    }, timeoutMs);
     socket.setEncoding('latin1');
-    socket.on('data', (chunk) => { data += chunk; });
+    socket.on('data', (chunk) => {
+      data += chunk;
+    });
     socket.on('error', () => {});
     socket.on('close', () => {
       clearTimeout(timer);

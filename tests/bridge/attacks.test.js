@@ -13,7 +13,15 @@ import { Valkey } from 'iovalkey';
 
 import { startServer } from '../../scripts/valkey.js';
 import {
-  alive, assertServed, clientAt, describeStats, keyspace, legitClient, peakRss, rawRequest, sleep,
+  alive,
+  assertServed,
+  clientAt,
+  describeStats,
+  keyspace,
+  legitClient,
+  peakRss,
+  rawRequest,
+  sleep,
 } from './attack_support.js';
 import { TOKEN, connect, getJson, open, rssMiB, startBridge, upgradeStatus } from './support.js';
 
@@ -43,25 +51,44 @@ describe('attacks on a bridge with its default limits', () => {
   it('1. request targets new URL() rejects (//[, //a:b/ws as an upgrade, //%00/, *, absolute-form): 400 or 404, the bridge lives', async (t) => {
     const legit = await legitClient(bridge, { address: clientAt(1) });
     const before_ = await keyspace(direct);
-    const upgrade = (path) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+    const upgrade = (path) =>
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
       `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: ${bridge.origin}\r\n\r\n`;
     const plain = (method, path) => `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
-    const attacks = [plain('GET', '//['), upgrade('//a:b/ws'), plain('HEAD', '//%00/'), upgrade('//['), plain('GET', '//a:b/'),
-      plain('OPTIONS', '*'), plain('GET', 'http://[/ws'), upgrade('http://a:b@/ws'), plain('GET', '/%'), plain('GET', '/%E0%A4%A')];
+    const attacks = [
+      plain('GET', '//['),
+      upgrade('//a:b/ws'),
+      plain('HEAD', '//%00/'),
+      upgrade('//['),
+      plain('GET', '//a:b/'),
+      plain('OPTIONS', '*'),
+      plain('GET', 'http://[/ws'),
+      upgrade('http://a:b@/ws'),
+      plain('GET', '/%'),
+      plain('GET', '/%E0%A4%A'),
+    ];
     const statuses = new Set();
     const started = Date.now();
     let sent = 0;
     for (let round = 0; round < 40 || Date.now() - started < 3000; round += 1) {
-      const replies = await Promise.all(attacks.map((text, i) => rawRequest(bridge.port, text, { localAddress: clientAt(10 + (i % 5)) })));
+      const replies = await Promise.all(
+        attacks.map((text, i) => rawRequest(bridge.port, text, { localAddress: clientAt(10 + (i % 5)) })),
+      );
       for (const reply of replies) statuses.add(reply.status);
       sent += replies.length;
     }
     const stats = await legit.stop();
     assert.ok(alive(bridge), 'the bridge is alive');
-    assert.deepEqual([...statuses].filter((s) => ![400, 404].includes(s)), [], `answers ${[...statuses]}`);
+    assert.deepEqual(
+      [...statuses].filter((s) => ![400, 404].includes(s)),
+      [],
+      `answers ${[...statuses]}`,
+    );
     assert.deepEqual(await keyspace(direct), before_);
     assertServed(stats, 'request targets');
-    t.diagnostic(`${sent} hostile targets in ${((Date.now() - started) / 1000).toFixed(1)} s answered ${[...statuses].sort().join('/')}; ${describeStats(stats)}`);
+    t.diagnostic(
+      `${sent} hostile targets in ${((Date.now() - started) / 1000).toFixed(1)} s answered ${[...statuses].sort().join('/')}; ${describeStats(stats)}`,
+    );
   });
 
   it('3. one address opening every socket gets --max-connections-per-ip (8); others still connect', async (t) => {
@@ -92,12 +119,18 @@ describe('attacks on a bridge with its default limits', () => {
 
   it('4. streamWindow floods: per reply <= 50,000 entries; per address and bridge-wide entry budgets; RSS bounded', async (t) => {
     const legit = await legitClient(bridge, { address: clientAt(1) });
-    const attackers = await Promise.all(Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(30 + i) })));
+    const attackers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(30 + i) })),
+    );
     const codes = {};
     const { peak } = await peakRss(bridge, async () => {
       const started = Date.now();
       while (Date.now() - started < 4000) {
-        const replies = await Promise.all(attackers.flatMap((a) => Array.from({ length: 16 }, () => a.request('streamWindow', { ...SEED, ...WHOLE_SEED, sample: 100 }))));
+        const replies = await Promise.all(
+          attackers.flatMap((a) =>
+            Array.from({ length: 16 }, () => a.request('streamWindow', { ...SEED, ...WHOLE_SEED, sample: 100 })),
+          ),
+        );
         for (const r of replies) {
           const code = r.ok ? (r.result.truncated ? 'ok_truncated' : 'ok') : r.error.code;
           codes[code] = (codes[code] ?? 0) + 1;
@@ -113,14 +146,22 @@ describe('attacks on a bridge with its default limits', () => {
     assert.ok((codes.rate ?? 0) + (codes.busy ?? 0) > 0, 'the excess is refused');
     assert.ok(peak <= 256, `bridge RSS ${peak.toFixed(0)} MiB`);
     assertServed(stats, 'streamWindow flood');
-    t.diagnostic(`4 addresses x 16 windows of 200,000 entries every 100 ms for 4 s: ${JSON.stringify(codes)}; peak RSS ${peak.toFixed(0)} MiB; ${describeStats(stats)}`);
+    t.diagnostic(
+      `4 addresses x 16 windows of 200,000 entries every 100 ms for 4 s: ${JSON.stringify(codes)}; peak RSS ${peak.toFixed(0)} MiB; ${describeStats(stats)}`,
+    );
   });
 
   it('4. streamSeed: one per --seed-interval (10 s) per bridge; the refused seeds write nothing', async (t) => {
     const legit = await legitClient(bridge, { address: clientAt(1) });
     const before_ = await keyspace(direct);
-    const attackers = await Promise.all(Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(40 + i) })));
-    const replies = await Promise.all(attackers.flatMap((a, i) => Array.from({ length: 5 }, (_, j) => a.request('streamSeed', { queue: 'demo', stream: `s${i}x${j}` }))));
+    const attackers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(40 + i) })),
+    );
+    const replies = await Promise.all(
+      attackers.flatMap((a, i) =>
+        Array.from({ length: 5 }, (_, j) => a.request('streamSeed', { queue: 'demo', stream: `s${i}x${j}` })),
+      ),
+    );
     await sleep(1000);
     const stats = await legit.stop();
     await Promise.all(attackers.map((a) => a.close()));
@@ -128,26 +169,39 @@ describe('attacks on a bridge with its default limits', () => {
     assert.equal(ok.length, 1, JSON.stringify(replies.map((r) => r.error?.code ?? 'ok')));
     assert.ok(replies.filter((r) => !r.ok).every((r) => r.error.code === 'rate'));
     const after_ = await keyspace(direct);
-    assert.deepEqual(after_.filter(([key]) => key !== ok[0].result.key), before_, 'only the one admitted seed wrote');
+    assert.deepEqual(
+      after_.filter(([key]) => key !== ok[0].result.key),
+      before_,
+      'only the one admitted seed wrote',
+    );
     assert.ok(alive(bridge));
     assertServed(stats, 'streamSeed flood');
-    t.diagnostic(`20 seeds of 200,000 from 4 addresses: 1 ran (${ok[0].result.elapsedMs} ms), 19 refused rate; ${describeStats(stats)}`);
+    t.diagnostic(
+      `20 seeds of 200,000 from 4 addresses: 1 ran (${ok[0].result.elapsedMs} ms), 19 refused rate; ${describeStats(stats)}`,
+    );
   });
 
   it('6. clients that never read their replies are closed at --max-buffered, not buffered for', async (t) => {
     const setup = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(201) });
     const minter = createMinter({ namespace: 'JOB', node: 77 });
-    const filled = await setup.request('enqueueMany', { queue: 'demo.wide', items: Array.from({ length: 1000 }, () => ({ job: minter.next(), payload: '' })) });
+    const filled = await setup.request('enqueueMany', {
+      queue: 'demo.wide',
+      items: Array.from({ length: 1000 }, () => ({ job: minter.next(), payload: '' })),
+    });
     assert.equal(filled.result.enqueued, 1000);
     await setup.close();
     const legit = await legitClient(bridge, { address: clientAt(1) });
-    const readers = await Promise.all(Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(50 + i) })));
+    const readers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(50 + i) })),
+    );
     for (const reader of readers) reader.ws._socket.pause(); // reads nothing more from here on
     const before_ = (await getJson(`${bridge.http}/metrics`)).body.closed.slowReader;
     const { peak } = await peakRss(bridge, async () => {
       const started = Date.now();
       while (Date.now() - started < 15000) {
-        for (const reader of readers) for (let i = 0; i < 5; i += 1) reader.ws.send(JSON.stringify({ id: i, op: 'pending', queue: 'demo.wide', limit: 1000 }));
+        for (const reader of readers)
+          for (let i = 0; i < 5; i += 1)
+            reader.ws.send(JSON.stringify({ id: i, op: 'pending', queue: 'demo.wide', limit: 1000 }));
         await sleep(50);
         if ((await getJson(`${bridge.http}/metrics`)).body.closed.slowReader - before_ >= 4) break;
       }
@@ -158,7 +212,9 @@ describe('attacks on a bridge with its default limits', () => {
     assert.equal(closed, 4, 'every slow reader was closed');
     assert.ok(peak <= 256, `bridge RSS ${peak.toFixed(0)} MiB`);
     assertServed(stats, 'slow readers');
-    t.diagnostic(`4 non-reading sockets asking for 17 kB replies: ${closed} closed; peak RSS ${peak.toFixed(0)} MiB; ${describeStats(stats)}`);
+    t.diagnostic(
+      `4 non-reading sockets asking for 17 kB replies: ${closed} closed; peak RSS ${peak.toFixed(0)} MiB; ${describeStats(stats)}`,
+    );
   });
 
   it('8. per-address budgets hold across reconnects; enqueueMany floods stay within --ip-budget; data gets a TTL', async (t) => {
@@ -172,7 +228,10 @@ describe('attacks on a bridge with its default limits', () => {
       const client = await open(bridge.ws, { origin: bridge.origin, localAddress: attacker });
       const replies = await client.burst(Array.from({ length: 100 }, (_, i) => ({ op: 'hello', id: i })));
       ok += replies.filter((r) => r.ok).length;
-      const batch = await client.request('enqueueMany', { queue: 'demo.flood', items: Array.from({ length: 1000 }, () => ({ job: minter.next() })) });
+      const batch = await client.request('enqueueMany', {
+        queue: 'demo.flood',
+        items: Array.from({ length: 1000 }, () => ({ job: minter.next() })),
+      });
       if (batch.ok) items += batch.result.enqueued;
       client.ws.terminate();
     }
@@ -180,26 +239,40 @@ describe('attacks on a bridge with its default limits', () => {
     const stats = await legit.stop();
     const okPerSecond = ok / seconds;
     const itemsPerSecond = items / seconds;
-    assert.ok(okPerSecond <= 200 * 1.5 + 200 / seconds, `${okPerSecond.toFixed(0)} ok/s over reconnects (--ip-rate 200)`);
+    assert.ok(
+      okPerSecond <= 200 * 1.5 + 200 / seconds,
+      `${okPerSecond.toFixed(0)} ok/s over reconnects (--ip-rate 200)`,
+    );
     assert.ok(itemsPerSecond <= 2000 * 1.2 + 2000 / seconds, `${itemsPerSecond.toFixed(0)} items/s (--ip-budget 2000)`);
-    assert.equal(await direct.dbsize() > 0, true);
+    assert.equal((await direct.dbsize()) > 0, true);
     const sample = (await direct.keys('emq:{demo.flood}:job:*'))[0];
     const ttl = await direct.ttl(sample);
     assert.ok(ttl > 0 && ttl <= 3600, `a flood job's TTL is ${ttl}`);
     assert.ok((await direct.ttl('emq:{demo.flood}:pending')) > 0, 'the pending set expires too');
     assertServed(stats, 'reconnect flood');
-    t.diagnostic(`reconnecting attacker: ${okPerSecond.toFixed(0)} ok/s, ${itemsPerSecond.toFixed(0)} Valkey writes/s; TTL ${ttl} s; ${describeStats(stats)}`);
+    t.diagnostic(
+      `reconnecting attacker: ${okPerSecond.toFixed(0)} ok/s, ${itemsPerSecond.toFixed(0)} Valkey writes/s; TTL ${ttl} s; ${describeStats(stats)}`,
+    );
   });
 
-  it('8. a bridge-wide command budget: many addresses together get `busy`, not Valkey\'s whole capacity', async (t) => {
+  it("8. a bridge-wide command budget: many addresses together get `busy`, not Valkey's whole capacity", async (t) => {
     const legit = await legitClient(bridge, { address: clientAt(1) });
-    const attackers = await Promise.all(Array.from({ length: 20 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(70 + i) })));
+    const attackers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(70 + i) })),
+    );
     const minter = createMinter({ namespace: 'JOB', node: 79 });
     const codes = {};
     let items = 0;
     const started = Date.now();
     while (Date.now() - started < 3000) {
-      const replies = await Promise.all(attackers.map((a) => a.request('enqueueMany', { queue: 'demo.wide2', items: Array.from({ length: 1000 }, () => ({ job: minter.next() })) })));
+      const replies = await Promise.all(
+        attackers.map((a) =>
+          a.request('enqueueMany', {
+            queue: 'demo.wide2',
+            items: Array.from({ length: 1000 }, () => ({ job: minter.next() })),
+          }),
+        ),
+      );
       for (const r of replies) {
         codes[r.ok ? 'ok' : r.error.code] = (codes[r.ok ? 'ok' : r.error.code] ?? 0) + 1;
         if (r.ok) items += r.result.enqueued;
@@ -208,10 +281,15 @@ describe('attacks on a bridge with its default limits', () => {
     const seconds = (Date.now() - started) / 1000;
     const stats = await legit.stop();
     await Promise.all(attackers.map((a) => a.close()));
-    assert.ok(items / seconds <= 10000 * 1.2 + 10000 / seconds, `${(items / seconds).toFixed(0)} writes/s (--budget 10000)`);
+    assert.ok(
+      items / seconds <= 10000 * 1.2 + 10000 / seconds,
+      `${(items / seconds).toFixed(0)} writes/s (--budget 10000)`,
+    );
     assert.ok((codes.busy ?? 0) > 0, `the bridge said busy: ${JSON.stringify(codes)}`);
     assertServed(stats, 'budget flood');
-    t.diagnostic(`20 addresses x enqueueMany(1000): ${(items / seconds).toFixed(0)} writes/s, ${JSON.stringify(codes)}; ${describeStats(stats)}`);
+    t.diagnostic(
+      `20 addresses x enqueueMany(1000): ${(items / seconds).toFixed(0)} writes/s, ${JSON.stringify(codes)}; ${describeStats(stats)}`,
+    );
   });
 });
 
@@ -222,20 +300,30 @@ describe('8. demo data: a key quota per address and for the database', () => {
     const bridge = await startBridge(['--valkey', valkey.url, '--ip-keys', '2000', '--max-keys', '6000']);
     try {
       const minter = createMinter({ namespace: 'JOB', node: 83 });
-      const batch = () => ({ queue: 'demo.quota', items: Array.from({ length: 1000 }, () => ({ job: minter.next() })) });
+      const batch = () => ({
+        queue: 'demo.quota',
+        items: Array.from({ length: 1000 }, () => ({ job: minter.next() })),
+      });
       const one = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(10) });
       const first = [];
       for (let i = 0; i < 3; i += 1) {
         first.push(await one.request('enqueueMany', batch()));
         await sleep(600);
       }
-      assert.deepEqual(first.map((r) => r.ok || r.error.code), [true, true, 'rate'], 'the third batch is over this address\'s 2,000 keys');
-      const many = await Promise.all(Array.from({ length: 6 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(20 + i) })));
+      assert.deepEqual(
+        first.map((r) => r.ok || r.error.code),
+        [true, true, 'rate'],
+        "the third batch is over this address's 2,000 keys",
+      );
+      const many = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(20 + i) })),
+      );
       const codes = {};
       for (let round = 0; round < 2; round += 1) {
         for (const client of many) {
           const reply = await client.request('enqueueMany', batch());
-          codes[reply.ok ? 'ok' : `${reply.error.code}/${reply.error.reason ?? ''}`] = (codes[reply.ok ? 'ok' : `${reply.error.code}/${reply.error.reason ?? ''}`] ?? 0) + 1;
+          codes[reply.ok ? 'ok' : `${reply.error.code}/${reply.error.reason ?? ''}`] =
+            (codes[reply.ok ? 'ok' : `${reply.error.code}/${reply.error.reason ?? ''}`] ?? 0) + 1;
           await sleep(1100); // the bridge reads DBSIZE every second
         }
       }
@@ -244,7 +332,9 @@ describe('8. demo data: a key quota per address and for the database', () => {
       assert.ok(keys <= 6000 * 0.9 + 1000 + 10, `DBSIZE ${keys}`);
       const single = await many[0].request('enqueue', { queue: 'demo.quota', job: minter.next() });
       assert.equal(single.ok, true, `a single enqueue still passes in the last tenth: ${JSON.stringify(single)}`);
-      t.diagnostic(`--ip-keys 2000: the third batch refused; --max-keys 6000: ${JSON.stringify(codes)}, DBSIZE ${keys}; a single still enqueued`);
+      t.diagnostic(
+        `--ip-keys 2000: the third batch refused; --max-keys 6000: ${JSON.stringify(codes)}, DBSIZE ${keys}; a single still enqueued`,
+      );
       await Promise.all([one, ...many].map((c) => c.close()));
     } finally {
       direct.disconnect();
@@ -264,7 +354,9 @@ describe('2. a static file that cannot be opened (EMFILE under a connection floo
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>x</title>');
     writeFileSync(join(site, 'big.js'), 'x'.repeat(256 << 10));
     valkey = await startServer({ module: true });
-    bridge = await startBridge(['--valkey', valkey.url, '--static', site, '--max-sockets-per-ip', '1000'], { wrap: ['prlimit', '--nofile=160:160', '--'] });
+    bridge = await startBridge(['--valkey', valkey.url, '--static', site, '--max-sockets-per-ip', '1000'], {
+      wrap: ['prlimit', '--nofile=160:160', '--'],
+    });
   });
   after(async () => {
     await bridge?.stop();
@@ -278,13 +370,23 @@ describe('2. a static file that cannot be opened (EMFILE under a connection floo
     const statuses = {};
     const replies = [];
     for (let round = 0; round < 4; round += 1) {
-      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => rawRequest(bridge.port, get(i % 2 ? '/big.js' : '/'), { localAddress: clientAt(100 + (i % 50)), timeoutMs: 20000 })));
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          rawRequest(bridge.port, get(i % 2 ? '/big.js' : '/'), {
+            localAddress: clientAt(100 + (i % 50)),
+            timeoutMs: 20000,
+          }),
+        ),
+      );
       replies.push(...answers);
       await sleep(200);
     }
     for (const r of replies) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
     assert.ok(alive(bridge), 'the bridge is alive');
-    assert.ok(replies.some((r) => r.status === 200), JSON.stringify(statuses));
+    assert.ok(
+      replies.some((r) => r.status === 200),
+      JSON.stringify(statuses),
+    );
     const download = rawRequest(bridge.port, get('/big.js'), { localAddress: clientAt(2) });
     unlinkSync(join(site, 'big.js'));
     await download;
@@ -318,11 +420,15 @@ describe('5. below the WebSocket layer: slowloris, sockets per address, refusals
       socket.on('error', () => {});
       socket.on('connect', () => socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
       socket.closedAt = null;
-      socket.on('close', () => { socket.closedAt = Date.now(); });
+      socket.on('close', () => {
+        socket.closedAt = Date.now();
+      });
       return socket;
     });
     const started = Date.now();
-    const drip = setInterval(() => { for (const s of sockets) if (s.closedAt === null && s.writable) s.write('a'); }, 500);
+    const drip = setInterval(() => {
+      for (const s of sockets) if (s.closedAt === null && s.writable) s.write('a');
+    }, 500);
     await sleep(800);
     const heldEarly = sockets.filter((s) => s.closedAt === null).length;
     while (sockets.some((s) => s.closedAt === null) && Date.now() - started < 8000) await sleep(100);
@@ -331,15 +437,21 @@ describe('5. below the WebSocket layer: slowloris, sockets per address, refusals
     const lastClose = Math.max(...sockets.map((s) => s.closedAt ?? Infinity)) - started;
     for (const s of sockets) s.destroy();
     // A refused upgrade from a client that never closes its side: the bridge closes the socket itself.
-    const refused = await rawRequest(bridge.port, 'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
-      'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: https://evil.example\r\n\r\n', { localAddress: clientAt(15), timeoutMs: 3000 });
+    const refused = await rawRequest(
+      bridge.port,
+      'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+        'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: https://evil.example\r\n\r\n',
+      { localAddress: clientAt(15), timeoutMs: 3000 },
+    );
     const stats = await legit.stop();
     assert.ok(alive(bridge));
     assert.ok(heldEarly <= 3 * 32, `${heldEarly} slow sockets held after 0.8 s`);
     assert.equal(heldLate, 0, 'every slow socket closed by the headers timeout');
     assert.deepEqual([refused.status, refused.closedBy], [403, 'server']);
     assertServed(stats, 'slowloris');
-    t.diagnostic(`300 slowloris sockets from 3 addresses: ${heldEarly} held at 0.8 s, 0 at ${lastClose} ms; refused upgrade closed by the bridge; ${describeStats(stats)}`);
+    t.diagnostic(
+      `300 slowloris sockets from 3 addresses: ${heldEarly} held at 0.8 s, 0 at ${lastClose} ms; refused upgrade closed by the bridge; ${describeStats(stats)}`,
+    );
   });
 });
 
@@ -348,7 +460,9 @@ describe('7. Valkey stalls (SIGSTOP) under a flood', () => {
     const valkey = await startServer({ module: true });
     const direct = new Valkey({ host: valkey.host, port: valkey.port });
     const bridge = await startBridge(['--valkey', valkey.url, '--valkey-timeout', '1000']);
-    const attackers = await Promise.all(Array.from({ length: 8 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(10 + i) })));
+    const attackers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(10 + i) })),
+    );
     const minter = createMinter({ namespace: 'JOB', node: 80 });
     const answered = { no: [], maybe: [], ok: [] };
     let stalledStats;
@@ -358,13 +472,15 @@ describe('7. Valkey stalls (SIGSTOP) under a flood', () => {
       const flood = async (ms) => {
         const started = Date.now();
         while (Date.now() - started < ms) {
-          const frames = attackers.flatMap((a) => Array.from({ length: 20 }, () => {
-            const job = minter.next();
-            return a.request('enqueue', { queue: 'demo.stall', job }).then((r) => {
-              if (r.ok) answered.ok.push(job);
-              else if (r.error.code === 'unavailable') answered[r.error.written].push(job);
-            });
-          }));
+          const frames = attackers.flatMap((a) =>
+            Array.from({ length: 20 }, () => {
+              const job = minter.next();
+              return a.request('enqueue', { queue: 'demo.stall', job }).then((r) => {
+                if (r.ok) answered.ok.push(job);
+                else if (r.error.code === 'unavailable') answered[r.error.written].push(job);
+              });
+            }),
+          );
           await Promise.race([Promise.all(frames), sleep(200)]);
         }
       };
@@ -388,11 +504,17 @@ describe('7. Valkey stalls (SIGSTOP) under a flood', () => {
       assert.ok(answered.no.length > 0 && answered.maybe.length > 0);
       assert.ok(answered.maybe.length <= 2000, `${answered.maybe.length} sent while stalled (--max-queue 2000)`);
       assert.ok(peak - rssBefore <= 64, `RSS ${rssBefore.toFixed(0)} → ${peak.toFixed(0)} MiB`);
-      assert.deepEqual(Object.keys(stalledStats.codes), ['unavailable'], 'while stalled, the legitimate client is told at once');
+      assert.deepEqual(
+        Object.keys(stalledStats.codes),
+        ['unavailable'],
+        'while stalled, the legitimate client is told at once',
+      );
       assert.ok(stalledStats.p99 <= 250, `while stalled: ${describeStats(stalledStats)}`);
       assertServed(resumedStats, 'after SIGCONT');
-      t.diagnostic(`4 s stall: ${answered.maybe.length} sent (written: maybe), ${answered.no.length} refused unsent (written: no, none ran later); ` +
-        `RSS ${rssBefore.toFixed(0)} → peak ${peak.toFixed(0)} MiB; while stalled ${describeStats(stalledStats)}; after SIGCONT ${describeStats(resumedStats)}`);
+      t.diagnostic(
+        `4 s stall: ${answered.maybe.length} sent (written: maybe), ${answered.no.length} refused unsent (written: no, none ran later); ` +
+          `RSS ${rssBefore.toFixed(0)} → peak ${peak.toFixed(0)} MiB; while stalled ${describeStats(stalledStats)}; after SIGCONT ${describeStats(resumedStats)}`,
+      );
     } finally {
       process.kill(valkey.pid, 'SIGCONT');
       direct.disconnect();
@@ -433,10 +555,25 @@ describe('9. the static server and the HTTP side', () => {
     rmSync(site, { recursive: true, force: true });
   });
 
-  const get = (port, path, headers = {}) => rawRequest(port, `GET ${path} HTTP/1.1\r\n${Object.entries({ Host: '127.0.0.1', Connection: 'close', ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`);
+  const get = (port, path, headers = {}) =>
+    rawRequest(
+      port,
+      `GET ${path} HTTP/1.1\r\n${Object.entries({ Host: '127.0.0.1', Connection: 'close', ...headers })
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('')}\r\n`,
+    );
 
   it('dotfiles and paths whose real path leaves the folder are 404', async () => {
-    for (const path of ['/.env', '/.git/config', '/%2eenv', '/%2Egit/config', '/assets/.hidden', '/link.txt', '/linkdir/', '/linkdir/index.html']) {
+    for (const path of [
+      '/.env',
+      '/.git/config',
+      '/%2eenv',
+      '/%2Egit/config',
+      '/assets/.hidden',
+      '/link.txt',
+      '/linkdir/',
+      '/linkdir/index.html',
+    ]) {
       const reply = await get(bridge.port, path);
       assert.equal(reply.status, 404, path);
       assert.doesNotMatch(reply.head, /SECRET|\[core\]|hidden|outside the root/, path);
@@ -445,9 +582,21 @@ describe('9. the static server and the HTTP side', () => {
   });
 
   it('every answer carries CSP with frame-ancestors, X-Frame-Options, Referrer-Policy and nosniff', async () => {
-    const cases = [get(bridge.port, '/'), get(bridge.port, '/healthz'), get(bridge.port, '/metrics'), get(bridge.port, '/nope'), get(bridge.port, '//['),
+    const cases = [
+      get(bridge.port, '/'),
+      get(bridge.port, '/healthz'),
+      get(bridge.port, '/metrics'),
+      get(bridge.port, '/nope'),
+      get(bridge.port, '//['),
       rawRequest(bridge.port, 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
-      get(bridge.port, '/ws', { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', Origin: 'https://evil.example' })];
+      get(bridge.port, '/ws', {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        Origin: 'https://evil.example',
+      }),
+    ];
     for (const reply of await Promise.all(cases)) {
       const head = reply.head.split('\r\n\r\n')[0];
       assert.match(head, /content-security-policy: [^\r]*frame-ancestors 'none'/i, head);
@@ -458,15 +607,27 @@ describe('9. the static server and the HTTP side', () => {
   });
 
   it('a Host outside --allowed-hosts (DNS rebinding) is 421 for pages, /healthz, /metrics and the upgrade', async () => {
-    for (const path of ['/', '/healthz', '/metrics']) assert.equal((await get(bridge.port, path, { Host: 'evil.example:8787' })).status, 421, path);
+    for (const path of ['/', '/healthz', '/metrics'])
+      assert.equal((await get(bridge.port, path, { Host: 'evil.example:8787' })).status, 421, path);
     assert.equal((await get(bridge.port, '/healthz', { Host: 'localhost:1' })).status, 200);
-    const upgrade = await get(bridge.port, '/ws', { Host: 'evil.example', Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', Origin: bridge.origin });
+    const upgrade = await get(bridge.port, '/ws', {
+      Host: 'evil.example',
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      Origin: bridge.origin,
+    });
     assert.equal(upgrade.status, 421);
   });
 
   it('/metrics: the token under --token; loopback callers only without one; /healthz without the token shows no version', async () => {
     assert.equal((await get(bridge.port, '/metrics')).status, 200);
-    assert.equal((await get(bridge.port, '/metrics', { 'X-Forwarded-For': '203.0.113.7' })).status, 403, 'a client behind the trusted proxy');
+    assert.equal(
+      (await get(bridge.port, '/metrics', { 'X-Forwarded-For': '203.0.113.7' })).status,
+      403,
+      'a client behind the trusted proxy',
+    );
     assert.equal((await get(tokened.port, '/metrics')).status, 401);
     const bare = await getJson(`${tokened.http}/healthz`);
     assert.equal(bare.status, 200);
@@ -478,31 +639,57 @@ describe('9. the static server and the HTTP side', () => {
   it('X-Forwarded-For counts only behind --trust-proxy: spoofed by a direct client, it is ignored', async () => {
     const viaProxy = [];
     for (let i = 0; i < 10; i += 1) {
-      viaProxy.push(await upgradeStatus(bridge.ws, { origin: bridge.origin, headers: { 'X-Forwarded-For': `198.51.100.${i}` } }));
+      viaProxy.push(
+        await upgradeStatus(bridge.ws, { origin: bridge.origin, headers: { 'X-Forwarded-For': `198.51.100.${i}` } }),
+      );
     }
     assert.deepEqual([...new Set(viaProxy)], [101], 'distinct clients behind the proxy');
     const held = [];
     for (let i = 0; i < 9; i += 1) {
-      const c = connect(bridge.ws, { origin: bridge.origin, headers: { 'X-Forwarded-For': '10.9.9.9, 198.51.100.77' } });
-      held.push(await c.opened.then(() => c, (e) => e.status));
+      const c = connect(bridge.ws, {
+        origin: bridge.origin,
+        headers: { 'X-Forwarded-For': '10.9.9.9, 198.51.100.77' },
+      });
+      held.push(
+        await c.opened.then(
+          () => c,
+          (e) => e.status,
+        ),
+      );
     }
-    assert.equal(held.filter((c) => c === 503).length, 1, 'the right-most untrusted hop is the client: 8 sockets, the 9th refused');
+    assert.equal(
+      held.filter((c) => c === 503).length,
+      1,
+      'the right-most untrusted hop is the client: 8 sockets, the 9th refused',
+    );
     for (const c of held) if (c !== 503) c.ws.terminate();
     const untrusted = await startBridge(['--valkey', valkey.url]);
     const spoofers = [];
     for (let i = 0; i < 9; i += 1) {
       const c = connect(untrusted.ws, { origin: untrusted.origin, headers: { 'X-Forwarded-For': `198.51.100.${i}` } });
-      spoofers.push(await c.opened.then(() => c, (e) => e.status));
+      spoofers.push(
+        await c.opened.then(
+          () => c,
+          (e) => e.status,
+        ),
+      );
     }
     for (const c of spoofers) if (c !== 503) c.ws.terminate();
     await untrusted.stop();
-    assert.equal(spoofers.filter((c) => c === 503).length, 1, 'without --trust-proxy the peer is the client, whatever the header says');
+    assert.equal(
+      spoofers.filter((c) => c === 503).length,
+      1,
+      'without --trust-proxy the peer is the client, whatever the header says',
+    );
   });
 });
 
 describe('10. leaks and logs', () => {
   it('OOM is `oom` with no server text; a seed under OOM leaves the stream as it was; refusals are logged rate-limited', async (t) => {
-    const valkey = await startServer({ module: true, args: ['--maxmemory', '3mb', '--maxmemory-policy', 'noeviction'] });
+    const valkey = await startServer({
+      module: true,
+      args: ['--maxmemory', '3mb', '--maxmemory-policy', 'noeviction'],
+    });
     const direct = new Valkey({ host: valkey.host, port: valkey.port });
     const bridge = await startBridge(['--valkey', valkey.url, '--seed-interval', '0']);
     try {
@@ -527,14 +714,23 @@ describe('10. leaks and logs', () => {
       const logBefore = bridge.logs.length;
       const longOrigin = `https://evil.example/${'x'.repeat(8000)}`;
       for (let round = 0; round < 10; round += 1) {
-        await Promise.all(Array.from({ length: 50 }, () => upgradeStatus(bridge.ws, { origin: longOrigin, localAddress: clientAt(2 + (round % 5)) }).catch(() => 0)));
+        await Promise.all(
+          Array.from({ length: 50 }, () =>
+            upgradeStatus(bridge.ws, { origin: longOrigin, localAddress: clientAt(2 + (round % 5)) }).catch(() => 0),
+          ),
+        );
       }
       const lines = bridge.logs.slice(logBefore).filter((l) => l.event === 'upgrade_refused');
       const bytes = lines.reduce((n, l) => n + JSON.stringify(l).length, 0);
       assert.ok(lines.length <= 20, `${lines.length} upgrade_refused lines for 500 refusals`);
-      assert.ok(lines.every((l) => l.origin.length <= 201), 'the Origin is cut short');
+      assert.ok(
+        lines.every((l) => l.origin.length <= 201),
+        'the Origin is cut short',
+      );
       assert.ok(alive(bridge));
-      t.diagnostic(`oom reply: ${JSON.stringify(reply.error)}; 500 refused upgrades with an 8 kB Origin: ${lines.length} log lines, ${bytes} bytes`);
+      t.diagnostic(
+        `oom reply: ${JSON.stringify(reply.error)}; 500 refused upgrades with an 8 kB Origin: ${lines.length} log lines, ${bytes} bytes`,
+      );
     } finally {
       direct.disconnect();
       await bridge.stop();
@@ -548,9 +744,15 @@ describe('10. leaks and logs', () => {
     const bridge = await startBridge(['--valkey', valkey.url]);
     try {
       const client = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(1) });
-      const spin = blocker.eval("local t = redis.call('TIME') while true do local n = redis.call('TIME') if n[1] - t[1] >= 2 then return 1 end end", 0);
+      const spin = blocker.eval(
+        "local t = redis.call('TIME') while true do local n = redis.call('TIME') if n[1] - t[1] >= 2 then return 1 end end",
+        0,
+      );
       await sleep(400);
-      const reply = await client.request('enqueue', { queue: 'demo.busy', job: createMinter({ namespace: 'JOB', node: 82 }).next() });
+      const reply = await client.request('enqueue', {
+        queue: 'demo.busy',
+        job: createMinter({ namespace: 'JOB', node: 82 }).next(),
+      });
       assert.deepEqual([reply.error?.code, reply.error?.written], ['busy', 'no'], JSON.stringify(reply));
       await spin;
       await client.close();

@@ -18,13 +18,25 @@ function command(executor, queue, job, payload) {
   return executor === 'native' ? ['EMQ.ENQUEUE', ...args] : ['EVALSHA', ENQUEUE_SCRIPT_SHA1, ...args];
 }
 
-const enqueued = (id, queue, job, payload, executor) =>
-  ({ id, ok: true, result: { verdict: 'enqueued', queue, job, executor, command: command(executor, queue, job, payload) } });
-const kind = (id, queue, job, payload, executor) =>
-  ({ id, ok: false, error: { code: 'kind', message: KIND_REFUSAL, executor, command: command(executor, queue, job, payload) } });
+const enqueued = (id, queue, job, payload, executor) => ({
+  id,
+  ok: true,
+  result: { verdict: 'enqueued', queue, job, executor, command: command(executor, queue, job, payload) },
+});
+const kind = (id, queue, job, payload, executor) => ({
+  id,
+  ok: false,
+  error: { code: 'kind', message: KIND_REFUSAL, executor, command: command(executor, queue, job, payload) },
+});
 const duplicate = (id, queue, job, payload, executor) => ({
-  id, ok: false,
-  error: { code: 'duplicate', message: `job ${job} already exists in queue ${queue}; nothing was written`, executor, command: command(executor, queue, job, payload) },
+  id,
+  ok: false,
+  error: {
+    code: 'duplicate',
+    message: `job ${job} already exists in queue ${queue}; nothing was written`,
+    executor,
+    command: command(executor, queue, job, payload),
+  },
 });
 const refused = (reply) => [reply.id, reply.ok, reply.error?.code, reply.error?.reason ?? reply.error?.limit];
 
@@ -48,18 +60,36 @@ describe('the coalescer alone', () => {
     const runs = [];
     const coalescer = createCoalescer(async (executor, queue, items) => {
       runs.push([executor, queue, items]);
-      return items.map((item) => (item.startsWith('bad') ? new Error(`refused ${item}`) : `${executor}/${queue}/${item}`));
+      return items.map((item) =>
+        item.startsWith('bad') ? new Error(`refused ${item}`) : `${executor}/${queue}/${item}`,
+      );
     }, turns.schedule);
     const settled = [
-      added(coalescer, 'script', 'a', 'x1'), added(coalescer, 'native', 'a', 'y1'), added(coalescer, 'script', 'b', 'z1'),
-      added(coalescer, 'script', 'a', 'bad2'), added(coalescer, 'script', 'a', 'x3'),
-    ].map((p) => p.then((value) => ({ value }), (error) => ({ error: error.message })));
+      added(coalescer, 'script', 'a', 'x1'),
+      added(coalescer, 'native', 'a', 'y1'),
+      added(coalescer, 'script', 'b', 'z1'),
+      added(coalescer, 'script', 'a', 'bad2'),
+      added(coalescer, 'script', 'a', 'x3'),
+    ].map((p) =>
+      p.then(
+        (value) => ({ value }),
+        (error) => ({ error: error.message }),
+      ),
+    );
     assert.equal(turns.due.length, 1, 'one flush scheduled for the whole turn');
     turns.endTurn();
     assert.deepEqual(await Promise.all(settled), [
-      { value: 'script/a/x1' }, { value: 'native/a/y1' }, { value: 'script/b/z1' }, { error: 'refused bad2' }, { value: 'script/a/x3' },
+      { value: 'script/a/x1' },
+      { value: 'native/a/y1' },
+      { value: 'script/b/z1' },
+      { error: 'refused bad2' },
+      { value: 'script/a/x3' },
     ]);
-    assert.deepEqual(runs, [['script', 'a', ['x1', 'bad2', 'x3']], ['script', 'b', ['z1']], ['native', 'a', ['y1']]]);
+    assert.deepEqual(runs, [
+      ['script', 'a', ['x1', 'bad2', 'x3']],
+      ['script', 'b', ['z1']],
+      ['native', 'a', ['y1']],
+    ]);
     const next = added(coalescer, 'script', 'a', 'x4');
     assert.equal(turns.due.length, 1, 'the next turn schedules its own flush');
     turns.endTurn();
@@ -90,7 +120,15 @@ describe('coalesced enqueues through the bridge', () => {
   before(async () => {
     valkey = await startServer({ module: true });
     direct = new Valkey({ host: valkey.host, port: valkey.port });
-    bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url, '--rate', '100000', '--max-payload', String(MAX_PAYLOAD)]);
+    bridge = await startBridge([
+      ...ONE_ADDRESS_LOAD,
+      '--valkey',
+      valkey.url,
+      '--rate',
+      '100000',
+      '--max-payload',
+      String(MAX_PAYLOAD),
+    ]);
   });
   after(async () => {
     await bridge?.stop();
@@ -100,7 +138,7 @@ describe('coalesced enqueues through the bridge', () => {
 
   const coalesced = async () => (await getJson(`${bridge.http}/metrics`)).body.coalesced;
 
-  it('many sessions, one turn, mixed frames: each reply exact, each session\'s enqueues answered in its order', async () => {
+  it("many sessions, one turn, mixed frames: each reply exact, each session's enqueues answered in its order", async () => {
     const clients = await Promise.all(Array.from({ length: 6 }, () => open(bridge.ws, { origin: bridge.origin })));
     const seen = clients.map(arrivals);
     const shared = jobs.next(); // every session enqueues it: exactly one wins
@@ -110,12 +148,24 @@ describe('coalesced enqueues through the bridge', () => {
       return [
         [frame(0, { queue: 'demo.co', job: a, payload: `a${c}` }), enqueued(`${c}-0`, 'demo.co', a, `a${c}`, 'script')],
         [frame(1, { queue: 'demo.co', job: USR, payload: 'u' }), kind(`${c}-1`, 'demo.co', USR, 'u', 'script')],
-        [frame(2, { queue: 'demo.co', job: a, payload: 'again' }), duplicate(`${c}-2`, 'demo.co', a, 'again', 'script')],
+        [
+          frame(2, { queue: 'demo.co', job: a, payload: 'again' }),
+          duplicate(`${c}-2`, 'demo.co', a, 'again', 'script'),
+        ],
         [frame(3, { queue: 'demo.co', job: 'job-42' }), [`${c}-3`, false, 'malformed', 'length']],
         [frame(4, { queue: 'other', job: b }), [`${c}-4`, false, 'forbidden', undefined]],
-        [frame(5, { queue: 'demo.co', job: b, payload: 'x'.repeat(MAX_PAYLOAD + 1) }), [`${c}-5`, false, 'too_large', MAX_PAYLOAD]],
-        [frame(6, { queue: 'demo.co.n', job: b, payload: `b${c}`, executor: 'native' }), enqueued(`${c}-6`, 'demo.co.n', b, `b${c}`, 'native')],
-        [frame(7, { queue: 'demo.co.n', job: USR, executor: 'native' }), kind(`${c}-7`, 'demo.co.n', USR, '', 'native')],
+        [
+          frame(5, { queue: 'demo.co', job: b, payload: 'x'.repeat(MAX_PAYLOAD + 1) }),
+          [`${c}-5`, false, 'too_large', MAX_PAYLOAD],
+        ],
+        [
+          frame(6, { queue: 'demo.co.n', job: b, payload: `b${c}`, executor: 'native' }),
+          enqueued(`${c}-6`, 'demo.co.n', b, `b${c}`, 'native'),
+        ],
+        [
+          frame(7, { queue: 'demo.co.n', job: USR, executor: 'native' }),
+          kind(`${c}-7`, 'demo.co.n', USR, '', 'native'),
+        ],
         [frame(8, { queue: 'demo.co', job: 5 }), [`${c}-8`, false, 'bad_request', undefined]],
         [frame(9, { queue: 'demo.co', job: d, payload: `d${c}` }), enqueued(`${c}-9`, 'demo.co', d, `d${c}`, 'script')],
         [frame(10, { queue: 'demo.co.s', job: shared, payload: `s${c}` }), null],
@@ -124,16 +174,26 @@ describe('coalesced enqueues through the bridge', () => {
     const before_ = await coalesced();
     const replies = await Promise.all(clients.map((client, c) => client.burst(plans[c].map(([frame]) => frame))));
 
-    replies.forEach((sessionReplies, c) => plans[c].forEach(([, expected], i) => {
-      const reply = sessionReplies[i];
-      if (expected === null) return;
-      assert.deepEqual(Array.isArray(expected) ? refused(reply) : reply, expected, `session ${c}, frame ${i}`);
-    }));
+    replies.forEach((sessionReplies, c) =>
+      plans[c].forEach(([, expected], i) => {
+        const reply = sessionReplies[i];
+        if (expected === null) return;
+        assert.deepEqual(Array.isArray(expected) ? refused(reply) : reply, expected, `session ${c}, frame ${i}`);
+      }),
+    );
     const sharedReplies = replies.map((r) => r.at(-1));
     assert.equal(sharedReplies.filter((r) => r.ok).length, 1, 'one session wrote the shared job');
-    assert.deepEqual(sharedReplies.filter((r) => !r.ok).map((r) => r.error.code), Array(clients.length - 1).fill('duplicate'));
+    assert.deepEqual(
+      sharedReplies.filter((r) => !r.ok).map((r) => r.error.code),
+      Array(clients.length - 1).fill('duplicate'),
+    );
     seen.forEach((ids, c) => {
-      const inOrder = (frames) => assert.deepEqual(ids.filter((id) => frames.includes(id)), frames, `session ${c}`);
+      const inOrder = (frames) =>
+        assert.deepEqual(
+          ids.filter((id) => frames.includes(id)),
+          frames,
+          `session ${c}`,
+        );
       inOrder([0, 1, 2, 9].map((i) => `${c}-${i}`));
       inOrder([6, 7].map((i) => `${c}-${i}`));
     });
@@ -141,10 +201,17 @@ describe('coalesced enqueues through the bridge', () => {
     const after_ = await coalesced();
     const sent = clients.length * 7; // frames 0, 1, 2, 6, 7, 9, 10 of each session reach Valkey
     assert.equal(after_.enqueues - before_.enqueues, sent);
-    assert.ok(after_.batches - before_.batches <= clients.length * 3, `coalesced: ${JSON.stringify([before_, after_])}`);
+    assert.ok(
+      after_.batches - before_.batches <= clients.length * 3,
+      `coalesced: ${JSON.stringify([before_, after_])}`,
+    );
     for (const [c, plan] of plans.entries()) {
       const { job, payload } = plan[0][0];
-      assert.equal(await direct.hget(jobKey('demo.co', job), 'payload'), payload, `session ${c}: the first write stands`);
+      assert.equal(
+        await direct.hget(jobKey('demo.co', job), 'payload'),
+        payload,
+        `session ${c}: the first write stands`,
+      );
     }
     assert.equal(await direct.zcard(pendingKey('demo.co')), clients.length * 2);
     assert.equal(await direct.zcard(pendingKey('demo.co.n')), clients.length);
@@ -152,20 +219,28 @@ describe('coalesced enqueues through the bridge', () => {
     await Promise.all(clients.map((c) => c.close()));
   });
 
-  it('a queue Valkey fails on: each of its frames gets `unavailable` (nothing written, no server text); the other queue\'s frames are enqueued', async () => {
+  it("a queue Valkey fails on: each of its frames gets `unavailable` (nothing written, no server text); the other queue's frames are enqueued", async () => {
     await direct.set(pendingKey('demo.broken'), 'not a sorted set');
     const clients = await Promise.all(Array.from({ length: 3 }, () => open(bridge.ws, { origin: bridge.origin })));
-    const plans = clients.map(() => Array.from({ length: 8 }, (_, i) => ({ op: 'enqueue', queue: i % 2 ? 'demo.broken' : 'demo.fine', job: jobs.next() })));
+    const plans = clients.map(() =>
+      Array.from({ length: 8 }, (_, i) => ({
+        op: 'enqueue',
+        queue: i % 2 ? 'demo.broken' : 'demo.fine',
+        job: jobs.next(),
+      })),
+    );
     const replies = await Promise.all(clients.map((client, c) => client.burst(plans[c])));
-    replies.forEach((sessionReplies, c) => sessionReplies.forEach((reply, i) => {
-      const { queue, job } = plans[c][i];
-      if (queue === 'demo.fine') {
-        assert.deepEqual(reply.result, enqueued(reply.id, queue, job, '', 'script').result);
-      } else {
-        assert.deepEqual([reply.error?.code, reply.error?.written], ['unavailable', 'no'], JSON.stringify(reply));
-        assert.doesNotMatch(reply.error.message, /WRONGTYPE|script|[0-9a-f]{40}/);
-      }
-    }));
+    replies.forEach((sessionReplies, c) =>
+      sessionReplies.forEach((reply, i) => {
+        const { queue, job } = plans[c][i];
+        if (queue === 'demo.fine') {
+          assert.deepEqual(reply.result, enqueued(reply.id, queue, job, '', 'script').result);
+        } else {
+          assert.deepEqual([reply.error?.code, reply.error?.written], ['unavailable', 'no'], JSON.stringify(reply));
+          assert.doesNotMatch(reply.error.message, /WRONGTYPE|script|[0-9a-f]{40}/);
+        }
+      }),
+    );
     assert.equal(await direct.zcard(pendingKey('demo.fine')), clients.length * 4);
     await Promise.all(clients.map((c) => c.close()));
   });
@@ -174,7 +249,15 @@ describe('coalesced enqueues through the bridge', () => {
 describe('coalesced enqueues while Valkey stops answering (SIGSTOP)', () => {
   it('each frame of the stalled batch is `unavailable` after --valkey-timeout; the checks refused the rest as before', async () => {
     const valkey = await startServer({ module: true });
-    const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url, '--valkey-timeout', '800', '--rate', '100000']);
+    const bridge = await startBridge([
+      ...ONE_ADDRESS_LOAD,
+      '--valkey',
+      valkey.url,
+      '--valkey-timeout',
+      '800',
+      '--rate',
+      '100000',
+    ]);
     const clients = await Promise.all(Array.from({ length: 3 }, () => open(bridge.ws, { origin: bridge.origin })));
     const minter = createMinter({ namespace: 'JOB', node: 41 });
     try {
@@ -188,8 +271,15 @@ describe('coalesced enqueues while Valkey stops answering (SIGSTOP)', () => {
       process.kill(valkey.pid, 'SIGSTOP');
       const replies = await Promise.all(clients.map((client, c) => client.burst(plans[c])));
       for (const sessionReplies of replies) {
-        assert.deepEqual(sessionReplies.map((r) => r.error?.code), ['unavailable', 'malformed', 'unavailable', 'forbidden', 'unavailable']);
-        assert.deepEqual([0, 2, 4].map((i) => sessionReplies[i].error.written), ['maybe', 'maybe', 'maybe'], 'sent, outcome unknown');
+        assert.deepEqual(
+          sessionReplies.map((r) => r.error?.code),
+          ['unavailable', 'malformed', 'unavailable', 'forbidden', 'unavailable'],
+        );
+        assert.deepEqual(
+          [0, 2, 4].map((i) => sessionReplies[i].error.written),
+          ['maybe', 'maybe', 'maybe'],
+          'sent, outcome unknown',
+        );
       }
       process.kill(valkey.pid, 'SIGCONT');
       // The stalled writes may have run once Valkey woke up: re-sending is answered enqueued or duplicate
@@ -198,7 +288,11 @@ describe('coalesced enqueues while Valkey stops answering (SIGSTOP)', () => {
         for (const frame of [plan[0], plan[2], plan[4]]) {
           const { op, ...fields } = frame;
           let again = await clients[c].request(op, fields);
-          for (let tries = 0; again.error?.code === 'unavailable' && again.error.written === 'no' && tries < 100; tries += 1) {
+          for (
+            let tries = 0;
+            again.error?.code === 'unavailable' && again.error.written === 'no' && tries < 100;
+            tries += 1
+          ) {
             await new Promise((r) => setTimeout(r, 50));
             again = await clients[c].request(op, fields);
           }

@@ -53,7 +53,12 @@ test('bad values are refused with a ConfigError naming the option', () => {
     [['--frobnicate', '1'], /unknown option/],
     [['--rate'], /--rate wants a value/],
   ];
-  for (const [argv, message] of cases) assert.throws(() => loadConfig(argv, {}), (e) => e instanceof ConfigError && message.test(e.message), argv.join(' '));
+  for (const [argv, message] of cases)
+    assert.throws(
+      () => loadConfig(argv, {}),
+      (e) => e instanceof ConfigError && message.test(e.message),
+      argv.join(' '),
+    );
   assert.throws(() => loadConfig([], { BRANDED_BRIDGE_MAX_FRAME: '12' }), /BRANDED_BRIDGE_MAX_FRAME must lie in/);
 });
 

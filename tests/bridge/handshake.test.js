@@ -30,10 +30,20 @@ describe('handshake', () => {
   });
 
   it('a foreign Origin is refused with 403 before any upgrade (cross-site WebSocket hijacking)', async () => {
-    for (const origin of ['https://evil.example', 'http://127.0.0.1:1', 'null', `${open_.origin}/`, open_.origin.toUpperCase()]) {
+    for (const origin of [
+      'https://evil.example',
+      'http://127.0.0.1:1',
+      'null',
+      `${open_.origin}/`,
+      open_.origin.toUpperCase(),
+    ]) {
       assert.equal(await upgradeStatus(open_.ws, { origin }), 403, origin);
     }
-    assert.ok(open_.logs.some((l) => l.event === 'upgrade_refused' && l.reason === 'origin' && l.origin === 'https://evil.example'));
+    assert.ok(
+      open_.logs.some(
+        (l) => l.event === 'upgrade_refused' && l.reason === 'origin' && l.origin === 'https://evil.example',
+      ),
+    );
   });
 
   it('no Origin (not a browser) is admitted when no token is configured', async () => {
@@ -52,7 +62,11 @@ describe('handshake', () => {
     const browserLike = await open(ws, { origin, protocols: ['branded.v1', `bearer.${TOKEN}`] });
     assert.equal(browserLike.ws.protocol, 'branded.v1', 'the token is never echoed');
     await browserLike.close();
-    assert.equal(await upgradeStatus(ws, { origin: 'https://evil.example', token: TOKEN }), 403, 'a token does not lift the Origin check');
+    assert.equal(
+      await upgradeStatus(ws, { origin: 'https://evil.example', token: TOKEN }),
+      403,
+      'a token does not lift the Origin check',
+    );
   });
 
   it('with --token: /metrics needs the token too; /healthz does not', async () => {

@@ -14,7 +14,12 @@ function raw(port, method, path) {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path }, (res) => {
       let body = '';
-      res.setEncoding('utf8').on('data', (c) => { body += c; }).on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+      res
+        .setEncoding('utf8')
+        .on('data', (c) => {
+          body += c;
+        })
+        .on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
     });
     req.on('error', reject);
     req.end();
@@ -43,10 +48,16 @@ describe('http', () => {
 
   it('serves files with their types; / is index.html; HEAD has no body', async () => {
     const index = await raw(bridge.port, 'GET', '/');
-    assert.deepEqual([index.status, index.headers['content-type'], index.body], [200, 'text/html; charset=utf-8', '<!doctype html><title>x</title>']);
+    assert.deepEqual(
+      [index.status, index.headers['content-type'], index.body],
+      [200, 'text/html; charset=utf-8', '<!doctype html><title>x</title>'],
+    );
     assert.equal(index.headers['x-content-type-options'], 'nosniff');
     const js = await raw(bridge.port, 'GET', '/assets/app.js?v=1');
-    assert.deepEqual([js.status, js.headers['content-type'], js.body], [200, 'text/javascript; charset=utf-8', 'export {};']);
+    assert.deepEqual(
+      [js.status, js.headers['content-type'], js.body],
+      [200, 'text/javascript; charset=utf-8', 'export {};'],
+    );
     const head = await raw(bridge.port, 'HEAD', '/assets/app.js');
     assert.deepEqual([head.status, head.headers['content-length'], head.body], [200, '10', '']);
   });
@@ -64,7 +75,10 @@ describe('http', () => {
   it('/healthz reports Valkey and the fence; /metrics counts requests, replies and connections', async () => {
     const health = await getJson(`${bridge.http}/healthz`);
     assert.equal(health.status, 200);
-    assert.deepEqual([health.body.ok, health.body.valkey.reachable, health.body.valkey.mode, health.body.fence.state], [true, true, 'standalone', 'ok']);
+    assert.deepEqual(
+      [health.body.ok, health.body.valkey.reachable, health.body.valkey.mode, health.body.fence.state],
+      [true, true, 'standalone', 'ok'],
+    );
     const client = await open(bridge.ws, { origin: bridge.origin });
     await client.request('hello');
     await client.request('pending', { queue: 'nope' });

@@ -18,7 +18,10 @@ async function visitor(client, minter) {
   while (running) {
     const job = minter.next();
     const started = performance.now();
-    const reply = await Promise.race([client.request('enqueue', { queue, job, payload: 'legit' }), sleep(10000).then(() => null)]);
+    const reply = await Promise.race([
+      client.request('enqueue', { queue, job, payload: 'legit' }),
+      sleep(10000).then(() => null),
+    ]);
     const code = reply === null ? 'no_reply' : reply.ok ? 'ok' : reply.error.code;
     codes[code] = (codes[code] ?? 0) + 1;
     if (reply === null) return;
@@ -33,9 +36,13 @@ const clients = await Promise.all(list.map((localAddress) => open(url, { origin,
 // One unmeasured enqueue each first: the timings are of a visitor already connected and served once.
 const warm = createMinter({ namespace: 'JOB', node: (Number(node) + 512) % 1024 });
 await Promise.all(clients.map((client) => client.request('enqueue', { queue, job: warm.next(), payload: 'warm-up' })));
-process.stdin.on('data', () => { running = false; });
+process.stdin.on('data', () => {
+  running = false;
+});
 process.stdout.write('ready\n');
-await Promise.all(clients.map((client, i) => visitor(client, createMinter({ namespace: 'JOB', node: (Number(node) + i) % 1024 }))));
+await Promise.all(
+  clients.map((client, i) => visitor(client, createMinter({ namespace: 'JOB', node: (Number(node) + i) % 1024 }))),
+);
 for (const client of clients) client.ws.terminate();
 // stdout into a pipe is written asynchronously: exit only once the whole line is out.
 process.stdout.write(`${JSON.stringify({ latencies, acked, codes })}\n`, () => process.exit(0));

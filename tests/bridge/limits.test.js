@@ -17,8 +17,20 @@ describe('frames and limits', () => {
 
   before(async () => {
     valkey = await startServer({});
-    bridge = await startBridge(['--valkey', valkey.url, '--max-frame', '4096', '--max-payload', '64', '--max-batch', '5',
-      '--queues', 'demo*,ok.?', '--rate', '1000']);
+    bridge = await startBridge([
+      '--valkey',
+      valkey.url,
+      '--max-frame',
+      '4096',
+      '--max-payload',
+      '64',
+      '--max-batch',
+      '5',
+      '--queues',
+      'demo*,ok.?',
+      '--rate',
+      '1000',
+    ]);
     client = await open(bridge.ws, { origin: bridge.origin });
   });
   after(async () => {
@@ -46,7 +58,10 @@ describe('frames and limits', () => {
       assert.deepEqual(refusal(reply), [`op-${op}`, false, 'bad_request']);
     }
     const reply = await client.request('call', { args: ['FLUSHALL'] });
-    assert.match(reply.error.message, /unknown op "call"; ops: hello, enqueue, enqueueMany, job, pending, streamWindow, streamSeed, gateCompare/);
+    assert.match(
+      reply.error.message,
+      /unknown op "call"; ops: hello, enqueue, enqueueMany, job, pending, streamWindow, streamSeed, gateCompare/,
+    );
   });
 
   it('wrong field types and unknown fields are bad_request naming the field', async () => {
@@ -66,8 +81,13 @@ describe('frames and limits', () => {
   });
 
   it('ids and names failing the host check are malformed, with the reason in the contract order', async () => {
-    const cases = [['job-42', 'length'], ['JOB-42', 'length'], ['usr0KHTOWnGLuC', 'namespace'], ['JOB0KHTOWnGL!C', 'charset'],
-      ['JOBzzzzzzzzzzz', 'range']];
+    const cases = [
+      ['job-42', 'length'],
+      ['JOB-42', 'length'],
+      ['usr0KHTOWnGLuC', 'namespace'],
+      ['JOB0KHTOWnGL!C', 'charset'],
+      ['JOBzzzzzzzzzzz', 'range'],
+    ];
     for (const [job, reason] of cases) {
       const reply = await client.request('enqueue', { queue: 'demo', job, payload: 'p' });
       assert.deepEqual([reply.error?.code, reply.error?.reason], ['malformed', reason], job);
@@ -80,32 +100,47 @@ describe('frames and limits', () => {
       const reply = await client.request('streamWindow', { queue: 'demo', stream, t0: 0, t1: 1 });
       assert.deepEqual([reply.error?.code, reply.error?.reason], ['malformed', 'stream'], stream);
     }
-    assert.equal((await client.request('streamWindow', { queue: 'demo', stream: 's'.repeat(57), t0: 0, t1: 1 })).ok, true);
+    assert.equal(
+      (await client.request('streamWindow', { queue: 'demo', stream: 's'.repeat(57), t0: 0, t1: 1 })).ok,
+      true,
+    );
   });
 
   it('a valid queue outside the allowlist is forbidden, for every op that names one', async () => {
     const ops = [
-      ['enqueue', { queue: 'orders', job: JOB, payload: 'p' }], ['enqueueMany', { queue: 'ok.12', items: [{ job: JOB }] }],
-      ['job', { queue: 'xdemo', job: JOB }], ['pending', { queue: 'ok' }],
-      ['streamWindow', { queue: 'orders', stream: 's', t0: 0, t1: 1 }], ['streamSeed', { queue: 'orders', stream: 's' }],
+      ['enqueue', { queue: 'orders', job: JOB, payload: 'p' }],
+      ['enqueueMany', { queue: 'ok.12', items: [{ job: JOB }] }],
+      ['job', { queue: 'xdemo', job: JOB }],
+      ['pending', { queue: 'ok' }],
+      ['streamWindow', { queue: 'orders', stream: 's', t0: 0, t1: 1 }],
+      ['streamSeed', { queue: 'orders', stream: 's' }],
     ];
-    for (const [op, fields] of ops) assert.equal((await client.request(op, fields)).error?.code, 'forbidden', `${op} ${fields.queue}`);
+    for (const [op, fields] of ops)
+      assert.equal((await client.request(op, fields)).error?.code, 'forbidden', `${op} ${fields.queue}`);
     assert.equal((await client.request('pending', { queue: 'ok.1' })).ok, true, 'ok.? admits ok.1');
   });
 
   it('over a limit is too_large and names the limit', async () => {
     const payload = await client.request('enqueue', { queue: 'demo', job: JOB, payload: 'é'.repeat(33) });
     assert.deepEqual([payload.error?.code, payload.error?.limit], ['too_large', 64]);
-    const batch = await client.request('enqueueMany', { queue: 'demo', items: Array.from({ length: 6 }, () => ({ job: JOB })) });
+    const batch = await client.request('enqueueMany', {
+      queue: 'demo',
+      items: Array.from({ length: 6 }, () => ({ job: JOB })),
+    });
     assert.deepEqual([batch.error?.code, batch.error?.limit], ['too_large', 5]);
     assert.deepEqual([(await client.request('pending', { queue: 'demo', limit: 1001 })).error?.limit], [1000]);
-    assert.equal((await client.request('streamSeed', { queue: 'demo', stream: 's', entries: 200001 })).error?.code, 'too_large');
+    assert.equal(
+      (await client.request('streamSeed', { queue: 'demo', stream: 's', entries: 200001 })).error?.code,
+      'too_large',
+    );
   });
 
   it('a frame over --max-frame closes the socket with 1009, unanswered', async () => {
     const victim = await open(bridge.ws, { origin: bridge.origin });
     let replies = 0;
-    victim.ws.on('message', () => { replies += 1; });
+    victim.ws.on('message', () => {
+      replies += 1;
+    });
     victim.sendRaw(JSON.stringify({ id: 1, op: 'hello', pad: 'x'.repeat(4096) }));
     assert.equal((await victim.closed).code, 1009);
     assert.equal(replies, 0);
@@ -114,7 +149,11 @@ describe('frames and limits', () => {
 
   it('nothing of the above reached Valkey', async () => {
     const metrics = await getJson(`${bridge.http}/metrics`);
-    assert.equal(metrics.body.replies.ok ?? 0, (metrics.body.requests.hello ?? 0) + 2, 'only hellos, one streamWindow read and the ok.1 pending succeeded');
+    assert.equal(
+      metrics.body.replies.ok ?? 0,
+      (metrics.body.requests.hello ?? 0) + 2,
+      'only hellos, one streamWindow read and the ok.1 pending succeeded',
+    );
     const direct = new Valkey({ host: valkey.host, port: valkey.port });
     assert.deepEqual(await direct.keys('*'), ['{emq}:version'], 'only the fence the bridge claimed');
     direct.disconnect();
@@ -138,9 +177,15 @@ describe('rate, in-flight and idle limits', () => {
     const client = await open(bridge.ws, { origin: bridge.origin });
     const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => client.request('hello', {}, i)));
     const limited = replies.filter((r) => r.error?.code === 'rate');
-    assert.ok(replies.slice(0, 20).every((r) => r.ok), 'the first 20 pass');
+    assert.ok(
+      replies.slice(0, 20).every((r) => r.ok),
+      'the first 20 pass',
+    );
     assert.ok(limited.length >= 9, `${limited.length} limited`);
-    assert.ok(limited.every((r) => typeof r.id === 'number' && r.id >= 19), 'the excess is refused, by id');
+    assert.ok(
+      limited.every((r) => typeof r.id === 'number' && r.id >= 19),
+      'the excess is refused, by id',
+    );
     const other = await open(bridge.ws, { origin: bridge.origin });
     assert.equal((await other.request('hello')).ok, true);
     await new Promise((r) => setTimeout(r, 300));
@@ -152,9 +197,16 @@ describe('rate, in-flight and idle limits', () => {
     const flooder = await open(bridge.ws, { origin: bridge.origin });
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => flooder.request('hello', {}, i)));
     assert.equal((await flooder.closed).code, 1008);
-    const counts = { ok: replies.filter((r) => r.ok).length, rate: replies.filter((r) => r.error?.code === 'rate').length };
+    const counts = {
+      ok: replies.filter((r) => r.ok).length,
+      rate: replies.filter((r) => r.error?.code === 'rate').length,
+    };
     assert.ok(counts.ok <= 20 && counts.rate >= 19 && counts.rate <= 21, JSON.stringify(counts));
-    assert.equal(replies.filter((r) => r.error?.code === 'closed').length, 100 - counts.ok - counts.rate, 'the rest was never answered');
+    assert.equal(
+      replies.filter((r) => r.error?.code === 'closed').length,
+      100 - counts.ok - counts.rate,
+      'the rest was never answered',
+    );
     const other = await open(bridge.ws, { origin: bridge.origin });
     assert.equal((await other.request('hello')).ok, true, 'others are unaffected');
     await other.close();

@@ -33,7 +33,15 @@ describe('load', () => {
   before(async () => {
     valkey = await startServer({ module: true });
     direct = new Valkey({ host: valkey.host, port: valkey.port });
-    bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url, '--rate', '100000', '--max-connections', String(CLIENTS + 5)]);
+    bridge = await startBridge([
+      ...ONE_ADDRESS_LOAD,
+      '--valkey',
+      valkey.url,
+      '--rate',
+      '100000',
+      '--max-connections',
+      String(CLIENTS + 5),
+    ]);
   });
   after(async () => {
     await bridge?.stop();
@@ -42,13 +50,17 @@ describe('load', () => {
   });
 
   it(`${CLIENTS} clients x ${PER_CLIENT} enqueues: every ack is enqueued and every acked row is stored`, async (t) => {
-    const clients = await Promise.all(Array.from({ length: CLIENTS }, () => open(bridge.ws, { origin: bridge.origin })));
+    const clients = await Promise.all(
+      Array.from({ length: CLIENTS }, () => open(bridge.ws, { origin: bridge.origin })),
+    );
     const jobsOf = clients.map((_, c) => {
       const minter = createMinter({ namespace: 'JOB', node: c });
       return Array.from({ length: PER_CLIENT }, () => minter.next());
     });
     const started = performance.now();
-    const results = await Promise.all(clients.map((client, c) => enqueueAll(client, jobsOf[c], c % 2 ? 'native' : 'script')));
+    const results = await Promise.all(
+      clients.map((client, c) => enqueueAll(client, jobsOf[c], c % 2 ? 'native' : 'script')),
+    );
     const seconds = (performance.now() - started) / 1000;
     const replies = results.flat();
     assert.equal(replies.length, CLIENTS * PER_CLIENT);
@@ -57,9 +69,14 @@ describe('load', () => {
     const pipeline = direct.pipeline();
     for (const [job] of replies) pipeline.hget(`emq:{demo.load}:job:${job}`, 'payload');
     const stored = await pipeline.exec();
-    assert.ok(stored.every(([error, payload], i) => error === null && payload === replies[i][0]), 'every row holds its payload');
+    assert.ok(
+      stored.every(([error, payload], i) => error === null && payload === replies[i][0]),
+      'every row holds its payload',
+    );
     assert.equal(await direct.zcard('emq:{demo.load}:pending'), CLIENTS * PER_CLIENT);
-    t.diagnostic(`${CLIENTS * PER_CLIENT} enqueues in ${seconds.toFixed(2)} s: ${Math.round((CLIENTS * PER_CLIENT) / seconds)} acks/s end to end`);
+    t.diagnostic(
+      `${CLIENTS * PER_CLIENT} enqueues in ${seconds.toFixed(2)} s: ${Math.round((CLIENTS * PER_CLIENT) / seconds)} acks/s end to end`,
+    );
     await Promise.all(clients.map((c) => c.close()));
   });
 });

@@ -48,15 +48,23 @@ describe('ops', () => {
       const job = minter.next();
       const first = await client.request('enqueue', { queue: 'demo', job, payload: `hi ${executor}`, executor });
       const key = `emq:{demo}:job:${job}`;
-      const command = executor === 'script'
-        ? ['EVALSHA', ENQUEUE_SCRIPT_SHA1, '2', key, 'emq:{demo}:pending', job, `hi ${executor}`]
-        : ['EMQ.ENQUEUE', '2', key, 'emq:{demo}:pending', job, `hi ${executor}`];
-      assert.deepEqual(first, { id: first.id, ok: true, result: { verdict: 'enqueued', queue: 'demo', job, executor, command } });
+      const command =
+        executor === 'script'
+          ? ['EVALSHA', ENQUEUE_SCRIPT_SHA1, '2', key, 'emq:{demo}:pending', job, `hi ${executor}`]
+          : ['EMQ.ENQUEUE', '2', key, 'emq:{demo}:pending', job, `hi ${executor}`];
+      assert.deepEqual(first, {
+        id: first.id,
+        ok: true,
+        result: { verdict: 'enqueued', queue: 'demo', job, executor, command },
+      });
       assert.deepEqual(await direct.hgetall(key), { state: 'pending', attempts: '0', payload: `hi ${executor}` });
       assert.equal(await direct.zscore('emq:{demo}:pending', job), '0');
       const again = await client.request('enqueue', { queue: 'demo', job, payload: 'other', executor });
       assert.equal(again.ok, false);
-      assert.deepEqual([again.error.code, again.error.executor, again.error.command], ['duplicate', executor, [...command.slice(0, -1), 'other']]);
+      assert.deepEqual(
+        [again.error.code, again.error.executor, again.error.command],
+        ['duplicate', executor, [...command.slice(0, -1), 'other']],
+      );
       assert.equal((await direct.hgetall(key)).payload, `hi ${executor}`, 'a duplicate writes nothing');
     });
 
@@ -70,14 +78,21 @@ describe('ops', () => {
   it('enqueueMany: per-item verdicts in input order, counts, every enqueued row stored', async () => {
     const fresh = [minter.next(), minter.next(), minter.next()];
     const items = [
-      { job: fresh[0], payload: 'a' }, { job: 'USR0KHTOWnGLuC', payload: 'b' }, { job: fresh[1] }, { job: fresh[0], payload: 'dup' },
-      { job: 'job-42', payload: 'c' }, { job: fresh[2], payload: 'e' },
+      { job: fresh[0], payload: 'a' },
+      { job: 'USR0KHTOWnGLuC', payload: 'b' },
+      { job: fresh[1] },
+      { job: fresh[0], payload: 'dup' },
+      { job: 'job-42', payload: 'c' },
+      { job: fresh[2], payload: 'e' },
     ];
     for (const executor of ['script', 'native']) {
       const queue = `demo.many.${executor}`;
       const { ok, result } = await client.request('enqueueMany', { queue, items, executor });
       assert.equal(ok, true);
-      assert.deepEqual(result.items.map((i) => (i.ok ? i.verdict : i.error.code)), ['enqueued', 'kind', 'enqueued', 'duplicate', 'malformed', 'enqueued']);
+      assert.deepEqual(
+        result.items.map((i) => (i.ok ? i.verdict : i.error.code)),
+        ['enqueued', 'kind', 'enqueued', 'duplicate', 'malformed', 'enqueued'],
+      );
       assert.equal(result.items[1].error.message, KIND_REFUSAL);
       assert.equal(result.items[4].error.reason, 'length');
       assert.deepEqual([result.count, result.enqueued, result.duplicates, result.refused], [6, 3, 1, 2]);
@@ -91,7 +106,13 @@ describe('ops', () => {
     const job = minter.next();
     await client.request('enqueue', { queue: 'demo.job', job, payload: '{"n":1}' });
     const { result } = await client.request('job', { queue: 'demo.job', job });
-    assert.deepEqual(result, { queue: 'demo.job', job, key: `emq:{demo.job}:job:${job}`, found: true, row: { state: 'pending', attempts: '0', payload: '{"n":1}' } });
+    assert.deepEqual(result, {
+      queue: 'demo.job',
+      job,
+      key: `emq:{demo.job}:job:${job}`,
+      found: true,
+      row: { state: 'pending', attempts: '0', payload: '{"n":1}' },
+    });
     const absent = await client.request('job', { queue: 'demo.job', job: minter.next() });
     assert.deepEqual([absent.result.found, absent.result.row], [false, null]);
   });
@@ -107,11 +128,26 @@ describe('ops', () => {
   it('streamSeed + streamWindow: the SPEC §6 reproduction (200,000 entries; [+10 ms, +20 ms) holds 40,960)', async () => {
     const seed = await client.request('streamSeed', { queue: 'demo', stream: 'fills' });
     assert.equal(seed.ok, true, JSON.stringify(seed));
-    assert.deepEqual({ ...seed.result, elapsedMs: 0 }, {
-      queue: 'demo', stream: 'fills', key: seed.result.key, entries: 200000, first: '1781000000000-28672', last: '1781000000048-32063', elapsedMs: 0,
-    });
+    assert.deepEqual(
+      { ...seed.result, elapsedMs: 0 },
+      {
+        queue: 'demo',
+        stream: 'fills',
+        key: seed.result.key,
+        entries: 200000,
+        first: '1781000000000-28672',
+        last: '1781000000048-32063',
+        elapsedMs: 0,
+      },
+    );
     assert.equal(await direct.xlen(seed.result.key), 200000);
-    const { result } = await client.request('streamWindow', { queue: 'demo', stream: 'fills', t0: 1781000000010, t1: 1781000000020, sample: 2 });
+    const { result } = await client.request('streamWindow', {
+      queue: 'demo',
+      stream: 'fills',
+      t0: 1781000000010,
+      t1: 1781000000020,
+      sample: 2,
+    });
     assert.equal(result.count, 40960);
     assert.equal(result.truncated, false);
     assert.equal(result.first, '1781000000010-28672');
@@ -126,7 +162,10 @@ describe('ops', () => {
     assert.equal(again.result.last, '1781000000004-28673', 'a seed replaces the stream');
     assert.equal(await direct.xlen(seed.result.key), 10);
     const empty = await client.request('streamWindow', { queue: 'demo', stream: 'fills', t0: 1, t1: 2 });
-    assert.deepEqual([empty.result.count, empty.result.first, empty.result.last, empty.result.sample], [0, null, null, []]);
+    assert.deepEqual(
+      [empty.result.count, empty.result.first, empty.result.last, empty.result.sample],
+      [0, null, null, []],
+    );
   });
 
   it('streamSeed: one at a time per bridge; the second meanwhile is `rate`', async () => {

@@ -42,7 +42,12 @@ describe('resilience', () => {
       const minter = createMinter({ namespace: 'JOB', node: 100 + c });
       while (running) {
         const job = minter.next();
-        const reply = await client.request('enqueue', { queue: 'demo.crash', job, payload: job, executor: c % 2 ? 'native' : 'script' });
+        const reply = await client.request('enqueue', {
+          queue: 'demo.crash',
+          job,
+          payload: job,
+          executor: c % 2 ? 'native' : 'script',
+        });
         const code = reply.ok ? 'ok' : reply.error.code;
         codes.set(code, (codes.get(code) ?? 0) + 1);
         if (reply.ok) acked.add(job);
@@ -67,11 +72,20 @@ describe('resilience', () => {
     running = false;
     await Promise.all(writers);
 
-    assert.ok((codes.get('unavailable') ?? 0) > 0, `requests during the outage were answered unavailable: ${JSON.stringify([...codes])}`);
-    assert.deepEqual([...codes.keys()].filter((c) => c !== 'ok' && c !== 'unavailable'), []);
+    assert.ok(
+      (codes.get('unavailable') ?? 0) > 0,
+      `requests during the outage were answered unavailable: ${JSON.stringify([...codes])}`,
+    );
+    assert.deepEqual(
+      [...codes.keys()].filter((c) => c !== 'ok' && c !== 'unavailable'),
+      [],
+    );
     const up = await getJson(`${bridge.http}/healthz`);
     assert.deepEqual(up.body.fence, { state: 'ok', found: FENCE_VALUE, expected: FENCE_VALUE });
-    assert.ok(bridge.logs.some((l) => l.event === 'valkey_ready' && l.fence === 'ok'), 'the fence was verified again');
+    assert.ok(
+      bridge.logs.some((l) => l.event === 'valkey_ready' && l.fence === 'ok'),
+      'the fence was verified again',
+    );
 
     const direct = new Valkey({ host: valkey.host, port: valkey.port });
     const jobs = [...acked];
@@ -85,7 +99,9 @@ describe('resilience', () => {
       const reply = await clients[0].request('enqueue', { queue: 'demo.crash', job, payload: job });
       assert.ok(reply.ok || reply.error.code === 'duplicate', JSON.stringify(reply));
     }
-    t.diagnostic(`${acked.size} acked (all present after the crash), replies by code ${JSON.stringify(Object.fromEntries(codes))}`);
+    t.diagnostic(
+      `${acked.size} acked (all present after the crash), replies by code ${JSON.stringify(Object.fromEntries(codes))}`,
+    );
     direct.disconnect();
     await Promise.all(clients.map((c) => c.close()));
   });
@@ -107,10 +123,19 @@ describe('resilience', () => {
     const direct = new Valkey({ host: valkey.host, port: valkey.port });
     await direct.set('{emq}:version', 'echomq:3.0.0');
     await direct.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes'); // the bridge reconnects and reads the fence again
-    await until(async () => (await getJson(`${bridge.http}/healthz`)).body.fence?.state === 'foreign', 'the foreign fence seen');
+    await until(
+      async () => (await getJson(`${bridge.http}/healthz`)).body.fence?.state === 'foreign',
+      'the foreign fence seen',
+    );
     const client = await open(bridge.ws, { origin: bridge.origin });
-    const reply = await client.request('enqueue', { queue: 'demo.fence', job: createMinter({ namespace: 'JOB', node: 300 }).next() });
-    assert.deepEqual([reply.error?.code, reply.error?.found, reply.error?.expected], ['fence', 'echomq:3.0.0', FENCE_VALUE]);
+    const reply = await client.request('enqueue', {
+      queue: 'demo.fence',
+      job: createMinter({ namespace: 'JOB', node: 300 }).next(),
+    });
+    assert.deepEqual(
+      [reply.error?.code, reply.error?.found, reply.error?.expected],
+      ['fence', 'echomq:3.0.0', FENCE_VALUE],
+    );
     assert.equal((await client.request('pending', { queue: 'demo.fence' })).ok, true);
     assert.equal((await getJson(`${bridge.http}/healthz`)).status, 503);
     await direct.set('{emq}:version', FENCE_VALUE);
@@ -151,7 +176,10 @@ describe('Valkey stops answering (SIGSTOP)', () => {
       assert.equal(reply.error?.code, 'unavailable');
       assert.ok(Date.now() - started >= 700, 'after the timeout, not before');
       process.kill(valkey.pid, 'SIGCONT');
-      await until(async () => (await client.request('enqueue', { queue: 'demo.pause', job: minter.next() })).ok, 'served again');
+      await until(
+        async () => (await client.request('enqueue', { queue: 'demo.pause', job: minter.next() })).ok,
+        'served again',
+      );
     } finally {
       process.kill(valkey.pid, 'SIGCONT');
       await client.close();
@@ -166,11 +194,16 @@ describe('Valkey down at start', () => {
     const valkey = await startServer({ module: true });
     const { port } = valkey;
     await valkey.kill();
-    const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', `redis://127.0.0.1:${port}`], { waitReady: false });
+    const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', `redis://127.0.0.1:${port}`], {
+      waitReady: false,
+    });
     try {
       const client = await open(bridge.ws, { origin: bridge.origin });
       const hello = await client.request('hello');
-      assert.deepEqual([hello.result.valkey.reachable, hello.result.fence.state, hello.result.executors], [false, 'unknown', []]);
+      assert.deepEqual(
+        [hello.result.valkey.reachable, hello.result.fence.state, hello.result.executors],
+        [false, 'unknown', []],
+      );
       const reply = await client.request('enqueue', { queue: 'demo', job: 'JOB0KHTOWnGLuC' });
       assert.equal(reply.error?.code, 'unavailable');
       assert.equal((await getJson(`${bridge.http}/healthz`)).status, 503);

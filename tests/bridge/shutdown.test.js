@@ -53,6 +53,10 @@ describe('graceful shutdown', () => {
     assert.equal(await upgradeStatus(bridge.ws, { origin: bridge.origin }), 503);
     assert.equal((await seed).ok, true);
     assert.equal(await bridge.stop(), 0);
-    assert.deepEqual(bridge.logs.filter((l) => l.event === 'not_json'), [], 'every log line is JSON');
+    assert.deepEqual(
+      bridge.logs.filter((l) => l.event === 'not_json'),
+      [],
+      'every log line is JSON',
+    );
   });
 });

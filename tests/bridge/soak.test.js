@@ -25,13 +25,19 @@ const STEP_BOUND_MS = 5000;
 function every(everyMs, step, state) {
   return (async () => {
     while (!state.over) {
-      await Promise.race([step().catch(() => { state.errors += 1; }), sleep(STEP_BOUND_MS)]);
+      await Promise.race([
+        step().catch(() => {
+          state.errors += 1;
+        }),
+        sleep(STEP_BOUND_MS),
+      ]);
       await sleep(everyMs);
     }
   })();
 }
 
-const upgradeText = (path, origin) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+const upgradeText = (path, origin) =>
+  `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
   `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: ${origin}\r\n\r\n`;
 
 test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_000 }, async (t) => {
@@ -40,18 +46,36 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
   writeFileSync(join(site, '.env'), 'SECRET=1');
   const valkey = await startServer({ module: true });
   const direct = new Valkey({ host: valkey.host, port: valkey.port });
-  const bridge = await startBridge(['--valkey', valkey.url, '--static', site], { env: process.env.BENCH_BRIDGE_CPU_PROF ? { NODE_OPTIONS: `--import=${new URL('../../bench/bridge/cpu_profile.js', import.meta.url)}` } : {} });
+  const bridge = await startBridge(['--valkey', valkey.url, '--static', site], {
+    env: process.env.BENCH_BRIDGE_CPU_PROF
+      ? { NODE_OPTIONS: `--import=${new URL('../../bench/bridge/cpu_profile.js', import.meta.url)}` }
+      : {},
+  });
   const state = { over: false, errors: 0 };
   const held = new Set(); // every socket a flood keeps open, closed at the end
-  const keep = (socket) => { held.add(socket); return socket; };
+  const keep = (socket) => {
+    held.add(socket);
+    return socket;
+  };
   try {
     const setup = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(240) });
     assert.equal((await setup.request('streamSeed', { queue: 'demo', stream: 'fills' })).ok, true);
     await sleep(1000); // the seed spent the bridge-wide budget; it refills within a second
     const wide = createMinter({ namespace: 'JOB', node: 91 });
-    assert.equal((await setup.request('enqueueMany', { queue: 'demo.wide', items: Array.from({ length: 1000 }, () => ({ job: wide.next() })) })).ok, true);
+    assert.equal(
+      (
+        await setup.request('enqueueMany', {
+          queue: 'demo.wide',
+          items: Array.from({ length: 1000 }, () => ({ job: wide.next() })),
+        })
+      ).ok,
+      true,
+    );
     await setup.close();
-    const visitors = await legitClient(bridge, { addresses: Array.from({ length: VISITORS }, (_, i) => clientAt(1 + i)), everyMs: 100 });
+    const visitors = await legitClient(bridge, {
+      addresses: Array.from({ length: VISITORS }, (_, i) => clientAt(1 + i)),
+      everyMs: 100,
+    });
     // The batch flood cycles through a pool of ids (repeats are duplicates: the same Valkey work, no minting).
     const minter = createMinter({ namespace: 'JOB', node: 90 });
     const pool = Array.from({ length: 20 }, () => Array.from({ length: 1000 }, () => ({ job: minter.next() })));
@@ -59,64 +83,150 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
     const floods = [];
 
     // 1: request targets that new URL() rejects, and dotfiles.
-    floods.push(every(200, async () => {
-      await Promise.all(['GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', upgradeText('//a:b/ws', bridge.origin),
-        'HEAD //%00/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', 'GET /.env HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
-        'GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n'].map((text) => rawRequest(bridge.port, text, { localAddress: clientAt(30) })));
-    }, state));
+    floods.push(
+      every(
+        200,
+        async () => {
+          await Promise.all(
+            [
+              'GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+              upgradeText('//a:b/ws', bridge.origin),
+              'HEAD //%00/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+              'GET /.env HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+              'GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+            ].map((text) => rawRequest(bridge.port, text, { localAddress: clientAt(30) })),
+          );
+        },
+        state,
+      ),
+    );
     // 3: one address trying to hold every WebSocket slot.
-    floods.push(every(1000, async () => {
-      const tries = Array.from({ length: 16 }, () => connect(bridge.ws, { origin: bridge.origin, localAddress: clientAt(31) }));
-      for (const c of tries) c.opened.then(() => keep(c.ws), () => {});
-      await Promise.allSettled(tries.map((c) => c.opened));
-    }, state));
+    floods.push(
+      every(
+        1000,
+        async () => {
+          const tries = Array.from({ length: 16 }, () =>
+            connect(bridge.ws, { origin: bridge.origin, localAddress: clientAt(31) }),
+          );
+          for (const c of tries)
+            c.opened.then(
+              () => keep(c.ws),
+              () => {},
+            );
+          await Promise.allSettled(tries.map((c) => c.opened));
+        },
+        state,
+      ),
+    );
     // 4: stream windows over the whole seed from 4 addresses, and seeds.
-    const windowers = await Promise.all(Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(32 + i) })));
+    const windowers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(32 + i) })),
+    );
     windowers.forEach((w) => keep(w.ws));
-    floods.push(every(200, async () => {
-      await Promise.all(windowers.flatMap((w) => Array.from({ length: 8 }, () => w.request('streamWindow', { queue: 'demo', stream: 'fills', t0: 1781000000000, t1: 1781000000049 }))));
-    }, state));
-    floods.push(every(500, async () => { await windowers[0].request('streamSeed', { queue: 'demo', stream: 'flood' }); }, state));
+    floods.push(
+      every(
+        200,
+        async () => {
+          await Promise.all(
+            windowers.flatMap((w) =>
+              Array.from({ length: 8 }, () =>
+                w.request('streamWindow', { queue: 'demo', stream: 'fills', t0: 1781000000000, t1: 1781000000049 }),
+              ),
+            ),
+          );
+        },
+        state,
+      ),
+    );
+    floods.push(
+      every(
+        500,
+        async () => {
+          await windowers[0].request('streamSeed', { queue: 'demo', stream: 'flood' });
+        },
+        state,
+      ),
+    );
     // 5: slowloris from 3 addresses, re-opened as the bridge closes them.
     const slow = new Set();
-    floods.push(every(250, async () => {
-      for (let a = 0; a < 3; a += 1) {
-        for (let i = 0; i < 5 && slow.size < 120; i += 1) {
-          const socket = keep(netConnect({ host: '127.0.0.1', port: bridge.port, localAddress: clientAt(40 + a) }));
-          socket.on('error', () => {});
-          socket.on('connect', () => socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
-          socket.on('close', () => slow.delete(socket));
-          slow.add(socket);
-        }
-      }
-      for (const socket of slow) if (socket.writable) socket.write('a');
-    }, state));
+    floods.push(
+      every(
+        250,
+        async () => {
+          for (let a = 0; a < 3; a += 1) {
+            for (let i = 0; i < 5 && slow.size < 120; i += 1) {
+              const socket = keep(netConnect({ host: '127.0.0.1', port: bridge.port, localAddress: clientAt(40 + a) }));
+              socket.on('error', () => {});
+              socket.on('connect', () => socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
+              socket.on('close', () => slow.delete(socket));
+              slow.add(socket);
+            }
+          }
+          for (const socket of slow) if (socket.writable) socket.write('a');
+        },
+        state,
+      ),
+    );
     // 6: readers that never read, asking for 17 kB replies.
-    floods.push(every(2000, async () => {
-      const reader = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(45) });
-      keep(reader.ws);
-      reader.ws._socket.pause();
-      for (let i = 0; i < 400 && reader.ws.readyState === reader.ws.OPEN; i += 1) {
-        reader.ws.send(JSON.stringify({ id: i, op: 'pending', queue: 'demo.wide', limit: 1000 }));
-        await sleep(10);
-      }
-    }, state));
+    floods.push(
+      every(
+        2000,
+        async () => {
+          const reader = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(45) });
+          keep(reader.ws);
+          reader.ws._socket.pause();
+          for (let i = 0; i < 400 && reader.ws.readyState === reader.ws.OPEN; i += 1) {
+            reader.ws.send(JSON.stringify({ id: i, op: 'pending', queue: 'demo.wide', limit: 1000 }));
+            await sleep(10);
+          }
+        },
+        state,
+      ),
+    );
     // 8: a reconnecting address, and 10 addresses of enqueueMany batches (budgets, quota, TTL).
-    floods.push(every(50, async () => {
-      const client = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(50) });
-      await client.burst(Array.from({ length: 50 }, (_, i) => ({ op: 'hello', id: i })));
-      client.ws.terminate();
-    }, state));
-    const batchers = await Promise.all(Array.from({ length: 10 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(60 + i) })));
+    floods.push(
+      every(
+        50,
+        async () => {
+          const client = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(50) });
+          await client.burst(Array.from({ length: 50 }, (_, i) => ({ op: 'hello', id: i })));
+          client.ws.terminate();
+        },
+        state,
+      ),
+    );
+    const batchers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(60 + i) })),
+    );
     batchers.forEach((b) => keep(b.ws));
-    floods.push(every(500, async () => {
-      await Promise.all(batchers.map((b) => b.request('enqueueMany', { queue: 'demo.flood', items: pool[nextBatch++ % pool.length] })));
-    }, state));
+    floods.push(
+      every(
+        500,
+        async () => {
+          await Promise.all(
+            batchers.map((b) =>
+              b.request('enqueueMany', { queue: 'demo.flood', items: pool[nextBatch++ % pool.length] }),
+            ),
+          );
+        },
+        state,
+      ),
+    );
     // 10: refused upgrades with an 8 kB Origin.
     const longOrigin = `https://evil.example/${'x'.repeat(8000)}`;
-    floods.push(every(200, async () => {
-      await Promise.all(Array.from({ length: 10 }, () => upgradeStatus(bridge.ws, { origin: longOrigin, localAddress: clientAt(70) }).catch(() => 0)));
-    }, state));
+    floods.push(
+      every(
+        200,
+        async () => {
+          await Promise.all(
+            Array.from({ length: 10 }, () =>
+              upgradeStatus(bridge.ws, { origin: longOrigin, localAddress: clientAt(70) }).catch(() => 0),
+            ),
+          );
+        },
+        state,
+      ),
+    );
 
     const rss = [];
     const started = Date.now();
@@ -137,7 +247,9 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
     assert.deepEqual(Object.keys(stats.codes), ['ok'], `legitimate replies ${JSON.stringify(stats.codes)}`);
     assert.ok(stats.p99 <= 250, `legitimate p99 over 250 ms: ${describeStats(stats)}`);
     await assertPresent(direct, 'demo.legit', stats.acked);
-    t.diagnostic(`60 s soak: bridge RSS ${Math.min(...rss).toFixed(0)}–${peak.toFixed(0)} MiB; ${stats.acked.length} legitimate jobs acked, all stored; ${describeStats(stats)}; DBSIZE ${await direct.dbsize()}`);
+    t.diagnostic(
+      `60 s soak: bridge RSS ${Math.min(...rss).toFixed(0)}–${peak.toFixed(0)} MiB; ${stats.acked.length} legitimate jobs acked, all stored; ${describeStats(stats)}; DBSIZE ${await direct.dbsize()}`,
+    );
   } finally {
     state.over = true;
     for (const socket of held) (socket.terminate ?? socket.destroy).call(socket);

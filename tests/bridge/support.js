@@ -16,9 +16,28 @@ export const TOKEN = 'test-token-0123456789abcdef';
 // For suites that drive load from one loopback address as if it were many clients: the per-address caps,
 // the bridge-wide budgets and the seed interval lifted (the attack suites run the defaults instead).
 export const ONE_ADDRESS_LOAD = [
-  '--max-connections-per-ip', '100000', '--max-sockets-per-ip', '100000', '--ip-rate', '1000000', '--ip-budget', '10000000',
-  '--budget', '100000000', '--max-queue', '10000000', '--ip-window-entries', '100000000', '--window-entries', '100000000',
-  '--seed-interval', '0', '--ip-keys', '100000000', '--max-keys', '0',
+  '--max-connections-per-ip',
+  '100000',
+  '--max-sockets-per-ip',
+  '100000',
+  '--ip-rate',
+  '1000000',
+  '--ip-budget',
+  '10000000',
+  '--budget',
+  '100000000',
+  '--max-queue',
+  '10000000',
+  '--ip-window-entries',
+  '100000000',
+  '--window-entries',
+  '100000000',
+  '--seed-interval',
+  '0',
+  '--ip-keys',
+  '100000000',
+  '--max-keys',
+  '0',
 ];
 
 /**
@@ -80,8 +99,15 @@ export async function startBridge(args = [], { env = {}, waitReady = true, wrap 
  * requests made in the same turn leave in one socket write (each still its own frame), as the bridge
  * writes its replies.
  */
-export function connect(url, { origin, token, protocols = ['branded.v1'], headers = {}, writesPerTurn = false, localAddress } = {}) {
-  const ws = new WebSocket(url, protocols, { origin, localAddress, headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers });
+export function connect(
+  url,
+  { origin, token, protocols = ['branded.v1'], headers = {}, writesPerTurn = false, localAddress } = {},
+) {
+  const ws = new WebSocket(url, protocols, {
+    origin,
+    localAddress,
+    headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
+  });
   const pending = new Map();
   let nextId = 1;
   // `_socket` is ws's net.Socket: ws has no public cork.
@@ -104,7 +130,9 @@ export function connect(url, { origin, token, protocols = ['branded.v1'], header
       waiter(reply);
     }
   });
-  const closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   // A request the socket closed under is answered here, so nobody waits for a reply that cannot come.
   ws.on('close', (code) => {
     for (const [id, waiter] of pending) waiter({ id, ok: false, error: { code: 'closed', closeCode: code } });
@@ -112,7 +140,9 @@ export function connect(url, { origin, token, protocols = ['branded.v1'], header
   });
   const opened = new Promise((resolve, reject) => {
     ws.once('open', resolve);
-    ws.once('unexpected-response', (req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
+    ws.once('unexpected-response', (req, res) =>
+      reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })),
+    );
     ws.once('error', reject);
   });
   return {
@@ -172,5 +202,8 @@ export async function upgradeStatus(url, options) {
 
 export async function getJson(url, headers = {}) {
   const res = await fetch(url, { headers });
-  return { status: res.status, body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : await res.text() };
+  return {
+    status: res.status,
+    body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : await res.text(),
+  };
 }

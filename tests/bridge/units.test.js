@@ -58,10 +58,17 @@ test('request envelopes: the id is echoed when readable; shapes are strict', () 
     [{ id: 1, op: 'streamWindow', queue: 'demo', stream: 's', t0: 1.5, t1: 2 }, /"t0" must be an integer/],
     [{ id: 1, op: 'enqueueMany', queue: 'demo', items: {} }, /"items" must be an array/],
     [{ id: 1, op: 'enqueueMany', queue: 'demo', items: ['JOB0KHTOWnGLuC'] }, /items\[0\] must be an object/],
-    [{ id: 1, op: 'enqueueMany', queue: 'demo', items: [{ job: 'a', payload: 1 }] }, /items\[0\]: "payload" must be a string/],
+    [
+      { id: 1, op: 'enqueueMany', queue: 'demo', items: [{ job: 'a', payload: 1 }] },
+      /items\[0\]: "payload" must be a string/,
+    ],
   ];
   for (const [message, pattern] of bad) {
-    assert.throws(() => readRequest(message), (e) => e instanceof BridgeError && e.code === 'bad_request' && pattern.test(e.message), JSON.stringify(message));
+    assert.throws(
+      () => readRequest(message),
+      (e) => e instanceof BridgeError && e.code === 'bad_request' && pattern.test(e.message),
+      JSON.stringify(message),
+    );
   }
 });
 
@@ -77,12 +84,27 @@ test('a bucket keeps a reserve for small takes, and takes back what a request di
 
 test('client addresses: the peer, or behind a trusted proxy the right-most untrusted X-Forwarded-For hop; IPv6 per /64', async () => {
   const { clientAddress, clientKey } = await import('../../bridge/src/clients.js');
-  const req = (remoteAddress, xff) => ({ socket: { remoteAddress }, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } });
+  const req = (remoteAddress, xff) => ({
+    socket: { remoteAddress },
+    headers: xff === undefined ? {} : { 'x-forwarded-for': xff },
+  });
   const trusted = new Set(['10.0.0.1', '10.0.0.2']);
-  assert.equal(clientAddress(req('::ffff:203.0.113.5', '198.51.100.1'), trusted), '203.0.113.5', 'an untrusted peer is the client');
+  assert.equal(
+    clientAddress(req('::ffff:203.0.113.5', '198.51.100.1'), trusted),
+    '203.0.113.5',
+    'an untrusted peer is the client',
+  );
   assert.equal(clientAddress(req('10.0.0.1', '6.6.6.6, 198.51.100.1'), trusted), '198.51.100.1');
-  assert.equal(clientAddress(req('10.0.0.1', '198.51.100.1, 10.0.0.2'), trusted), '198.51.100.1', 'a chain of trusted proxies');
-  assert.equal(clientAddress(req('10.0.0.1', 'garbage'), trusted), '10.0.0.1', 'a garbled hop counts against the proxy');
+  assert.equal(
+    clientAddress(req('10.0.0.1', '198.51.100.1, 10.0.0.2'), trusted),
+    '198.51.100.1',
+    'a chain of trusted proxies',
+  );
+  assert.equal(
+    clientAddress(req('10.0.0.1', 'garbage'), trusted),
+    '10.0.0.1',
+    'a garbled hop counts against the proxy',
+  );
   assert.equal(clientAddress(req('10.0.0.1'), trusted), '10.0.0.1');
   assert.equal(clientKey('2001:db8:1:2:3:4:5:6'), clientKey('2001:db8:1:2::9'));
   assert.notEqual(clientKey('2001:db8:1:2::1'), clientKey('2001:db8:1:3::1'));
@@ -91,15 +113,34 @@ test('client addresses: the peer, or behind a trusted proxy the right-most untru
 
 test('request targets are read without new URL(); Host names against the allowlist', async () => {
   const { hostAllowed, requestPath } = await import('../../bridge/src/guard.js');
-  assert.deepEqual(['/ws', '//[', '//a:b/ws?x', '/a#b', '*', 'http://h/ws', ''].map(requestPath), ['/ws', '//[', '//a:b/ws', '/a', null, null, null]);
+  assert.deepEqual(['/ws', '//[', '//a:b/ws?x', '/a#b', '*', 'http://h/ws', ''].map(requestPath), [
+    '/ws',
+    '//[',
+    '//a:b/ws',
+    '/a',
+    null,
+    null,
+    null,
+  ]);
   const hosts = ['127.0.0.1', 'localhost', '[::1]'];
   const host = (value) => hostAllowed({ headers: { host: value } }, hosts);
-  assert.deepEqual(['127.0.0.1:8787', 'LOCALHOST', '[::1]:1', 'evil.example', 'localhost.evil.example:8787', '127.0.0.1:8787@evil', undefined].map(host),
-    [true, true, true, false, false, false, false]);
+  assert.deepEqual(
+    [
+      '127.0.0.1:8787',
+      'LOCALHOST',
+      '[::1]:1',
+      'evil.example',
+      'localhost.evil.example:8787',
+      '127.0.0.1:8787@evil',
+      undefined,
+    ].map(host),
+    [true, true, true, false, false, false, false],
+  );
 });
 
 test('static paths: no dotfile segment, raw or percent-encoded', () => {
-  for (const path of ['/.env', '/%2eenv', '/a/.git/config', '/a/%2Egit/x', '/..', '/a\\..\\b']) assert.equal(resolveInside('/srv/site', path), null, path);
+  for (const path of ['/.env', '/%2eenv', '/a/.git/config', '/a/%2Egit/x', '/..', '/a\\..\\b'])
+    assert.equal(resolveInside('/srv/site', path), null, path);
   assert.equal(resolveInside('/srv/site', '/a.b/c.js'), '/srv/site/a.b/c.js');
 });
 
@@ -107,11 +148,25 @@ test('logs: an event past its burst is counted, then reported once as log_suppre
   const { createLogger } = await import('../../bridge/src/log.js');
   let now = 0;
   const lines = [];
-  const logger = createLogger({ stream: { write: (line) => lines.push(JSON.parse(line)) }, burst: 3, windowMs: 1000, now: () => now });
+  const logger = createLogger({
+    stream: { write: (line) => lines.push(JSON.parse(line)) },
+    burst: 3,
+    windowMs: 1000,
+    now: () => now,
+  });
   for (let i = 0; i < 10; i += 1) logger.warn('upgrade_refused', { origin: 'x'.repeat(500) });
   assert.equal(lines.length, 3);
-  assert.ok(lines.every((l) => l.origin.length <= 201), 'client strings are cut short');
+  assert.ok(
+    lines.every((l) => l.origin.length <= 201),
+    'client strings are cut short',
+  );
   now = 1000;
   logger.warn('upgrade_refused', {});
-  assert.deepEqual(lines.slice(3).map((l) => [l.event, l.count]), [['log_suppressed', 7], ['upgrade_refused', undefined]]);
+  assert.deepEqual(
+    lines.slice(3).map((l) => [l.event, l.count]),
+    [
+      ['log_suppressed', 7],
+      ['upgrade_refused', undefined],
+    ],
+  );
 });

@@ -16,8 +16,13 @@ const REPORT_PATH = '/__csp-report';
 const REPORT_GRACE_MS = 1000;
 
 const ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 let launched;
@@ -33,7 +38,9 @@ export async function closeBrowser() {
 
 /** A page whose scripts are all files (the CSP allows no inline script) and whose result lands in #out. */
 export function pageHtml(scripts) {
-  const tags = scripts.map(({ src, module }) => `<script${module ? ' type="module"' : ''} src="${src}"></script>`).join('\n');
+  const tags = scripts
+    .map(({ src, module }) => `<script${module ? ' type="module"' : ''} src="${src}"></script>`)
+    .join('\n');
   return `<!doctype html>\n<html><head><meta charset="utf-8"><title>consumer</title></head>\n<body><output id="out"></output>\n${tags}\n</body></html>\n`;
 }
 
@@ -51,12 +58,19 @@ export const REPORT_FUNCTION = `function report(compute) {
  * with no page error, no console error and no CSP violation (main thread or worker).
  */
 export async function assertPageAnswers(folder, path = '', { timeout = 60_000 } = {}) {
-  const server = await serveStatic(folder, { headers: () => ({ 'content-security-policy': `${STRICT_CSP}; report-uri ${REPORT_PATH}` }) });
+  const server = await serveStatic(folder, {
+    headers: () => ({ 'content-security-policy': `${STRICT_CSP}; report-uri ${REPORT_PATH}` }),
+  });
   const context = await (await browser()).newContext();
   const problems = [];
   let problemSeen;
-  const firstProblem = new Promise((resolve) => { problemSeen = resolve; });
-  const problem = (text) => { problems.push(text); problemSeen(); };
+  const firstProblem = new Promise((resolve) => {
+    problemSeen = resolve;
+  });
+  const problem = (text) => {
+    problems.push(text);
+    problemSeen();
+  };
   const external = [];
   try {
     await context.route('**/*', (route) => {
@@ -65,18 +79,34 @@ export async function assertPageAnswers(folder, path = '', { timeout = 60_000 } 
       return route.abort('blockedbyclient');
     });
     const page = await context.newPage();
-    const listen = (source, label) => source.on('console', (m) => m.type() === 'error' && problem(`${label} console: ${m.text()}`));
+    const listen = (source, label) =>
+      source.on('console', (m) => m.type() === 'error' && problem(`${label} console: ${m.text()}`));
     listen(page, 'page');
     page.on('pageerror', (error) => problem(`page error: ${error.stack ?? error.message}`));
     page.on('worker', (worker) => listen(worker, `worker ${worker.url()}`));
-    await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    );
     await page.goto(`${server.url}${path}`);
     // A page that failed to load says so at once: its first error ends the wait (a second more for #out).
-    const answered = page.waitForFunction(() => document.getElementById('out')?.textContent !== '', null, { timeout }).then(() => true, () => false);
-    const settled = await Promise.race([answered, firstProblem.then(() => Promise.race([answered, delay(1000).then(() => false)]))]);
+    const answered = page
+      .waitForFunction(() => document.getElementById('out')?.textContent !== '', null, { timeout })
+      .then(
+        () => true,
+        () => false,
+      );
+    const settled = await Promise.race([
+      answered,
+      firstProblem.then(() => Promise.race([answered, delay(1000).then(() => false)])),
+    ]);
     const text = (await page.textContent('#out')) ?? '';
     const seen = `${text}\n${problems.join('\n')}`;
-    assert.ok(settled || text !== '', `the page wrote no answer${problems.length ? '' : ` within ${timeout} ms`}; what it reported:\n${tail(seen)}`);
+    assert.ok(
+      settled || text !== '',
+      `the page wrote no answer${problems.length ? '' : ` within ${timeout} ms`}; what it reported:\n${tail(seen)}`,
+    );
     assert.ok(!text.startsWith('ERROR '), `the page threw:\n${tail(seen)}`);
     assertAnswer(text, 'the page');
     await page.waitForTimeout(REPORT_GRACE_MS);

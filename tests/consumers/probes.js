@@ -49,7 +49,9 @@ worker.onerror = function (event) { report(function () { return 'ERROR worker: '
 }
 
 // The global a classic-script build defines: the one object with a parse function (its name is the package's).
-const findGlobal = (scope) => `var names = Object.keys(${scope}).filter(function (k) { var v = ${scope}[k]; return v && typeof v.parse === 'function'; });
+const findGlobal = (
+  scope,
+) => `var names = Object.keys(${scope}).filter(function (k) { var v = ${scope}[k]; return v && typeof v.parse === 'function'; });
 if (names.length !== 1) throw new Error('expected one global with parse() after loading the classic build, found: [' + names.join(', ') + ']');
 var branded = ${scope}[names[0]];`;
 

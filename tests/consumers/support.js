@@ -12,7 +12,9 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const PACKAGE_DIR = join(ROOT, 'wasm');
 export const PACKAGE_NAME = '@echomq/branded';
 
-const anchor = JSON.parse(readFileSync(join(ROOT, 'tests/vectors/valid.json'), 'utf8')).find((v) => v.name === 'job-anchor');
+const anchor = JSON.parse(readFileSync(join(ROOT, 'tests/vectors/valid.json'), 'utf8')).find(
+  (v) => v.name === 'job-anchor',
+);
 /** The id every consumer parses, and what parse() must give for it (SPEC §1, from the shared vectors). */
 export const ANCHOR_ID = anchor.id;
 export const EXPECTED = { snowflakeType: 'bigint', snowflake: anchor.snowflake, unixMs: anchor.unixMs };
@@ -27,9 +29,15 @@ export const ANSWER_FUNCTION = `function answer(p) {
 
 /** Asserts that `text` (a process's output, a page's text) holds the SPEC answer line. */
 export function assertAnswer(text, where) {
-  const line = String(text).split('\n').find((l) => l.startsWith('ANSWER '));
+  const line = String(text)
+    .split('\n')
+    .find((l) => l.startsWith('ANSWER '));
   assert.ok(line, `${where}: no answer line; output:\n${tail(text)}`);
-  assert.deepEqual(JSON.parse(line.slice('ANSWER '.length)), EXPECTED, `${where}: wrong answer for parse('${ANCHOR_ID}')`);
+  assert.deepEqual(
+    JSON.parse(line.slice('ANSWER '.length)),
+    EXPECTED,
+    `${where}: wrong answer for parse('${ANCHOR_ID}')`,
+  );
 }
 
 export function tail(text, lines = 40) {
@@ -47,7 +55,9 @@ export function tarball() {
   }
   assert.ok(existsSync(join(PACKAGE_DIR, 'dist')), 'wasm/dist is missing: run `bash scripts/build.sh` first');
   const folder = mkdtempSync(join(tmpdir(), 'branded-tarball-'));
-  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', folder], { cwd: PACKAGE_DIR, encoding: 'utf8' }));
+  const [{ filename }] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', folder], { cwd: PACKAGE_DIR, encoding: 'utf8' }),
+  );
   packed = join(folder, filename);
   process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
   return packed;
@@ -62,12 +72,21 @@ const keep = process.env.CONSUMERS_KEEP === '1';
  */
 export async function consumer(name, { type = 'module', files = {}, tools = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), `branded-matrix-${name}-`));
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `consumer-${name}`, private: true, type }, null, 2)}\n`);
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball()], { cwd: dir, timeout: 120_000 });
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `consumer-${name}`, private: true, type }, null, 2)}\n`,
+  );
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball()], {
+    cwd: dir,
+    timeout: 120_000,
+  });
   assert.equal(install.status, 0, `npm install of the tarball failed:\n${install.output}`);
   for (const tool of tools) {
     const target = join(ROOT, 'node_modules', tool);
-    assert.ok(existsSync(target), `${tool} is not in the workspace's node_modules: run \`npm ci\` at the repository root`);
+    assert.ok(
+      existsSync(target),
+      `${tool} is not in the workspace's node_modules: run \`npm ci\` at the repository root`,
+    );
     mkdirSync(dirname(join(dir, 'node_modules', tool)), { recursive: true });
     symlinkSync(target, join(dir, 'node_modules', tool), 'dir');
   }
@@ -77,7 +96,8 @@ export async function consumer(name, { type = 'module', files = {}, tools = [] }
     path: (...parts) => join(dir, ...parts),
     write: (more) => write(dir, more),
     /** Runs a linked tool's bin (`bin` names it when the package has several) under node, in the project. */
-    tool: (tool, args, options = {}) => run(process.execPath, [toolBin(dir, tool, options.bin), ...args], { cwd: dir, ...options }),
+    tool: (tool, args, options = {}) =>
+      run(process.execPath, [toolBin(dir, tool, options.bin), ...args], { cwd: dir, ...options }),
     node: (args, options = {}) => run(process.execPath, args, { cwd: dir, ...options }),
     remove: () => keep || rmSync(dir, { recursive: true, force: true }),
   };
@@ -103,13 +123,26 @@ function toolBin(dir, tool, name) {
  */
 export function run(command, args, { cwd, timeout = 90_000, env = {} } = {}) {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => { stdout += chunk; });
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
-    const timer = setTimeout(() => { stderr += `\n[killed after ${timeout} ms]`; child.kill('SIGKILL'); }, timeout);
-    child.on('error', (error) => { stderr += `\n[${error.message}]`; });
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => {
+      stderr += `\n[killed after ${timeout} ms]`;
+      child.kill('SIGKILL');
+    }, timeout);
+    child.on('error', (error) => {
+      stderr += `\n[${error.message}]`;
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const status = code ?? (signal ? 128 : 1);
@@ -130,7 +163,12 @@ const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
  */
 export function assertRan(result, step, { quiet = false, silent = false } = {}) {
   assert.equal(result.status, 0, `${step} failed (exit ${result.status}):\n${tail(result.output)}`);
-  if (quiet) assert.doesNotMatch(`${result.stdout}${result.stderr}`, /\bwarn(ing)?s?\b|\(!\)/i, `${step} warned:\n${tail(result.output)}`);
+  if (quiet)
+    assert.doesNotMatch(
+      `${result.stdout}${result.stderr}`,
+      /\bwarn(ing)?s?\b|\(!\)/i,
+      `${step} warned:\n${tail(result.output)}`,
+    );
   if (silent) assert.equal(result.stderr, '', `${step} printed to stderr:\n${tail(result.output)}`);
   return result;
 }

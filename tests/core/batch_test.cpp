@@ -21,7 +21,8 @@ TEST_CASE("parse_fixed fills the columns, one slot per id") {
 TEST_CASE("parse_fixed with a stride judges each 14-byte slot alone, whatever lies between") {
   // 16-byte slots (the package's layout): the two bytes after each id are noise the parse must not read,
   // and a newline inside a slot is the id's own byte (charset), not a separator.
-  const std::string ids = std::string("JOB0KHTOWnGLuC") + "\n\xff" + "USR0NgWEfAEJfs" + "zz" + "JOB0KHTOW\nGLuC" + std::string(2, '\0');
+  const std::string ids =
+      std::string("JOB0KHTOWnGLuC") + "\n\xff" + "USR0NgWEfAEJfs" + "zz" + "JOB0KHTOW\nGLuC" + std::string(2, '\0');
   std::vector<std::uint64_t> snowflake(3);
   std::vector<std::uint8_t> error(3);
   std::vector<std::uint32_t> ns(3);

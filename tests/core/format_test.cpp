@@ -51,14 +51,16 @@ TEST_CASE("write_iso agrees with std::chrono over the whole span a Snowflake can
 
 TEST_CASE("decode rows: the table's columns and the JSON object, with and without scan's place") {
   const std::string id = "JOB0KHTOWnGLuC";
-  CHECK(row(branded::RowStyle::table, id) ==
-        "JOB0KHTOWnGLuC  JOB  274557032793636864   2026-01-27T15:11:37.641Z     0     0   234878118  1769526697641-0\n");
+  CHECK(
+      row(branded::RowStyle::table, id) ==
+      "JOB0KHTOWnGLuC  JOB  274557032793636864   2026-01-27T15:11:37.641Z     0     0   234878118  1769526697641-0\n");
   CHECK(row(branded::RowStyle::json, id) ==
         R"({"id":"JOB0KHTOWnGLuC","ok":true,"namespace":"JOB","snowflake":"274557032793636864","unixMs":1769526697641,)"
         R"("iso":"2026-01-27T15:11:37.641Z","node":0,"seq":0,"hash32":234878118,"streamId":"1769526697641-0"})"
         "\n");
   const branded::RowPlace place{R"("file":"a.log",)", 123456789012, 42};
-  CHECK(row(branded::RowStyle::json, id, &place).rfind(R"({"file":"a.log","offset":123456789012,"line":42,"id":"JOB)", 0) == 0);
+  CHECK(row(branded::RowStyle::json, id, &place)
+            .rfind(R"({"file":"a.log","offset":123456789012,"line":42,"id":"JOB)", 0) == 0);
   const branded::RowPlace table_place{"a.log:", 7, 3};
   CHECK(row(branded::RowStyle::table, id, &table_place).rfind("a.log:3              7  JOB0KHTOWnGLuC  JOB  ", 0) == 0);
   // the widest id: every field at its widest stays within MAX_ROW_BYTES
@@ -67,6 +69,9 @@ TEST_CASE("decode rows: the table's columns and the JSON object, with and withou
   CHECK(row(branded::RowStyle::json, wide).size() < branded::MAX_ROW_BYTES);
   CHECK(row(branded::RowStyle::table, wide).find("  1023  4095  ") != std::string::npos);
   char out[branded::MAX_ROW_BYTES + 64];
-  const std::string refused(out, branded::write_refused_candidate(branded::RowStyle::json, "JOBzzzzzzzzzzz", place, out));
-  CHECK(refused == R"({"file":"a.log","offset":123456789012,"line":42,"id":"JOBzzzzzzzzzzz","ok":false,"error":"range"})" "\n");
+  const std::string refused(out,
+                            branded::write_refused_candidate(branded::RowStyle::json, "JOBzzzzzzzzzzz", place, out));
+  CHECK(refused ==
+        R"({"file":"a.log","offset":123456789012,"line":42,"id":"JOBzzzzzzzzzzz","ok":false,"error":"range"})"
+        "\n");
 }

@@ -55,7 +55,9 @@ void check_parse(const std::string& id) {
 #endif
 }
 
-std::string entry_id_oracle(std::uint64_t ms, std::uint64_t seq) { return std::to_string(ms) + "-" + std::to_string(seq); }
+std::string entry_id_oracle(std::uint64_t ms, std::uint64_t seq) {
+  return std::to_string(ms) + "-" + std::to_string(seq);
+}
 
 }  // namespace
 
@@ -104,7 +106,8 @@ TEST_CASE("encode kernels: powers of 62 on both sides, the extremes and random v
   std::vector<std::uint64_t> values = {0, 1, 61, 62, branded::MAX_SNOWFLAKE, ~std::uint64_t{0}};
   for (u128 p = 1; p <= ~std::uint64_t{0}; p *= 62)
     for (const int delta : {-1, 0, 1})
-      if (p + delta <= ~std::uint64_t{0} && !(p == 1 && delta < 0)) values.push_back(static_cast<std::uint64_t>(p + delta));
+      if (p + delta <= ~std::uint64_t{0} && !(p == 1 && delta < 0))
+        values.push_back(static_cast<std::uint64_t>(p + delta));
   std::mt19937_64 rng(62);
   for (int i = 0; i < 200'000; ++i) values.push_back(rng() >> (rng() % 64));
   for (const std::uint64_t v : values) {
@@ -146,8 +149,8 @@ TEST_CASE("write_entry_id: every decimal width on both sides of each power of 10
 
 TEST_CASE("parse_lines: the 14-byte fast path and the general path give the same columns", "[kernels]") {
   std::mt19937_64 rng(14);
-  const std::vector<std::string> lines = {"JOB0KHTOWnGLuC", "USRzzzzzzzzzzz", "JOB0KHTOWnGLu",  "JOB0KHTOWnGLuCx",
-                                          "",               "JOB0KHTOWn\rLuC", "job0KHTOWnGLuC", "USR0NgWEfAEJfs"};
+  const std::vector<std::string> lines = {"JOB0KHTOWnGLuC",  "USRzzzzzzzzzzz", "JOB0KHTOWnGLu", "JOB0KHTOWnGLuCx", "",
+                                          "JOB0KHTOWn\rLuC", "job0KHTOWnGLuC", "USR0NgWEfAEJfs"};
   for (int round = 0; round < 2'000; ++round) {
     std::string text;
     std::vector<std::string> expected_lines;
@@ -159,8 +162,8 @@ TEST_CASE("parse_lines: the 14-byte fast path and the general path give the same
     std::vector<std::uint64_t> snowflake(32);
     std::vector<std::uint8_t> error(32);
     std::vector<std::uint32_t> ns(32), offset(32), length(32);
-    const auto done = branded::parse_lines(text.data(), text.size(),
-                                           {snowflake.data(), error.data(), ns.data(), offset.data(), length.data()}, 32, true);
+    const auto done = branded::parse_lines(
+        text.data(), text.size(), {snowflake.data(), error.data(), ns.data(), offset.data(), length.data()}, 32, true);
     REQUIRE(done.ids == expected_lines.size());
     REQUIRE(done.consumed == text.size());
     for (std::size_t i = 0; i < expected_lines.size(); ++i) {

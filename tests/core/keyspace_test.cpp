@@ -8,7 +8,7 @@ using namespace std::string_literals;
 
 TEST_CASE("the queue-name refusal matrix") {
   for (const std::string& bad : {"a{b"s, "a}b"s, "a\0b"s, "a:b"s, "a b"s, "caf\xC3\xA9"s, ""s, std::string(129, 'q'),
-                                "emq"s, "\xFF"s, "a\tb"s}) {
+                                 "emq"s, "\xFF"s, "a\tb"s}) {
     INFO(bad);
     CHECK_FALSE(branded::valid_queue(bad));
     CHECK(branded::job_key(bad, "JOB0KHTOWnGLuC").error == branded::Error::queue);

@@ -1,6 +1,6 @@
 // The minting law of SPEC §2, driven by an injected clock.
-#include <catch2/catch_test_macros.hpp>
 #include <algorithm>
+#include <catch2/catch_test_macros.hpp>
 #include <thread>
 #include <vector>
 

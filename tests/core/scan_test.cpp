@@ -1,7 +1,7 @@
 // scan(): every kernel against an oracle that walks maximal runs one byte at a time (written from the issue's
 // definition, not from core), on generated logs, whole and streamed in chunks of every small size.
-#include <catch2/catch_test_macros.hpp>
 #include <algorithm>
+#include <catch2/catch_test_macros.hpp>
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -49,8 +49,8 @@ std::vector<Hit> oracle_scan(const std::string& text) {
       const bool range = (value >> 63) != 0;
       const auto ns = std::uint32_t(std::uint8_t(text[i])) << 16 | std::uint32_t(std::uint8_t(text[i + 1])) << 8 |
                       std::uint8_t(text[i + 2]);
-      hits.push_back({i, line, static_cast<std::uint8_t>(range ? 4 : 0), range ? 0 : static_cast<std::uint64_t>(value),
-                      ns});
+      hits.push_back(
+          {i, line, static_cast<std::uint8_t>(range ? 4 : 0), range ? 0 : static_cast<std::uint64_t>(value), ns});
     }
     i = j;
   }
@@ -78,7 +78,8 @@ Streamed stream_scan(int kernel, const std::string& text, std::size_t chunk, std
     buffer.append(text, read, take);
     read += take;
     const bool final = read == text.size();
-    const auto done = branded::detail::scan_with_kernel(kernel, buffer.data(), buffer.size(), out, capacity, final, state);
+    const auto done =
+        branded::detail::scan_with_kernel(kernel, buffer.data(), buffer.size(), out, capacity, final, state);
     for (std::size_t i = 0; i < done.ids; ++i)
       result.hits.push_back({base + offset[i], lines + newlines[i], error[i], snowflake[i], ns[i]});
     REQUIRE(done.consumed <= buffer.size());
@@ -113,22 +114,29 @@ std::string random_id(std::mt19937_64& rng) {
 // A log of many shapes: ids in JSON, URLs, CSV, after and before letters, digits, UTF-8, runs of 13 and 15,
 // lower-case namespaces, ids past the range, newlines of both kinds.
 std::string generated_log(std::mt19937_64& rng, std::size_t pieces) {
-  static const std::string separators[] = {" ", "\n", "\r\n", "\"", "/", ",", ":", "=", "-", "_", ".", "\t",
-                                           "\xc3\xa9", "\xe2\x82\xac", "\xff", std::string(1, '\0'), "?id=",
-                                           "{\"id\":\"", "\"}\n"};
+  static const std::string separators[] = {" ",        "\n",
+                                           "\r\n",     "\"",
+                                           "/",        ",",
+                                           ":",        "=",
+                                           "-",        "_",
+                                           ".",        "\t",
+                                           "\xc3\xa9", "\xe2\x82\xac",
+                                           "\xff",     std::string(1, '\0'),
+                                           "?id=",     "{\"id\":\"",
+                                           "\"}\n"};
   std::string text;
   for (std::size_t p = 0; p < pieces; ++p) {
     const std::string id = random_id(rng);
     switch (rng() % 12) {
       case 0: text += id; break;
-      case 1: text += id + "x"; break;                            // 15 letters/digits: not an id
-      case 2: text += "7" + id; break;                            // touched on the left
-      case 3: text += id.substr(0, 13); break;                    // 13: not an id
-      case 4: text += "zzz" + id.substr(3); break;                // lower-case namespace: not a candidate
-      case 5: text += id.substr(0, 3) + "zzzzzzzzzzz"; break;     // past the range: a refused candidate
-      case 6: text += id.substr(0, 3) + "AzL8n0Y58m7"; break;     // the largest id in range
-      case 7: text += id.substr(0, 3) + "AzL8n0Y58m8"; break;     // one past it
-      case 8: text += "AB" + id.substr(3); break;                 // two upper then a digit: not a candidate if digit
+      case 1: text += id + "x"; break;                         // 15 letters/digits: not an id
+      case 2: text += "7" + id; break;                         // touched on the left
+      case 3: text += id.substr(0, 13); break;                 // 13: not an id
+      case 4: text += "zzz" + id.substr(3); break;             // lower-case namespace: not a candidate
+      case 5: text += id.substr(0, 3) + "zzzzzzzzzzz"; break;  // past the range: a refused candidate
+      case 6: text += id.substr(0, 3) + "AzL8n0Y58m7"; break;  // the largest id in range
+      case 7: text += id.substr(0, 3) + "AzL8n0Y58m8"; break;  // one past it
+      case 8: text += "AB" + id.substr(3); break;              // two upper then a digit: not a candidate if digit
       default: break;
     }
     text += separators[rng() % std::size(separators)];

@@ -186,6 +186,4 @@ TEST_CASE("gate vectors: the wire gate reads three bytes, the host all fourteen"
   CHECK(branded::ENQUEUE_SCRIPT.find("'" + std::string(branded::KIND_REFUSAL) + "'") != std::string_view::npos);
 }
 
-TEST_CASE("the load-time self-check passes on this build", "[vectors]") {
-  CHECK(branded::self_check().empty());
-}
+TEST_CASE("the load-time self-check passes on this build", "[vectors]") { CHECK(branded::self_check().empty()); }

@@ -17,7 +17,9 @@ test("README.md's headline figures are bench/results.json's goals", () => {
 });
 
 test('every relative link in README.md names a file of the repository', () => {
-  const links = [...readme.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1]).filter((href) => !/^[a-z]+:/.test(href));
+  const links = [...readme.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+    .map((m) => m[1])
+    .filter((href) => !/^[a-z]+:/.test(href));
   assert.ok(links.length > 5, 'the README links its docs');
   for (const href of links) assert.ok(existsSync(new URL(href, root)), `${href} does not exist`);
 });

@@ -11,16 +11,28 @@ import { openExplorer, panel } from './support/explorer.js';
 
 const TABS = ['decode', 'gate', 'window', 'mint', 'placement', 'enqueue'];
 const WIDTHS = [1280, 390];
-const DOCS_SITE_PAGES = ['', 'gate.html', 'streams.html', 'reference/package.html', 'reference/cli.html', 'reference/widgets.html'];
+const DOCS_SITE_PAGES = [
+  '',
+  'gate.html',
+  'streams.html',
+  'reference/package.html',
+  'reference/cli.html',
+  'reference/widgets.html',
+];
 
 // A docs-site page is ready when VitePress has hydrated it (the appearance follows the system) and every
 // widget on it has rendered its shadow root.
 async function openDocsSitePage(page, url, dark) {
   await page.goto(url);
-  await page.waitForFunction((wantDark) => document.querySelector('.VPContent')
-    && document.documentElement.classList.contains('dark') === wantDark
-    && [...document.querySelectorAll('*')].filter((el) => el.localName.startsWith('branded-'))
-      .every((el) => el.shadowRoot?.querySelector('.panel')), dark);
+  await page.waitForFunction(
+    (wantDark) =>
+      document.querySelector('.VPContent') &&
+      document.documentElement.classList.contains('dark') === wantDark &&
+      [...document.querySelectorAll('*')]
+        .filter((el) => el.localName.startsWith('branded-'))
+        .every((el) => el.shadowRoot?.querySelector('.panel')),
+    dark,
+  );
 }
 
 async function openDocs(page, site) {
@@ -29,83 +41,112 @@ async function openDocs(page, site) {
   await page.locator('branded-enqueue').locator('.live-status', { hasText: 'No bridge' }).waitFor();
 }
 
-for (const engine of selectedEngines()) describe(engine, () => {
-  let site;
-  let docsSite;
-  before(async () => {
-    site = await serveStatic(DIST, { prefix: '/docs/branded/', harness: needsHarness(engine) });
-    docsSite = await serveStatic(DIST, { harness: needsHarness(engine) }); // the docs site's base is /docs/
-  });
-  after(async () => {
-    await site?.close();
-    await docsSite?.close();
-  });
-
-  for (const colorScheme of ['light', 'dark']) describe(colorScheme, () => {
-    let browser;
-    let page;
+for (const engine of selectedEngines())
+  describe(engine, () => {
+    let site;
+    let docsSite;
     before(async () => {
-      browser = await launchEngine(engine, { colorScheme });
-      page = await browser.page();
+      site = await serveStatic(DIST, { prefix: '/docs/branded/', harness: needsHarness(engine) });
+      docsSite = await serveStatic(DIST, { harness: needsHarness(engine) }); // the docs site's base is /docs/
     });
-    after(() => browser?.close());
-
-    // One load per page: axe-core is injected once, the widths are window sizes, the tabs are clicks.
-    test(`the explorer, every tab, at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
-      await openExplorer(page, site.url, { 'decode.ids': 'JOB0KHTOWnGLuC\nUSRzzzzzzzzzzz' });
-      assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark');
-      const found = [];
-      for (const width of WIDTHS) {
-        const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
-        for (const tab of TABS) {
-          await page.locator(`[data-tab="${tab}"]`).click();
-          await panel(page, tab).waitFor();
-          found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px ${tab}: ${v.id}` })));
-        }
-        t.diagnostic(`${engine} ${colorScheme} ${size.width} px: ${found.length} violations on ${TABS.length} tabs`);
-      }
-      assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
+    after(async () => {
+      await site?.close();
+      await docsSite?.close();
     });
 
-    test(`docs.html with the four widgets at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
-      await openDocs(page, site);
-      const found = [];
-      for (const width of WIDTHS) {
-        const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
-        found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px: ${v.id}` })));
-        t.diagnostic(`${engine} ${colorScheme} ${size.width} px: ${found.length} violations on docs.html`);
-      }
-      assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
-    });
-
-    test(`the docs site, each of its ${DOCS_SITE_PAGES.length} pages at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
-      const found = [];
-      for (const path of DOCS_SITE_PAGES) {
-        await openDocsSitePage(page, `${docsSite.url}docs/${path}`, colorScheme === 'dark');
-        for (const width of WIDTHS) {
-          const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
-          found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px /docs/${path}: ${v.id}` })));
-        }
-        await page.setViewportSize({ width: 1280, height: 900 });
-      }
-      t.diagnostic(`${engine} ${colorScheme}: ${found.length} violations on ${DOCS_SITE_PAGES.length} docs-site pages`);
-      assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
-    });
-
-    if (colorScheme === 'light') {
-      test('the check can fail: grey-on-white text in the page is reported as color-contrast', async () => {
-        await openDocs(page, site);
-        await page.evaluate(() => {
-          const p = document.createElement('p');
-          p.id = 'faint';
-          p.textContent = 'too faint to read';
-          Object.assign(p.style, { color: '#bbb', background: '#fff' }); // CSSOM: allowed by style-src 'self'
-          document.querySelector('main').append(p);
+    for (const colorScheme of ['light', 'dark'])
+      describe(colorScheme, () => {
+        let browser;
+        let page;
+        before(async () => {
+          browser = await launchEngine(engine, { colorScheme });
+          page = await browser.page();
         });
-        const found = await axeViolations(page);
-        assert.deepEqual(found.map((v) => v.id), ['color-contrast']);
-        assert.deepEqual(found[0].nodes.map((n) => n.target), ['#faint']);
+        after(() => browser?.close());
+
+        // One load per page: axe-core is injected once, the widths are window sizes, the tabs are clicks.
+        test(`the explorer, every tab, at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
+          await openExplorer(page, site.url, { 'decode.ids': 'JOB0KHTOWnGLuC\nUSRzzzzzzzzzzz' });
+          assert.equal(
+            await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches),
+            colorScheme === 'dark',
+          );
+          const found = [];
+          for (const width of WIDTHS) {
+            const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
+            for (const tab of TABS) {
+              await page.locator(`[data-tab="${tab}"]`).click();
+              await panel(page, tab).waitFor();
+              found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px ${tab}: ${v.id}` })));
+            }
+            t.diagnostic(
+              `${engine} ${colorScheme} ${size.width} px: ${found.length} violations on ${TABS.length} tabs`,
+            );
+          }
+          assert.deepEqual(
+            found.map((v) => v.id),
+            [],
+            describeViolations(found),
+          );
+        });
+
+        test(`docs.html with the four widgets at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
+          await openDocs(page, site);
+          const found = [];
+          for (const width of WIDTHS) {
+            const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
+            found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px: ${v.id}` })));
+            t.diagnostic(`${engine} ${colorScheme} ${size.width} px: ${found.length} violations on docs.html`);
+          }
+          assert.deepEqual(
+            found.map((v) => v.id),
+            [],
+            describeViolations(found),
+          );
+        });
+
+        test(`the docs site, each of its ${DOCS_SITE_PAGES.length} pages at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
+          const found = [];
+          for (const path of DOCS_SITE_PAGES) {
+            await openDocsSitePage(page, `${docsSite.url}docs/${path}`, colorScheme === 'dark');
+            for (const width of WIDTHS) {
+              const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
+              found.push(
+                ...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px /docs/${path}: ${v.id}` })),
+              );
+            }
+            await page.setViewportSize({ width: 1280, height: 900 });
+          }
+          t.diagnostic(
+            `${engine} ${colorScheme}: ${found.length} violations on ${DOCS_SITE_PAGES.length} docs-site pages`,
+          );
+          assert.deepEqual(
+            found.map((v) => v.id),
+            [],
+            describeViolations(found),
+          );
+        });
+
+        if (colorScheme === 'light') {
+          test('the check can fail: grey-on-white text in the page is reported as color-contrast', async () => {
+            await openDocs(page, site);
+            await page.evaluate(() => {
+              const p = document.createElement('p');
+              p.id = 'faint';
+              p.textContent = 'too faint to read';
+              Object.assign(p.style, { color: '#bbb', background: '#fff' }); // CSSOM: allowed by style-src 'self'
+              document.querySelector('main').append(p);
+            });
+            const found = await axeViolations(page);
+            assert.deepEqual(
+              found.map((v) => v.id),
+              ['color-contrast'],
+            );
+            assert.deepEqual(
+              found[0].nodes.map((n) => n.target),
+              ['#faint'],
+            );
+          });
+        }
       });
-    }
   });
-});

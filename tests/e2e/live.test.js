@@ -16,7 +16,11 @@ before(async () => {
   browser = await launch();
   await browser.context.addInitScript(() => {
     window.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`), true);
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      true,
+    );
   });
 });
 after(async () => {
@@ -49,8 +53,14 @@ describe('gate, live', () => {
     assert.equal(await text(gate.locator('[data-testid="native-message"]')), KIND);
     assert.equal(await text(summary.locator('[data-field="agree"]')), 'yes');
     assert.equal(await text(summary.locator('[data-field="identical"]')), 'yes, byte for byte');
-    assert.match(await text(gate.locator('.compare .command').nth(0)), /^EVALSHA [0-9a-f]{40} 2 emq:\{scratch\.[^}]+\}:job:USR0KHTOWnGLuC /);
-    assert.match(await text(gate.locator('.compare .command').nth(1)), /^EMQ\.ENQUEUE 2 emq:\{scratch\.[^}]+\}:job:USR0KHTOWnGLuC /);
+    assert.match(
+      await text(gate.locator('.compare .command').nth(0)),
+      /^EVALSHA [0-9a-f]{40} 2 emq:\{scratch\.[^}]+\}:job:USR0KHTOWnGLuC /,
+    );
+    assert.match(
+      await text(gate.locator('.compare .command').nth(1)),
+      /^EMQ\.ENQUEUE 2 emq:\{scratch\.[^}]+\}:job:USR0KHTOWnGLuC /,
+    );
     await screenshot(page, 'live-gate-USR');
     await page.close();
   });
@@ -60,7 +70,10 @@ describe('gate, live', () => {
     const gate = panel(page, 'gate');
     await gate.locator('button.primary').click();
     await gate.locator('[data-testid="compare-summary"]').waitFor();
-    assert.deepEqual(await gate.locator('.compare .verdict').evaluateAll((els) => els.map((e) => e.dataset.outcome)), ['pass', 'pass']);
+    assert.deepEqual(await gate.locator('.compare .verdict').evaluateAll((els) => els.map((e) => e.dataset.outcome)), [
+      'pass',
+      'pass',
+    ]);
     assert.match(await text(gate.locator('[data-field="identical"]')), /not applicable/);
     await gate.getByRole('button', { name: 'job-42', exact: true }).click();
     await gate.locator('button.primary').click();
@@ -79,16 +92,35 @@ describe('stream window, live', () => {
     const comparison = win.locator('[data-testid="window-comparison"]');
     await comparison.waitFor();
     const cells = await comparison.locator(':scope > span').allTextContents();
-    assert.deepEqual(cells.slice(3, 6).map((c) => c.trim()), ['count', '40,960', '40,960 ✓']);
-    assert.deepEqual(cells.slice(6, 9).map((c) => c.trim()), ['first id', '1781000000010-28672', '1781000000010-28672 ✓']);
+    assert.deepEqual(
+      cells.slice(3, 6).map((c) => c.trim()),
+      ['count', '40,960', '40,960 ✓'],
+    );
+    assert.deepEqual(
+      cells.slice(6, 9).map((c) => c.trim()),
+      ['first id', '1781000000010-28672', '1781000000010-28672 ✓'],
+    );
     assert.equal(await comparison.locator('.mismatch').count(), 0);
     const sent = (await text(win.locator('.live .command'))).split(' ');
-    assert.deepEqual(sent.filter((_, i) => i !== 1), ['XRANGE', '1781000000010-0', '(1781000000020-0']);
+    assert.deepEqual(
+      sent.filter((_, i) => i !== 1),
+      ['XRANGE', '1781000000010-0', '(1781000000020-0'],
+    );
     const key = sent[1];
-    assert.match(key, /^emq:\{demo\}:stream[.:]fills$/, 'the demo stream lives in the queue\'s slot');
+    assert.match(key, /^emq:\{demo\}:stream[.:]fills$/, "the demo stream lives in the queue's slot");
     // Independently of the bridge: the stream and the same XRANGE, straight from Valkey.
     assert.equal(await stack.cli('XLEN', key), '(integer) 200000');
-    assert.equal(await stack.cli('EVAL', "return #redis.call('XRANGE', KEYS[1], ARGV[1], ARGV[2])", '1', key, '1781000000010-0', '(1781000000020-0'), '(integer) 40960');
+    assert.equal(
+      await stack.cli(
+        'EVAL',
+        "return #redis.call('XRANGE', KEYS[1], ARGV[1], ARGV[2])",
+        '1',
+        key,
+        '1781000000010-0',
+        '(1781000000020-0',
+      ),
+      '(integer) 40960',
+    );
     await screenshot(page, 'live-window');
     await page.close();
   });
@@ -103,8 +135,10 @@ describe('enqueue, live', () => {
     await enqueue.locator('button.primary').click();
     await enqueue.locator('[data-testid="row"]').waitFor();
     assert.equal(await text(enqueue.locator('[data-testid="verdict"]')), 'enqueued');
-    assert.equal(await text(enqueue.locator('.command')),
-      `EVALSHA ee3bea105b9a3ff947503b0a860d51504746c48d 2 emq:{demo}:job:${id} emq:{demo}:pending ${id} "{\\"hello\\":\\"world\\"}"`);
+    assert.equal(
+      await text(enqueue.locator('.command')),
+      `EVALSHA ee3bea105b9a3ff947503b0a860d51504746c48d 2 emq:{demo}:job:${id} emq:{demo}:pending ${id} "{\\"hello\\":\\"world\\"}"`,
+    );
     assert.equal(await text(enqueue.locator('[data-testid="row"] [data-field="state"]')), 'pending');
     assert.equal(await text(enqueue.locator('[data-testid="row"] [data-field="attempts"]')), '0');
     assert.equal(await text(enqueue.locator('[data-testid="row"] [data-field="payload"]')), '{"hello":"world"}');
@@ -132,7 +166,12 @@ describe('enqueue, live', () => {
     await enqueue.locator('[data-testid="row"]').waitFor();
     assert.equal(await text(enqueue.locator('[data-testid="verdict"]')), 'enqueued');
     const beyond = await text(enqueue.locator('[data-testid="pending-beyond"]'));
-    assert.match(beyond, new RegExp(`^${id} sorts after the last id shown \\(JOB00000000099\\): it is further on in the set, past the first 100\\.$`));
+    assert.match(
+      beyond,
+      new RegExp(
+        `^${id} sorts after the last id shown \\(JOB00000000099\\): it is further on in the set, past the first 100\\.$`,
+      ),
+    );
     assert.equal(await stack.cli('ZRANK', 'emq:{demo-deep}:pending', id), '(integer) 150');
     await page.close();
   });
@@ -145,7 +184,10 @@ describe('enqueue, live', () => {
     await enqueue.locator('button.primary').click();
     await enqueue.locator('[data-testid="row"]').waitFor();
     assert.equal(await text(enqueue.locator('[data-testid="verdict"]')), 'enqueued');
-    assert.match(await text(enqueue.locator('.command')), new RegExp(`^EMQ\\.ENQUEUE 2 emq:\\{demo\\}:job:${id} emq:\\{demo\\}:pending ${id} `));
+    assert.match(
+      await text(enqueue.locator('.command')),
+      new RegExp(`^EMQ\\.ENQUEUE 2 emq:\\{demo\\}:job:${id} emq:\\{demo\\}:pending ${id} `),
+    );
     assert.equal(await stack.cli('HGET', `emq:{demo}:job:${id}`, 'payload'), '"{\\"hello\\":\\"world\\"}"');
 
     await enqueue.getByRole('button', { name: 'USR0KHTOWnGLuC' }).click();

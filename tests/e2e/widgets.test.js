@@ -9,142 +9,165 @@ import { emulatesMedia, launchEngine, needsHarness, selectedEngines } from './su
 import { serveStatic } from './support/static-server.js';
 import { unexpected } from './support/explorer.js';
 
-const STRICT_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'";
+const STRICT_CSP =
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'";
 
-for (const engine of selectedEngines()) describe(engine, () => {
-  let site;
-  let browser;
-  let page;
-  before(async () => {
-    site = await serveStatic(DIST, {
-      headers: (path) => (path.endsWith('.html') ? { 'content-security-policy': STRICT_CSP } : {}),
-      harness: needsHarness(engine),
-    });
-    browser = await launchEngine(engine);
-    // Every CSP violation anywhere in the page (shadow roots included) is recorded (by the harness where
-    // the engine's driver has no init scripts).
-    if (!needsHarness(engine)) {
-      await browser.addInitScript(() => {
-        window.__violations = [];
-        document.addEventListener('securitypolicyviolation', (e) => {
-          window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`);
-        }, true);
+for (const engine of selectedEngines())
+  describe(engine, () => {
+    let site;
+    let browser;
+    let page;
+    before(async () => {
+      site = await serveStatic(DIST, {
+        headers: (path) => (path.endsWith('.html') ? { 'content-security-policy': STRICT_CSP } : {}),
+        harness: needsHarness(engine),
       });
-    }
-    page = await browser.page();
-    await page.goto(`${site.url}docs.html`);
-    await page.locator('branded-decode').locator('[data-field="iso"]').waitFor();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  const violations = () => page.evaluate(() => window.__violations);
-
-  test('the page is served with the strict policy', async () => {
-    const response = await fetch(`${site.url}docs.html`);
-    assert.equal(response.headers.get('content-security-policy'), STRICT_CSP);
-    const scripts = page.locator('script:not([src$="__e2e-hook.js"])');
-    assert.equal(await scripts.count(), 1, 'one <script type="module"> includes the widgets');
-    assert.equal(await scripts.getAttribute('src'), './widgets.js');
-  });
-
-  test('all four elements are defined, each in its own shadow root', async () => {
-    for (const name of ['branded-decode', 'branded-gate', 'branded-window', 'branded-enqueue']) {
-      assert.equal(await page.evaluate((n) => Boolean(customElements.get(n)), name), true, name);
-      assert.equal(await page.locator(name).evaluate((el) => el.shadowRoot?.mode), 'open', name);
-    }
-  });
-
-  test('<branded-decode value="JOB0KHTOWnGLuC"> decodes, styled from its shadow root', async () => {
-    const decode = page.locator('branded-decode');
-    assert.equal((await decode.locator('[data-field="iso"]').textContent()).trim(), '2026-01-27T15:11:37.641Z');
-    assert.equal((await decode.locator('[data-field="hash32"]').textContent()).trim(), '234878118');
-    assert.equal((await decode.locator('[data-field="stream"]').textContent()).trim(), '1769526697641-0');
-    const font = await decode.locator('.big-id').evaluate((el) => getComputedStyle(el).fontFamily);
-    assert.match(font, /mono/i, 'the constructed stylesheet applies under style-src \'self\'');
-    // Styles stay inside: the page's own text is not restyled by the widget.
-    assert.doesNotMatch(await page.locator('h1').evaluate((el) => getComputedStyle(el).fontFamily), /mono/i);
-
-    // Attributes drive the element.
-    await decode.evaluate((el) => el.setAttribute('value', 'USRzzzzzzzzzzz'));
-    await decode.locator('[data-testid="error-class"]', { hasText: 'range' }).waitFor();
-    await decode.evaluate((el) => el.setAttribute('value', 'JOB0KHTOWnGLuC'));
-    await decode.locator('[data-field="iso"]').waitFor();
-  });
-
-  test('<branded-gate value="USR0KHTOWnGLuC">: the host passes it, the wire gate refuses it', async () => {
-    const gate = page.locator('branded-gate');
-    assert.equal(await gate.locator('.verdict').nth(0).getAttribute('data-outcome'), 'pass');
-    assert.equal(await gate.locator('.verdict').nth(1).getAttribute('data-outcome'), 'refuse');
-    assert.equal((await gate.locator('.refusal').textContent()).trim(), 'EMQKIND job id must be JOB-namespaced');
-    await gate.locator('.live-status', { hasText: 'No bridge' }).waitFor();
-  });
-
-  test('<branded-window t0="+10ms" t1="+20ms">: the XRANGE arguments and the prediction', async () => {
-    const win = page.locator('branded-window');
-    assert.equal((await win.locator('.command').textContent()).trim(), 'XRANGE emq:{demo}:stream.fills 1781000000010-0 (1781000000020-0');
-    assert.equal((await win.locator('[data-field="predicted-count"]').textContent()).trim(), '40,960');
-    await win.evaluate((el) => el.setAttribute('t1', '+11ms'));
-    assert.equal((await win.locator('[data-field="predicted-count"]').textContent()).trim(), '4,096');
-  });
-
-  test('<branded-enqueue> without a bridge says so and sends nothing', async () => {
-    const enqueue = page.locator('branded-enqueue');
-    await enqueue.locator('.live-status', { hasText: 'No bridge' }).waitFor();
-    assert.equal(await enqueue.locator('button.primary').isDisabled(), true);
-    await screenshot(page, 'widgets-docs-page');
-    if (emulatesMedia(engine)) {
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await screenshot(page, 'widgets-docs-page-dark');
-      await page.emulateMedia({ colorScheme: 'light' });
-    }
-  });
-
-  test('docs.html names its own favicon, the site serves it, and the load notice stays hidden', async () => {
-    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
-    const response = await fetch(new URL(icon, `${site.url}docs.html`));
-    assert.equal(response.status, 200, icon);
-    assert.match(response.headers.get('content-type'), /^image\/svg\+xml/);
-    // The notice would show 1.5 s after load had the widgets not defined themselves.
-    await new Promise((r) => setTimeout(r, 1600));
-    assert.equal(await page.locator('.load-notice').isVisible(), false);
-  });
-
-  test('no CSP violation, no error, no request off the machine', async () => {
-    assert.deepEqual(await violations(), []);
-    await browser.harvest();
-    assert.deepEqual(unexpected(browser.problems), []);
-    assert.deepEqual(browser.external, []);
-    assert.deepEqual(site.notFound.filter((path) => path !== '/ws'), [], 'every request but the absent bridge\'s was found');
-  });
-
-  test('the violation listener does catch a violation (the check above can fail)', async () => {
-    await page.evaluate(() => {
-      const style = document.createElement('style');
-      style.textContent = 'body { color: red }';
-      document.head.append(style);
+      browser = await launchEngine(engine);
+      // Every CSP violation anywhere in the page (shadow roots included) is recorded (by the harness where
+      // the engine's driver has no init scripts).
+      if (!needsHarness(engine)) {
+        await browser.addInitScript(() => {
+          window.__violations = [];
+          document.addEventListener(
+            'securitypolicyviolation',
+            (e) => {
+              window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`);
+            },
+            true,
+          );
+        });
+      }
+      page = await browser.page();
+      await page.goto(`${site.url}docs.html`);
+      await page.locator('branded-decode').locator('[data-field="iso"]').waitFor();
     });
-    await page.waitForFunction(() => window.__violations.length > 0);
-    assert.match((await violations())[0], /^style-src-elem inline$/);
-  });
+    after(async () => {
+      await browser?.close();
+      await site?.close();
+    });
 
-  // Last: the blocked module script of a file:// page is an error in the page, by design.
-  test('docs.html opened from disk (file://) works or says what to do', async (t) => {
-    await page.goto(pathToFileURL(join(DIST, 'docs.html')).href);
-    const notice = page.locator('.load-notice');
-    await page.waitForFunction(() => customElements.get('branded-decode') !== undefined
-      || getComputedStyle(document.querySelector('.load-notice')).visibility === 'visible', null, { timeout: 10000 });
-    const defined = await page.evaluate(() => customElements.get('branded-decode') !== undefined);
-    t.diagnostic(`${engine}: from file://, ${defined ? 'the widgets run' : 'the page says why the widgets did not load'}`);
-    if (defined) {
-      assert.equal((await page.locator('branded-decode').locator('[data-field="iso"]').textContent()).trim(), '2026-01-27T15:11:37.641Z');
-      assert.equal(await notice.isVisible(), false);
-    } else {
-      assert.equal(await notice.isVisible(), true);
-      assert.match(await notice.textContent(), /file:\/\/.*serve this folder over HTTP/s);
-      await screenshot(page, 'widgets-docs-file');
-    }
+    const violations = () => page.evaluate(() => window.__violations);
+
+    test('the page is served with the strict policy', async () => {
+      const response = await fetch(`${site.url}docs.html`);
+      assert.equal(response.headers.get('content-security-policy'), STRICT_CSP);
+      const scripts = page.locator('script:not([src$="__e2e-hook.js"])');
+      assert.equal(await scripts.count(), 1, 'one <script type="module"> includes the widgets');
+      assert.equal(await scripts.getAttribute('src'), './widgets.js');
+    });
+
+    test('all four elements are defined, each in its own shadow root', async () => {
+      for (const name of ['branded-decode', 'branded-gate', 'branded-window', 'branded-enqueue']) {
+        assert.equal(await page.evaluate((n) => Boolean(customElements.get(n)), name), true, name);
+        assert.equal(await page.locator(name).evaluate((el) => el.shadowRoot?.mode), 'open', name);
+      }
+    });
+
+    test('<branded-decode value="JOB0KHTOWnGLuC"> decodes, styled from its shadow root', async () => {
+      const decode = page.locator('branded-decode');
+      assert.equal((await decode.locator('[data-field="iso"]').textContent()).trim(), '2026-01-27T15:11:37.641Z');
+      assert.equal((await decode.locator('[data-field="hash32"]').textContent()).trim(), '234878118');
+      assert.equal((await decode.locator('[data-field="stream"]').textContent()).trim(), '1769526697641-0');
+      const font = await decode.locator('.big-id').evaluate((el) => getComputedStyle(el).fontFamily);
+      assert.match(font, /mono/i, "the constructed stylesheet applies under style-src 'self'");
+      // Styles stay inside: the page's own text is not restyled by the widget.
+      assert.doesNotMatch(await page.locator('h1').evaluate((el) => getComputedStyle(el).fontFamily), /mono/i);
+
+      // Attributes drive the element.
+      await decode.evaluate((el) => el.setAttribute('value', 'USRzzzzzzzzzzz'));
+      await decode.locator('[data-testid="error-class"]', { hasText: 'range' }).waitFor();
+      await decode.evaluate((el) => el.setAttribute('value', 'JOB0KHTOWnGLuC'));
+      await decode.locator('[data-field="iso"]').waitFor();
+    });
+
+    test('<branded-gate value="USR0KHTOWnGLuC">: the host passes it, the wire gate refuses it', async () => {
+      const gate = page.locator('branded-gate');
+      assert.equal(await gate.locator('.verdict').nth(0).getAttribute('data-outcome'), 'pass');
+      assert.equal(await gate.locator('.verdict').nth(1).getAttribute('data-outcome'), 'refuse');
+      assert.equal((await gate.locator('.refusal').textContent()).trim(), 'EMQKIND job id must be JOB-namespaced');
+      await gate.locator('.live-status', { hasText: 'No bridge' }).waitFor();
+    });
+
+    test('<branded-window t0="+10ms" t1="+20ms">: the XRANGE arguments and the prediction', async () => {
+      const win = page.locator('branded-window');
+      assert.equal(
+        (await win.locator('.command').textContent()).trim(),
+        'XRANGE emq:{demo}:stream.fills 1781000000010-0 (1781000000020-0',
+      );
+      assert.equal((await win.locator('[data-field="predicted-count"]').textContent()).trim(), '40,960');
+      await win.evaluate((el) => el.setAttribute('t1', '+11ms'));
+      assert.equal((await win.locator('[data-field="predicted-count"]').textContent()).trim(), '4,096');
+    });
+
+    test('<branded-enqueue> without a bridge says so and sends nothing', async () => {
+      const enqueue = page.locator('branded-enqueue');
+      await enqueue.locator('.live-status', { hasText: 'No bridge' }).waitFor();
+      assert.equal(await enqueue.locator('button.primary').isDisabled(), true);
+      await screenshot(page, 'widgets-docs-page');
+      if (emulatesMedia(engine)) {
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await screenshot(page, 'widgets-docs-page-dark');
+        await page.emulateMedia({ colorScheme: 'light' });
+      }
+    });
+
+    test('docs.html names its own favicon, the site serves it, and the load notice stays hidden', async () => {
+      const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+      const response = await fetch(new URL(icon, `${site.url}docs.html`));
+      assert.equal(response.status, 200, icon);
+      assert.match(response.headers.get('content-type'), /^image\/svg\+xml/);
+      // The notice would show 1.5 s after load had the widgets not defined themselves.
+      await new Promise((r) => setTimeout(r, 1600));
+      assert.equal(await page.locator('.load-notice').isVisible(), false);
+    });
+
+    test('no CSP violation, no error, no request off the machine', async () => {
+      assert.deepEqual(await violations(), []);
+      await browser.harvest();
+      assert.deepEqual(unexpected(browser.problems), []);
+      assert.deepEqual(browser.external, []);
+      assert.deepEqual(
+        site.notFound.filter((path) => path !== '/ws'),
+        [],
+        "every request but the absent bridge's was found",
+      );
+    });
+
+    test('the violation listener does catch a violation (the check above can fail)', async () => {
+      await page.evaluate(() => {
+        const style = document.createElement('style');
+        style.textContent = 'body { color: red }';
+        document.head.append(style);
+      });
+      await page.waitForFunction(() => window.__violations.length > 0);
+      assert.match((await violations())[0], /^style-src-elem inline$/);
+    });
+
+    // Last: the blocked module script of a file:// page is an error in the page, by design.
+    test('docs.html opened from disk (file://) works or says what to do', async (t) => {
+      await page.goto(pathToFileURL(join(DIST, 'docs.html')).href);
+      const notice = page.locator('.load-notice');
+      await page.waitForFunction(
+        () =>
+          customElements.get('branded-decode') !== undefined ||
+          getComputedStyle(document.querySelector('.load-notice')).visibility === 'visible',
+        null,
+        { timeout: 10000 },
+      );
+      const defined = await page.evaluate(() => customElements.get('branded-decode') !== undefined);
+      t.diagnostic(
+        `${engine}: from file://, ${defined ? 'the widgets run' : 'the page says why the widgets did not load'}`,
+      );
+      if (defined) {
+        assert.equal(
+          (await page.locator('branded-decode').locator('[data-field="iso"]').textContent()).trim(),
+          '2026-01-27T15:11:37.641Z',
+        );
+        assert.equal(await notice.isVisible(), false);
+      } else {
+        assert.equal(await notice.isVisible(), true);
+        assert.match(await notice.textContent(), /file:\/\/.*serve this folder over HTTP/s);
+        await screenshot(page, 'widgets-docs-file');
+      }
+    });
   });
-});

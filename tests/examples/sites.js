@@ -25,8 +25,8 @@ async function violationsAtWidths(page, label) {
 }
 
 /** Counts the WebSockets the page opened: an init script's count, or the WebKit harness's record. */
-const socketsOpened = (page) => page.evaluate(() => window.__sockets
-  ?? (window.__e2e?.urls ?? []).filter((url) => /^wss?:/.test(url)).length);
+const socketsOpened = (page) =>
+  page.evaluate(() => window.__sockets ?? (window.__e2e?.urls ?? []).filter((url) => /^wss?:/.test(url)).length);
 
 function countSockets() {
   window.__sockets = 0;
@@ -46,9 +46,12 @@ function countSockets() {
  */
 export function siteSuite({ name, served, build = true, storage, toLight }) {
   let example;
-  before(async () => {
-    example = await prepareExample(name, { build });
-  }, { timeout: 900_000 });
+  before(
+    async () => {
+      example = await prepareExample(name, { build });
+    },
+    { timeout: 900_000 },
+  );
   after(() => {
     if (!process.env.KEEP_EXAMPLES) example?.remove();
   });
@@ -58,82 +61,98 @@ export function siteSuite({ name, served, build = true, storage, toLight }) {
     assert.doesNotMatch(example.install, /ERR!/, example.install);
   });
 
-  for (const engine of selectedEngines()) describe(`${name} in ${engine}`, () => {
-    // A site that follows the system is made dark by the system: emulated in Chromium, a dark launch elsewhere.
-    const relaunchForLight = !storage && !emulatesMedia(engine);
-    let site;
-    let browser;
-    let page;
-    let sockets = 0;
-    const problems = [];
-    const external = [];
-    const open = async (colorScheme) => {
-      browser = await launchEngine(engine, { colorScheme, viewport: { width: 1280, height: 900 } });
-      if (engine !== 'webkit') await browser.addInitScript(countSockets);
-      page = await browser.page();
-    };
-    const retire = async () => {
-      await browser.harvest();
-      problems.push(...browser.problems);
-      external.push(...browser.external);
-      await browser.close();
-      browser = null;
-    };
-    before(async () => {
-      site = await serveStatic(join(example.dir, served), { harness: needsHarness(engine) });
-      await open(relaunchForLight ? 'dark' : 'light');
-      if (!storage && emulatesMedia(engine)) await page.emulateMedia({ colorScheme: 'dark' });
-      await page.goto(site.url);
-      if (storage) {
-        await page.evaluate(([key, value]) => localStorage.setItem(key, value), storage);
-        await page.goto(site.url);
-      }
-    }, { timeout: 120_000 });
-    after(async () => {
-      if (browser) await retire();
-      await site?.close();
-    });
+  for (const engine of selectedEngines())
+    describe(`${name} in ${engine}`, () => {
+      // A site that follows the system is made dark by the system: emulated in Chromium, a dark launch elsewhere.
+      const relaunchForLight = !storage && !emulatesMedia(engine);
+      let site;
+      let browser;
+      let page;
+      let sockets = 0;
+      const problems = [];
+      const external = [];
+      const open = async (colorScheme) => {
+        browser = await launchEngine(engine, { colorScheme, viewport: { width: 1280, height: 900 } });
+        if (engine !== 'webkit') await browser.addInitScript(countSockets);
+        page = await browser.page();
+      };
+      const retire = async () => {
+        await browser.harvest();
+        problems.push(...browser.problems);
+        external.push(...browser.external);
+        await browser.close();
+        browser = null;
+      };
+      before(
+        async () => {
+          site = await serveStatic(join(example.dir, served), { harness: needsHarness(engine) });
+          await open(relaunchForLight ? 'dark' : 'light');
+          if (!storage && emulatesMedia(engine)) await page.emulateMedia({ colorScheme: 'dark' });
+          await page.goto(site.url);
+          if (storage) {
+            await page.evaluate(([key, value]) => localStorage.setItem(key, value), storage);
+            await page.goto(site.url);
+          }
+        },
+        { timeout: 120_000 },
+      );
+      after(async () => {
+        if (browser) await retire();
+        await site?.close();
+      });
 
-    test(`${name} in ${engine}: the widgets render; <branded-decode value="JOB0KHTOWnGLuC"> shows ${ISO}`, async () => {
-      const shown = await readWidgets(page);
-      assert.deepEqual(shown.defined, [true, true, true, true]);
-      assert.equal(shown.iso, ISO);
-      assert.deepEqual(shown.verdicts, ['pass', 'refuse'], 'USR0KHTOWnGLuC: the host passes it, the wire gate refuses it');
-    });
+      test(`${name} in ${engine}: the widgets render; <branded-decode value="JOB0KHTOWnGLuC"> shows ${ISO}`, async () => {
+        const shown = await readWidgets(page);
+        assert.deepEqual(shown.defined, [true, true, true, true]);
+        assert.equal(shown.iso, ISO);
+        assert.deepEqual(
+          shown.verdicts,
+          ['pass', 'refuse'],
+          'USR0KHTOWnGLuC: the host passes it, the wire gate refuses it',
+        );
+      });
 
-    test(`${name} in ${engine}: dark, as the site is: no axe violation at ${WIDTHS.join(' and ')} px`, async () => {
-      const shown = await readWidgets(page);
-      assert.ok(luminance(shown.pageBackground) < 0.3, `the site is dark (${shown.pageBackground})`);
-      await waitForScheme(page, true);
-      await screenshot(page, `example-${name}-dark`);
-      const found = await violationsAtWidths(page, 'dark');
-      assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
-    });
+      test(`${name} in ${engine}: dark, as the site is: no axe violation at ${WIDTHS.join(' and ')} px`, async () => {
+        const shown = await readWidgets(page);
+        assert.ok(luminance(shown.pageBackground) < 0.3, `the site is dark (${shown.pageBackground})`);
+        await waitForScheme(page, true);
+        await screenshot(page, `example-${name}-dark`);
+        const found = await violationsAtWidths(page, 'dark');
+        assert.deepEqual(
+          found.map((v) => v.id),
+          [],
+          describeViolations(found),
+        );
+      });
 
-    test(`${name} in ${engine}: light by ${relaunchForLight ? 'the system' : 'the site\'s own control'}: no axe violation at ${WIDTHS.join(' and ')} px`, async () => {
-      if (relaunchForLight) {
+      test(`${name} in ${engine}: light by ${relaunchForLight ? 'the system' : "the site's own control"}: no axe violation at ${WIDTHS.join(' and ')} px`, async () => {
+        if (relaunchForLight) {
+          sockets += await socketsOpened(page);
+          await retire();
+          await open('light');
+          await page.goto(site.url);
+        } else {
+          await toLight(page);
+        }
+        await waitForScheme(page, false);
+        const light = await readWidgets(page);
+        assert.ok(luminance(light.pageBackground) > 0.7, `the site is light again (${light.pageBackground})`);
+        await screenshot(page, `example-${name}-light`);
+        const found = await violationsAtWidths(page, 'light');
+        assert.deepEqual(
+          found.map((v) => v.id),
+          [],
+          describeViolations(found),
+        );
+      });
+
+      test(`${name} in ${engine}: no console error, zero requests off the machine, no WebSocket`, async () => {
         sockets += await socketsOpened(page);
-        await retire();
-        await open('light');
-        await page.goto(site.url);
-      } else {
-        await toLight(page);
-      }
-      await waitForScheme(page, false);
-      const light = await readWidgets(page);
-      assert.ok(luminance(light.pageBackground) > 0.7, `the site is light again (${light.pageBackground})`);
-      await screenshot(page, `example-${name}-light`);
-      const found = await violationsAtWidths(page, 'light');
-      assert.deepEqual(found.map((v) => v.id), [], describeViolations(found));
+        await browser.harvest();
+        assert.deepEqual([...problems, ...browser.problems], []);
+        assert.deepEqual([...external, ...browser.external], []);
+        assert.equal(sockets, 0);
+        assert.equal(site.requests.filter((path) => path.includes('/ws')).length, 0);
+      });
     });
-
-    test(`${name} in ${engine}: no console error, zero requests off the machine, no WebSocket`, async () => {
-      sockets += await socketsOpened(page);
-      await browser.harvest();
-      assert.deepEqual([...problems, ...browser.problems], []);
-      assert.deepEqual([...external, ...browser.external], []);
-      assert.equal(sockets, 0);
-      assert.equal(site.requests.filter((path) => path.includes('/ws')).length, 0);
-    });
-  });
 }

@@ -6,8 +6,12 @@ siteSuite({
   served: 'dist',
   storage: ['starlight-theme', 'dark'],
   // The shim has no selectOption: the value is chosen and the select's change event fired, as a reader's pick does.
-  toLight: (page) => page.locator('starlight-theme-select select').first().evaluate((select) => {
-    select.value = 'light';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  }),
+  toLight: (page) =>
+    page
+      .locator('starlight-theme-select select')
+      .first()
+      .evaluate((select) => {
+        select.value = 'light';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }),
 });

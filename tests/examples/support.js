@@ -17,11 +17,17 @@ const run = promisify(execFile);
 export async function sh(command, args, { cwd, timeout = 300_000, env = {} } = {}) {
   try {
     const { stdout, stderr } = await run(command, args, {
-      cwd, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+      cwd,
+      timeout,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
     });
     return `${stdout}${stderr}`;
   } catch (error) {
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${error.stdout ?? ''}${error.stderr ?? ''}${error.message}`, { cause: error });
+    throw new Error(
+      `${command} ${args.join(' ')} failed in ${cwd}:\n${error.stdout ?? ''}${error.stderr ?? ''}${error.message}`,
+      { cause: error },
+    );
   }
 }
 
@@ -34,7 +40,11 @@ export function packTarballs() {
   packed ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'branded-tarballs-'));
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-    await sh('npm', ['pack', '--silent', '--workspace', 'wasm', '--workspace', 'web/widgets', '--pack-destination', dir], { cwd: ROOT });
+    await sh(
+      'npm',
+      ['pack', '--silent', '--workspace', 'wasm', '--workspace', 'web/widgets', '--pack-destination', dir],
+      { cwd: ROOT },
+    );
     return dir;
   })();
   return packed;
@@ -50,13 +60,17 @@ export async function prepareExample(name, { build = true } = {}) {
   cpSync(join(EXAMPLES, name), dir, { recursive: true, filter: (path) => !LEFT_BEHIND.has(basename(path)) });
   mkdirSync(join(dir, 'vendor'));
   for (const file of readdirSync(tarballs)) cpSync(join(tarballs, file), join(dir, 'vendor', file));
-  const install = await sh('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline'], { cwd: dir, timeout: 600_000 });
+  const install = await sh('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline'], {
+    cwd: dir,
+    timeout: 600_000,
+  });
   const output = build ? await sh('npm', ['run', 'build'], { cwd: dir, timeout: 600_000 }) : '';
   return { dir, install, build: output, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** What a server render or a bundler prints when a module touches the DOM where there is none. */
-export const SSR_FAILURE = /HTMLElement is not defined|customElements is not defined|document is not defined|window is not defined|ReferenceError|Top-level await/i;
+export const SSR_FAILURE =
+  /HTMLElement is not defined|customElements is not defined|document is not defined|window is not defined|ReferenceError|Top-level await/i;
 
 /** Luminance (0 black … 1 white) of a computed `rgb(…)`/`rgba(…)` colour. */
 export function luminance(color) {
@@ -87,7 +101,9 @@ export async function readWidgets(page) {
     const gate = document.querySelector('branded-gate');
     const panel = decode.shadowRoot.querySelector('.panel');
     return {
-      defined: ['branded-decode', 'branded-gate', 'branded-window', 'branded-enqueue'].map((name) => Boolean(customElements.get(name))),
+      defined: ['branded-decode', 'branded-gate', 'branded-window', 'branded-enqueue'].map((name) =>
+        Boolean(customElements.get(name)),
+      ),
       iso: decode.shadowRoot.querySelector('[data-field="iso"]').textContent.trim(),
       verdicts: [...gate.shadowRoot.querySelectorAll('.verdict')].map((v) => v.dataset.outcome),
       widgetBackground: getComputedStyle(panel).backgroundColor,
@@ -98,7 +114,9 @@ export async function readWidgets(page) {
 
 /** The widget's card background, as the page shows it now. */
 export function widgetBackground(page) {
-  return page.evaluate(() => getComputedStyle(document.querySelector('branded-decode').shadowRoot.querySelector('.panel')).backgroundColor);
+  return page.evaluate(
+    () => getComputedStyle(document.querySelector('branded-decode').shadowRoot.querySelector('.panel')).backgroundColor,
+  );
 }
 
 /** Waits until the widget's card is dark (or light), as its host switched. */
@@ -107,7 +125,7 @@ export async function waitForScheme(page, dark, timeout = 10_000) {
   let last;
   while (Date.now() < deadline) {
     last = await widgetBackground(page);
-    if ((luminance(last) < 0.3) === dark) return last;
+    if (luminance(last) < 0.3 === dark) return last;
     await new Promise((done) => setTimeout(done, 50));
   }
   throw new Error(`the widget stayed ${dark ? 'light' : 'dark'} (background ${last})`);

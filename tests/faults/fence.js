@@ -15,7 +15,13 @@ async function writer(client, node, executor, log, running) {
   while (running()) {
     const job = minter.next();
     const reply = await client.request('enqueue', { queue: 'demo.fence', job, payload: job, executor });
-    log.push({ at: Date.now(), executor, job, outcome: reply.ok ? reply.result.verdict : reply.error.code, error: reply.error });
+    log.push({
+      at: Date.now(),
+      executor,
+      job,
+      outcome: reply.ok ? reply.result.verdict : reply.error.code,
+      error: reply.error,
+    });
     if (!reply.ok) await sleep(10);
   }
 }
@@ -29,7 +35,9 @@ function summary(log, sentAt, since, executor) {
     acksReceivedAfterRewrite: after.filter((e) => e.outcome === 'enqueued').length,
     refusedWithFence: after.filter((e) => e.outcome === 'fence').length,
     msToFirstFenceRefusal: refusal ? refusal.at - sentAt : null,
-    refusal: refusal ? { found: refusal.error.found, expected: refusal.error.expected, message: refusal.error.message } : null,
+    refusal: refusal
+      ? { found: refusal.error.found, expected: refusal.error.expected, message: refusal.error.message }
+      : null,
   };
 }
 
@@ -40,7 +48,10 @@ export async function run() {
   const check = direct(server);
   const log = [];
   let running = true;
-  const writers = [writer(clients[0], 1, 'script', log, () => running), writer(clients[1], 2, 'native', log, () => running)];
+  const writers = [
+    writer(clients[0], 1, 'script', log, () => running),
+    writer(clients[1], 2, 'native', log, () => running),
+  ];
   await until(() => log.filter((e) => e.outcome === 'enqueued').length > 200, 'writes before the rewrite');
 
   // SET and KEYS in one transaction: the job rows at the exact moment of the rewrite.
@@ -52,11 +63,16 @@ export async function run() {
   const before = new Set(rowsAtRewrite);
   const executorOf = new Map(log.map((e) => [e.job, e.executor]));
   const lateWrites = { script: 0, native: 0 };
-  for (const key of await check.keys(ROWS)) if (!before.has(key)) lateWrites[executorOf.get(key.slice(ROWS.length - 1))]++;
+  for (const key of await check.keys(ROWS))
+    if (!before.has(key)) lateWrites[executorOf.get(key.slice(ROWS.length - 1))]++;
 
   await check.set('{emq}:version', 'echomq:4.0.0');
   const restoredAt = Date.now();
-  const recovered = await until(async () => log.some((e) => e.at > restoredAt && e.outcome === 'enqueued'), 'writes after the restore', 15_000)
+  const recovered = await until(
+    async () => log.some((e) => e.at > restoredAt && e.outcome === 'enqueued'),
+    'writes after the restore',
+    15_000,
+  )
     .then(() => log.find((e) => e.at > restoredAt && e.outcome === 'enqueued').at - restoredAt)
     .catch(() => null);
   running = false;
@@ -73,7 +89,10 @@ export async function run() {
     bridgeLogged: [...new Set(bridge.logs.filter((l) => Date.parse(l.ts) >= sentAt).map((l) => l.event))],
     msToFirstWriteAfterRestore: recovered,
   };
-  result.ok = lateWrites.native === 0 && result.script.refusedWithFence > 0 && result.native.refusedWithFence > 0 &&
+  result.ok =
+    lateWrites.native === 0 &&
+    result.script.refusedWithFence > 0 &&
+    result.native.refusedWithFence > 0 &&
     result.healthz.status === 503;
   check.disconnect();
   await Promise.all(clients.map((c) => c.close()));

@@ -65,7 +65,9 @@ export async function run() {
   let running = true;
   const executor = (i) => (i % 2 ? 'native' : 'script');
   const writers = [
-    ...Array.from({ length: WRITERS }, (_, i) => connectorWriter(conn, viaConnector, 10 + i, executor(i), () => running)),
+    ...Array.from({ length: WRITERS }, (_, i) =>
+      connectorWriter(conn, viaConnector, 10 + i, executor(i), () => running),
+    ),
     ...clients.map((client, i) => bridgeWriter(client, viaBridge, 20 + i, executor(i), () => running)),
   ];
   const started = Date.now();
@@ -76,7 +78,10 @@ export async function run() {
   const result = {
     name: 'kill -9 under load (AOF always), 5 kills',
     seconds: (Date.now() - started) / 1000,
-    connector: { ...(await audit(check, 'faults.kill', viaConnector)), outcomes: Object.fromEntries(viaConnector.codes) },
+    connector: {
+      ...(await audit(check, 'faults.kill', viaConnector)),
+      outcomes: Object.fromEntries(viaConnector.codes),
+    },
     bridge: { ...(await audit(check, 'demo.kill', viaBridge)), outcomes: Object.fromEntries(viaBridge.codes) },
   };
   result.ok = result.connector.ok && result.bridge.ok;

@@ -3,7 +3,17 @@
 // reported: wall time, throughput, p50/p99/max latency, and the bridge's peak RSS (VmHWM).
 import { createMinter } from '@echomq/branded';
 
-import { audit, direct, Ledger, open, peakRssMiB, percentile, startBridge, startServer, ONE_ADDRESS_LOAD } from './support.js';
+import {
+  audit,
+  direct,
+  Ledger,
+  open,
+  peakRssMiB,
+  percentile,
+  startBridge,
+  startServer,
+  ONE_ADDRESS_LOAD,
+} from './support.js';
 
 const CLIENTS = 500;
 const PER_CLIENT = 200;
@@ -17,7 +27,12 @@ async function clientRun(client, index, ledger, latencies, wrong) {
     while (next < jobs.length) {
       const job = jobs[next++];
       const sent = performance.now();
-      const reply = await client.request('enqueue', { queue: 'demo.load', job, payload: job, executor: index % 2 ? 'native' : 'script' });
+      const reply = await client.request('enqueue', {
+        queue: 'demo.load',
+        job,
+        payload: job,
+        executor: index % 2 ? 'native' : 'script',
+      });
       latencies.push(performance.now() - sent);
       const outcome = reply.ok ? reply.result.verdict : reply.error.code;
       ledger.record(job, outcome);
@@ -29,7 +44,15 @@ async function clientRun(client, index, ledger, latencies, wrong) {
 
 export async function run() {
   const server = await startServer({ module: true });
-  const bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', server.url, '--rate', '100000', '--max-connections', String(CLIENTS + 10)]);
+  const bridge = await startBridge([
+    ...ONE_ADDRESS_LOAD,
+    '--valkey',
+    server.url,
+    '--rate',
+    '100000',
+    '--max-connections',
+    String(CLIENTS + 10),
+  ]);
   const clients = [];
   for (let i = 0; i < CLIENTS; i++) clients.push(await open(bridge.ws, { origin: bridge.origin }));
   const rssBefore = peakRssMiB(bridge.child.pid);
@@ -47,7 +70,11 @@ export async function run() {
     enqueues: CLIENTS * PER_CLIENT,
     seconds: Math.round(seconds * 100) / 100,
     perSecond: Math.round((CLIENTS * PER_CLIENT) / seconds),
-    latencyMs: { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1)) },
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p99: round(percentile(latencies, 99)),
+      max: round(latencies.at(-1)),
+    },
     bridgePeakRssMiB: { connected: rssBefore, afterLoad: peakRssMiB(bridge.child.pid) },
     wrongAcks: wrong.length,
     outcomes: Object.fromEntries(ledger.codes),

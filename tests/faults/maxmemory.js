@@ -53,8 +53,16 @@ export async function run() {
   const result = {
     name: 'maxmemory 4mb, noeviction, 2 KiB payloads until refused',
     usedMemory: /used_memory_human:(\S+)/.exec(info)?.[1],
-    connector: { ...(await audit(check, 'faults.oom', connectorLedger)), outcomes: Object.fromEntries(connectorLedger.codes), firstRefusal: connectorRefusal },
-    bridge: { ...(await audit(check, 'demo.oom', bridgeLedger)), outcomes: Object.fromEntries(bridgeLedger.codes), firstRefusal: bridgeRefusal },
+    connector: {
+      ...(await audit(check, 'faults.oom', connectorLedger)),
+      outcomes: Object.fromEntries(connectorLedger.codes),
+      firstRefusal: connectorRefusal,
+    },
+    bridge: {
+      ...(await audit(check, 'demo.oom', bridgeLedger)),
+      outcomes: Object.fromEntries(bridgeLedger.codes),
+      firstRefusal: bridgeRefusal,
+    },
   };
   const refused = (ledger) => [...ledger.codes.keys()].some((code) => code.includes(':'));
   result.ok = result.connector.ok && result.bridge.ok && refused(connectorLedger) && refused(bridgeLedger);

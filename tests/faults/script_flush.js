@@ -15,7 +15,8 @@ async function viaConnector(conn, ledger) {
   const minter = createMinter({ namespace: 'JOB', node: 1 });
   for (let batch = 0; batch < 30; batch++) {
     const items = Array.from({ length: 500 }, () => minter.next()).map((job) => [job, job]);
-    for (const { id, verdict, error } of await conn.enqueueMany('faults.flush', items)) ledger.record(id, error?.code ?? verdict);
+    for (const { id, verdict, error } of await conn.enqueueMany('faults.flush', items))
+      ledger.record(id, error?.code ?? verdict);
     for (let i = 0; i < 166; i++) {
       const job = minter.next();
       ledger.record(job, await conn.enqueue('faults.flush', job, job).catch((e) => e?.code ?? e?.message));
@@ -59,11 +60,15 @@ export async function run() {
     seconds: (Date.now() - started) / 1000,
     flushes,
     evalFallbacks: await evalCalls(flusher),
-    connector: { ...(await audit(flusher, 'faults.flush', connectorLedger)), outcomes: Object.fromEntries(connectorLedger.codes) },
+    connector: {
+      ...(await audit(flusher, 'faults.flush', connectorLedger)),
+      outcomes: Object.fromEntries(connectorLedger.codes),
+    },
     bridge: { ...(await audit(flusher, 'demo.flush', bridgeLedger)), outcomes: Object.fromEntries(bridgeLedger.codes) },
   };
   const allEnqueued = (ledger, n) => ledger.codes.get('enqueued') === n && ledger.codes.size === 1;
-  result.ok = result.connector.ok && result.bridge.ok && allEnqueued(connectorLedger, 19980) && allEnqueued(bridgeLedger, 5000);
+  result.ok =
+    result.connector.ok && result.bridge.ok && allEnqueued(connectorLedger, 19980) && allEnqueued(bridgeLedger, 5000);
   flusher.disconnect();
   await client.close();
   await bridge.stop();

@@ -65,8 +65,17 @@ export async function audit(client, queue, ledger) {
   const rowWithoutPending = [...rows].filter((job) => !pending.has(job));
   const pendingWithoutRow = [...pending].filter((job) => !rows.has(job));
   return {
-    acked: ledger.acked.size, rows: rows.size, pending: pending.size, missing: missing.length,
-    rowWithoutPending: rowWithoutPending.length, pendingWithoutRow: pendingWithoutRow.length, enqueuedTwice: ledger.twice.length,
-    ok: missing.length === 0 && rowWithoutPending.length === 0 && pendingWithoutRow.length === 0 && ledger.twice.length === 0,
+    acked: ledger.acked.size,
+    rows: rows.size,
+    pending: pending.size,
+    missing: missing.length,
+    rowWithoutPending: rowWithoutPending.length,
+    pendingWithoutRow: pendingWithoutRow.length,
+    enqueuedTwice: ledger.twice.length,
+    ok:
+      missing.length === 0 &&
+      rowWithoutPending.length === 0 &&
+      pendingWithoutRow.length === 0 &&
+      ledger.twice.length === 0,
   };
 }

@@ -35,9 +35,7 @@ struct Columns {
   std::vector<std::uint8_t> error;
   std::vector<std::uint32_t> ns;
   std::vector<std::uint32_t> offset, length;
-  branded::Columns view() {
-    return {snowflake.data(), error.data(), ns.data(), offset.data(), length.data()};
-  }
+  branded::Columns view() { return {snowflake.data(), error.data(), ns.data(), offset.data(), length.data()}; }
 };
 
 void check_slot(const Columns& got, std::size_t i, const branded::Result<branded::Parsed>& want) {

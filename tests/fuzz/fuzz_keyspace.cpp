@@ -11,8 +11,7 @@
 namespace {
 
 bool name_byte(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-         c == '-';
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
 }
 
 bool name_bytes(std::string_view s, std::size_t max) {
@@ -59,8 +58,7 @@ std::uint16_t expected_slot(std::string_view key) {
   std::uint16_t crc = 0;
   for (char c : expected_hashtag(key)) {
     crc = static_cast<std::uint16_t>(crc ^ (static_cast<unsigned char>(c) << 8));
-    for (int bit = 0; bit < 8; ++bit)
-      crc = static_cast<std::uint16_t>((crc & 0x8000) ? (crc << 1) ^ 0x1021 : crc << 1);
+    for (int bit = 0; bit < 8; ++bit) crc = static_cast<std::uint16_t>((crc & 0x8000) ? (crc << 1) ^ 0x1021 : crc << 1);
   }
   return crc % 16384;
 }

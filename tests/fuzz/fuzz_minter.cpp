@@ -94,7 +94,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const auto made = branded::Minter::create(ns, node, branded::Clock{&read_clock, &now});
   const bool ns_ok = ns.size() == 3 && std::all_of(ns.begin(), ns.end(), oracle::is_upper);
-  PROPERTY(made.error == (!ns_ok ? branded::Error::namespace_ : node > 1023 ? branded::Error::node : branded::Error::none));
+  PROPERTY(made.error == (!ns_ok        ? branded::Error::namespace_
+                          : node > 1023 ? branded::Error::node
+                                        : branded::Error::none));
   if (!made.ok()) return 0;
   PROPERTY(made.value.node() == node);
 
@@ -106,8 +108,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         now = EPOCH + input.ConsumeIntegralInRange<std::int64_t>(-1000, MAX_TS + 1000);
         break;
       case 1:  // a frozen millisecond: a burst that may borrow the following milliseconds
-        for (int n = input.ConsumeIntegralInRange(1, 5000); n > 0 && mints < MAX_MINTS; --n, ++mints)
-          run.mint(false);
+        for (int n = input.ConsumeIntegralInRange(1, 5000); n > 0 && mints < MAX_MINTS; --n, ++mints) run.mint(false);
         break;
       default:  // a small step, back or forward
         now += input.ConsumeIntegralInRange<std::int64_t>(-3000, 3000);

@@ -54,9 +54,11 @@ std::vector<Hit> streamed(int kernel, std::string_view text, std::size_t chunk, 
     buffer.append(text.substr(read, take));
     read += take;
     const bool final = read == text.size();
-    const auto done = branded::detail::scan_with_kernel(kernel, buffer.data(), buffer.size(), out, capacity, final, state);
+    const auto done =
+        branded::detail::scan_with_kernel(kernel, buffer.data(), buffer.size(), out, capacity, final, state);
     PROPERTY(done.consumed <= buffer.size() && done.ids <= capacity);
-    for (std::size_t i = 0; i < done.ids; ++i) hits.push_back({base + offset[i], lines + newlines[i], error[i], snowflake[i]});
+    for (std::size_t i = 0; i < done.ids; ++i)
+      hits.push_back({base + offset[i], lines + newlines[i], error[i], snowflake[i]});
     base += done.consumed;
     lines += done.newlines;
     state = done.next;

@@ -7,12 +7,12 @@
 #include <string_view>
 
 // A violated property is a finding: name it and abort so libFuzzer saves the input.
-#define PROPERTY(...)                                                                         \
-  do {                                                                                        \
-    if (!(__VA_ARGS__)) {                                                                     \
+#define PROPERTY(...)                                                                            \
+  do {                                                                                           \
+    if (!(__VA_ARGS__)) {                                                                        \
       std::fprintf(stderr, "property violated: %s (%s:%d)\n", #__VA_ARGS__, __FILE__, __LINE__); \
-      std::abort();                                                                           \
-    }                                                                                         \
+      std::abort();                                                                              \
+    }                                                                                            \
   } while (0)
 
 namespace oracle {

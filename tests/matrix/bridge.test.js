@@ -10,8 +10,13 @@ import WebSocket from 'ws';
 
 import { family, keyspaceState, surfacePresent } from './support.js';
 
-const present = surfacePresent('bridge protocol', 'bridge/bin/branded-bridge.js', 'bridge/src/valkey.js', 'wasm/valkey.js',
-  'build/native/valkey/emq_module.so');
+const present = surfacePresent(
+  'bridge protocol',
+  'bridge/bin/branded-bridge.js',
+  'bridge/src/valkey.js',
+  'wasm/valkey.js',
+  'build/native/valkey/emq_module.so',
+);
 const { startServer } = present ? await import('../../scripts/valkey.js') : {};
 const { startBridge, ONE_ADDRESS_LOAD } = present ? await import('../bridge/support.js') : {};
 
@@ -42,7 +47,8 @@ function mismatch(c, reply) {
       ? null
       : `replied ${JSON.stringify(reply).slice(0, 200)}`;
   }
-  if (reply.ok !== false || reply.error?.code !== want.code) return `replied ${JSON.stringify(reply).slice(0, 200)}, want ${want.code}`;
+  if (reply.ok !== false || reply.error?.code !== want.code)
+    return `replied ${JSON.stringify(reply).slice(0, 200)}, want ${want.code}`;
   if (want.reason && reply.error.reason !== want.reason) return `reason ${reply.error.reason}, want ${want.reason}`;
   return null;
 }
@@ -56,7 +62,15 @@ describe('bad-input matrix: bridge protocol', { skip: !present && 'the bridge is
   before(async () => {
     server = await startServer({ module: true, args: ['--enable-debug-command', 'local'] });
     client = new Valkey({ host: server.host, port: server.port, maxRetriesPerRequest: 0 });
-    bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', server.url, '--rate', '100000', '--max-inflight', '1000']);
+    bridge = await startBridge([
+      ...ONE_ADDRESS_LOAD,
+      '--valkey',
+      server.url,
+      '--rate',
+      '100000',
+      '--max-inflight',
+      '1000',
+    ]);
     const { exchange, ws } = await socket(bridge);
     const hello = await exchange(JSON.stringify({ id: 1, op: 'hello' }));
     ws.close();

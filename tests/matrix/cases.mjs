@@ -29,9 +29,16 @@ export function parseError(bytes) {
 }
 
 const nameByte = (b) =>
-  (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x2e || b === 0x5f || b === 0x2d;
+  (b >= 0x30 && b <= 0x39) ||
+  (b >= 0x41 && b <= 0x5a) ||
+  (b >= 0x61 && b <= 0x7a) ||
+  b === 0x2e ||
+  b === 0x5f ||
+  b === 0x2d;
 export function validQueue(bytes) {
-  return bytes.length >= 1 && bytes.length <= 128 && bytes.every(nameByte) && Buffer.from(bytes).toString('latin1') !== 'emq';
+  return (
+    bytes.length >= 1 && bytes.length <= 128 && bytes.every(nameByte) && Buffer.from(bytes).toString('latin1') !== 'emq'
+  );
 }
 
 export function validEntryId(bytes) {
@@ -83,16 +90,33 @@ function idByteClasses() {
   for (const [where, position] of Object.entries(positions))
     for (let b = 0; b < 256; b++) {
       const bytes = withByte(position, b);
-      if (parseError(bytes) !== null) cases.push(idCase(`byte-${b.toString(16).padStart(2, '0')}-${where}`, bytes, `${show(b)} at byte ${position}`));
+      if (parseError(bytes) !== null)
+        cases.push(idCase(`byte-${b.toString(16).padStart(2, '0')}-${where}`, bytes, `${show(b)} at byte ${position}`));
     }
   return cases;
 }
 
 function idOverflows() {
-  const payloads = ['AzL8n0Y58m8', 'AzL8n0Y58m9', 'AzL8n0Y58mA', 'AzL8n0Y58mz', 'AzL8n0Y58n0', 'AzL8n0Y5900',
-    'AzL8n0Z0000', 'AzL90000000', 'AzM00000000', 'Azzzzzzzzzz', 'B0000000000', 'Z0000000000', 'a0000000000',
-    'zzzzzzzzzzz', 'zL8n0Y58m7A'];
-  return payloads.map((p) => idCase(`overflow-${p}`, ascii(`JOB${p}`), 'a well-formed payload >= 2^63: refused, never wrapped'));
+  const payloads = [
+    'AzL8n0Y58m8',
+    'AzL8n0Y58m9',
+    'AzL8n0Y58mA',
+    'AzL8n0Y58mz',
+    'AzL8n0Y58n0',
+    'AzL8n0Y5900',
+    'AzL8n0Z0000',
+    'AzL90000000',
+    'AzM00000000',
+    'Azzzzzzzzzz',
+    'B0000000000',
+    'Z0000000000',
+    'a0000000000',
+    'zzzzzzzzzzz',
+    'zL8n0Y58m7A',
+  ];
+  return payloads.map((p) =>
+    idCase(`overflow-${p}`, ascii(`JOB${p}`), 'a well-formed payload >= 2^63: refused, never wrapped'),
+  );
 }
 
 function idSpecials() {
@@ -100,7 +124,11 @@ function idSpecials() {
     ['nul-only', Buffer.alloc(14), '14 NUL bytes'],
     ['nul-appended', Buffer.concat([ascii(VALID_ID), Buffer.alloc(1)]), 'a C terminator makes 15 bytes'],
     ['nul-prefixed', Buffer.concat([Buffer.alloc(1), ascii(VALID_ID)]), 'NUL before the id'],
-    ['nul-middle-13', Buffer.concat([ascii(VALID_ID.slice(0, 7)), Buffer.alloc(1), ascii(VALID_ID.slice(8))]), 'NUL replaces a digit'],
+    [
+      'nul-middle-13',
+      Buffer.concat([ascii(VALID_ID.slice(0, 7)), Buffer.alloc(1), ascii(VALID_ID.slice(8))]),
+      'NUL replaces a digit',
+    ],
     ['utf8-e-acute-15', utf8(`${VALID_ID.slice(0, 13)}é`), 'é is 2 bytes: 15 bytes'],
     ['utf8-e-acute-fits', utf8(`${VALID_ID.slice(0, 12)}é`), '13 characters, 14 bytes: charset'],
     ['utf8-namespace', utf8(`É${VALID_ID.slice(2)}`), 'É (2 bytes) in the namespace: 14 bytes'],
@@ -108,10 +136,26 @@ function idSpecials() {
     ['utf8-fullwidth-digits', utf8(`JOB０KHTOWnGL`), 'fullwidth zero, 3 bytes'],
     ['utf8-emoji', utf8(`JOB0KHTOWnG😀`), 'a 4-byte emoji'],
     ['utf8-zero-width-space', utf8(`JOB0KHTOWn\u200bL`), 'U+200B hides inside the payload'],
-    ['utf8-bom', Buffer.concat([Buffer.from('efbbbf', 'hex'), ascii(VALID_ID.slice(0, 11))]), 'a byte-order mark first'],
-    ['utf8-overlong-nul', Buffer.concat([ascii(VALID_ID.slice(0, 12)), Buffer.from('c080', 'hex')]), 'overlong NUL (invalid UTF-8)'],
-    ['utf8-lone-surrogate', Buffer.concat([ascii(VALID_ID.slice(0, 11)), Buffer.from('eda080', 'hex')]), 'CESU surrogate (invalid UTF-8)'],
-    ['utf8-truncated', Buffer.concat([ascii(VALID_ID.slice(0, 13)), Buffer.from('e2', 'hex')]), 'a cut multibyte sequence'],
+    [
+      'utf8-bom',
+      Buffer.concat([Buffer.from('efbbbf', 'hex'), ascii(VALID_ID.slice(0, 11))]),
+      'a byte-order mark first',
+    ],
+    [
+      'utf8-overlong-nul',
+      Buffer.concat([ascii(VALID_ID.slice(0, 12)), Buffer.from('c080', 'hex')]),
+      'overlong NUL (invalid UTF-8)',
+    ],
+    [
+      'utf8-lone-surrogate',
+      Buffer.concat([ascii(VALID_ID.slice(0, 11)), Buffer.from('eda080', 'hex')]),
+      'CESU surrogate (invalid UTF-8)',
+    ],
+    [
+      'utf8-truncated',
+      Buffer.concat([ascii(VALID_ID.slice(0, 13)), Buffer.from('e2', 'hex')]),
+      'a cut multibyte sequence',
+    ],
     ['latin1-high-bytes', Buffer.from('ff'.repeat(14), 'hex'), '14 x 0xFF'],
     ['leading-space', ascii(` ${VALID_ID}`), 'no trimming'],
     ['trailing-space', ascii(`${VALID_ID} `), 'no trimming'],
@@ -162,22 +206,64 @@ function queueCases() {
     if (validQueue(bytes)) throw new Error(`matrix: queue ${name} is valid`);
     cases.push({ family: 'queue', name, why, hex: hex(bytes), error: 'queue' });
   };
-  for (let b = 0; b < 256; b++) if (!nameByte(b)) add(`queue-byte-${b.toString(16).padStart(2, '0')}`, ascii(`ord${String.fromCharCode(b)}ers`), `${show(b)} inside a queue name`);
+  for (let b = 0; b < 256; b++)
+    if (!nameByte(b))
+      add(
+        `queue-byte-${b.toString(16).padStart(2, '0')}`,
+        ascii(`ord${String.fromCharCode(b)}ers`),
+        `${show(b)} inside a queue name`,
+      );
   add('queue-empty', ascii(''), 'empty');
   add('queue-129', ascii('q'.repeat(129)), 'one byte too long');
   add('queue-emq', ascii('emq'), 'reserved');
   add('queue-utf8', utf8('ördérs'), 'non-ASCII');
   add('queue-hashtag', ascii('{orders}'), 'braces would move the slot');
   add('queue-key-shaped', ascii('orders}:job:X'), 'a queue that closes the hashtag');
-  cases.push({ family: 'queue', name: 'queue-huge-1mb', why: '1 MiB', repeat: hex(ascii('q')), count: MB, tail: '', error: 'queue' });
+  cases.push({
+    family: 'queue',
+    name: 'queue-huge-1mb',
+    why: '1 MiB',
+    repeat: hex(ascii('q')),
+    count: MB,
+    tail: '',
+    error: 'queue',
+  });
   return cases;
 }
 
 function entryIdCases() {
-  const texts = ['', '-', '0', '0-', '-0', '1-2-3', '01-0', '0-01', '+1-0', '1-+0', '-1-0', ' 1-0', '1-0 ', '1 -0',
-    '1.0-0', '1e3-0', '0x10-0', '1_000-0', '18446744073709551616-0', '0-18446744073709551616',
-    '99999999999999999999-0', '1781000000010-28672\n', '*', '$', '(1781000000010-0', '1781000000010', '-28672',
-    '\u0000-0', '１-0', '1781000000010–28672'];
+  const texts = [
+    '',
+    '-',
+    '0',
+    '0-',
+    '-0',
+    '1-2-3',
+    '01-0',
+    '0-01',
+    '+1-0',
+    '1-+0',
+    '-1-0',
+    ' 1-0',
+    '1-0 ',
+    '1 -0',
+    '1.0-0',
+    '1e3-0',
+    '0x10-0',
+    '1_000-0',
+    '18446744073709551616-0',
+    '0-18446744073709551616',
+    '99999999999999999999-0',
+    '1781000000010-28672\n',
+    '*',
+    '$',
+    '(1781000000010-0',
+    '1781000000010',
+    '-28672',
+    '\u0000-0',
+    '１-0',
+    '1781000000010–28672',
+  ];
   return texts.map((text, i) => {
     const bytes = utf8(text);
     if (validEntryId(bytes)) throw new Error(`matrix: entry id ${JSON.stringify(text)} is valid`);
@@ -186,29 +272,85 @@ function entryIdCases() {
 }
 
 function namespaceCases() {
-  const list = ['', 'J', 'JO', 'JOBS', 'job', 'Job', 'J0B', 'JO ', ' JO', 'JO\u0000', 'J-B', 'ÉOB', 'JО', '@OB', '[OB', 'JO`', 'JO{'];
-  return list.map((text, i) => ({ family: 'namespace', name: `namespace-${i}`, why: JSON.stringify(text), hex: hex(utf8(text)), error: 'namespace' }));
+  const list = [
+    '',
+    'J',
+    'JO',
+    'JOBS',
+    'job',
+    'Job',
+    'J0B',
+    'JO ',
+    ' JO',
+    'JO\u0000',
+    'J-B',
+    'ÉOB',
+    'JО',
+    '@OB',
+    '[OB',
+    'JO`',
+    'JO{',
+  ];
+  return list.map((text, i) => ({
+    family: 'namespace',
+    name: `namespace-${i}`,
+    why: JSON.stringify(text),
+    hex: hex(utf8(text)),
+    error: 'namespace',
+  }));
 }
 
 // Snowflakes no id can carry: 2^63 and above (decimal strings; the JSON list keeps them exact).
 function snowflakeCases() {
   const values = [1n << 63n, (1n << 63n) + 1n, (1n << 64n) - 1n, 0xdeadbeefdeadbeefn];
-  return values.map((v) => ({ family: 'snowflake', name: `snowflake-${v}`, why: '>= 2^63', value: String(v), error: 'range' }));
+  return values.map((v) => ({
+    family: 'snowflake',
+    name: `snowflake-${v}`,
+    why: '>= 2^63',
+    value: String(v),
+    error: 'range',
+  }));
 }
 
 function nodeCases() {
-  return [1024, 1025, 4095, 65535, 2 ** 32 - 1].map((n) => ({ family: 'node', name: `node-${n}`, why: 'outside 0-1023', value: n, error: 'node' }));
+  return [1024, 1025, 4095, 65535, 2 ** 32 - 1].map((n) => ({
+    family: 'node',
+    name: `node-${n}`,
+    why: 'outside 0-1023',
+    value: n,
+    error: 'node',
+  }));
 }
 
 // Clock readings (ms) a minter must refuse: before the epoch or past the 41-bit horizon.
 function clockCases() {
-  return [0, -1, 1704067199999, 3903090455552, 2 ** 53 - 1].map((ms) => ({ family: 'clock', name: `clock-${ms}`, why: 'outside the horizon', value: ms, error: 'range' }));
+  return [0, -1, 1704067199999, 3903090455552, 2 ** 53 - 1].map((ms) => ({
+    family: 'clock',
+    name: `clock-${ms}`,
+    why: 'outside the horizon',
+    value: ms,
+    error: 'range',
+  }));
 }
 
 // [t0, t1) pairs no window exists for.
 function windowCases() {
-  const pairs = [[10, 10], [11, 10], [-1, 10], [-10, -5], [0, 0], [1781000000020, 1781000000010]];
-  return pairs.map(([t0, t1]) => ({ family: 'window', name: `window-${t0}-${t1}`, why: 'not 0 <= t0 < t1', t0, t1, error: 'range' }));
+  const pairs = [
+    [10, 10],
+    [11, 10],
+    [-1, 10],
+    [-10, -5],
+    [0, 0],
+    [1781000000020, 1781000000010],
+  ];
+  return pairs.map(([t0, t1]) => ({
+    family: 'window',
+    name: `window-${t0}-${t1}`,
+    why: 'not 0 <= t0 < t1',
+    t0,
+    t1,
+    error: 'range',
+  }));
 }
 
 // Malformed bridge frames (bridge/PROTOCOL.md): each is answered with its error code and the request's id
@@ -216,36 +358,78 @@ function windowCases() {
 function frameCases() {
   const cases = [];
   const add = (name, frame, code, { id = null, reason, why = name } = {}) =>
-    cases.push({ family: 'frame', name: `frame-${name}`, why, frame, reply: { id, code, ...(reason ? { reason } : {}) } });
+    cases.push({
+      family: 'frame',
+      name: `frame-${name}`,
+      why,
+      frame,
+      reply: { id, code, ...(reason ? { reason } : {}) },
+    });
   const request = (fields) => JSON.stringify({ id: 7, ...fields });
   const enqueue = (fields) => request({ op: 'enqueue', queue: 'demo', job: VALID_ID, payload: 'p', ...fields });
 
   // Not a request at all: the id cannot be read.
-  for (const [name, frame] of [['empty', ''], ['space', ' '], ['null', 'null'], ['array', '[]'], ['string', '"hello"'],
-    ['number', '42'], ['true', 'true'], ['open-brace', '{'], ['truncated', '{"id":1,"op":"hel'], ['trailing-comma', '{"id":1,}'],
-    ['single-quotes', "{'id':1,'op':'hello'}"], ['trailing-garbage', '{"id":1,"op":"hello"}x'], ['two-objects', '{"id":1}{"id":2}'],
-    ['nan', 'NaN'], ['undefined', 'undefined'], ['comment', '{"id":1,"op":"hello"} // hi'], ['bom', '\ufeff{"id":1,"op":"hello"}'],
-    ['nul', '{"id":1,"op":"hello"}\u0000'], ['deep-nesting', `${'['.repeat(5000)}${']'.repeat(5000)}`]])
+  for (const [name, frame] of [
+    ['empty', ''],
+    ['space', ' '],
+    ['null', 'null'],
+    ['array', '[]'],
+    ['string', '"hello"'],
+    ['number', '42'],
+    ['true', 'true'],
+    ['open-brace', '{'],
+    ['truncated', '{"id":1,"op":"hel'],
+    ['trailing-comma', '{"id":1,}'],
+    ['single-quotes', "{'id':1,'op':'hello'}"],
+    ['trailing-garbage', '{"id":1,"op":"hello"}x'],
+    ['two-objects', '{"id":1}{"id":2}'],
+    ['nan', 'NaN'],
+    ['undefined', 'undefined'],
+    ['comment', '{"id":1,"op":"hello"} // hi'],
+    ['bom', '\ufeff{"id":1,"op":"hello"}'],
+    ['nul', '{"id":1,"op":"hello"}\u0000'],
+    ['deep-nesting', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+  ])
     add(name, frame, 'bad_request', { why: `not a JSON object: ${JSON.stringify(frame.slice(0, 40))}` });
   // Unreadable ids.
-  for (const [name, id] of [['missing', undefined], ['empty', ''], ['long', 'x'.repeat(129)], ['unsafe', 2 ** 53],
-    ['negative-unsafe', -(2 ** 53)], ['fraction', 1.5], ['null', null], ['bool', true], ['object', {}], ['array', [1]]])
+  for (const [name, id] of [
+    ['missing', undefined],
+    ['empty', ''],
+    ['long', 'x'.repeat(129)],
+    ['unsafe', 2 ** 53],
+    ['negative-unsafe', -(2 ** 53)],
+    ['fraction', 1.5],
+    ['null', null],
+    ['bool', true],
+    ['object', {}],
+    ['array', [1]],
+  ])
     add(`id-${name}`, JSON.stringify({ id, op: 'hello' }), 'bad_request', { why: `request id ${JSON.stringify(id)}` });
   add('id-infinite', '{"id":1e400,"op":"hello"}', 'bad_request', { why: 'an id that parses to Infinity' });
   // A readable id, a bad shape: echoed id, bad_request.
   const shapes = [
-    ['op-missing', request({})], ['op-empty', request({ op: '' })], ['op-case', request({ op: 'HELLO' })],
-    ['op-unknown', request({ op: 'flushall' })], ['op-proto', request({ op: '__proto__' })],
-    ['op-constructor', request({ op: 'constructor' })], ['op-tostring', request({ op: 'toString' })],
-    ['op-number', request({ op: 5 })], ['op-null', request({ op: null })],
-    ['unknown-field', request({ op: 'hello', extra: 1 })], ['proto-field', '{"id":7,"op":"hello","__proto__":{"x":1}}'],
+    ['op-missing', request({})],
+    ['op-empty', request({ op: '' })],
+    ['op-case', request({ op: 'HELLO' })],
+    ['op-unknown', request({ op: 'flushall' })],
+    ['op-proto', request({ op: '__proto__' })],
+    ['op-constructor', request({ op: 'constructor' })],
+    ['op-tostring', request({ op: 'toString' })],
+    ['op-number', request({ op: 5 })],
+    ['op-null', request({ op: null })],
+    ['unknown-field', request({ op: 'hello', extra: 1 })],
+    ['proto-field', '{"id":7,"op":"hello","__proto__":{"x":1}}'],
     ['enqueue-no-queue', request({ op: 'enqueue', job: VALID_ID, payload: 'p' })],
     ['enqueue-no-job', request({ op: 'enqueue', queue: 'demo', payload: 'p' })],
     ['enqueue-id-not-job', request({ op: 'enqueue', queue: 'demo', id2: VALID_ID, payload: 'p' })],
-    ['enqueue-queue-number', enqueue({ queue: 5 })], ['enqueue-job-number', enqueue({ job: 274557032793636864 })],
-    ['enqueue-job-array', enqueue({ job: [VALID_ID] })], ['enqueue-payload-object', enqueue({ payload: { a: 1 } })],
-    ['enqueue-payload-null', enqueue({ payload: null })], ['enqueue-executor-lua', enqueue({ executor: 'lua' })],
-    ['enqueue-executor-number', enqueue({ executor: 1 })], ['enqueue-extra-field', enqueue({ state: 'done' })],
+    ['enqueue-queue-number', enqueue({ queue: 5 })],
+    ['enqueue-job-number', enqueue({ job: 274557032793636864 })],
+    ['enqueue-job-array', enqueue({ job: [VALID_ID] })],
+    ['enqueue-payload-object', enqueue({ payload: { a: 1 } })],
+    ['enqueue-payload-null', enqueue({ payload: null })],
+    ['enqueue-executor-lua', enqueue({ executor: 'lua' })],
+    ['enqueue-executor-number', enqueue({ executor: 1 })],
+    ['enqueue-extra-field', enqueue({ state: 'done' })],
     ['many-items-missing', request({ op: 'enqueueMany', queue: 'demo' })],
     ['many-items-empty', request({ op: 'enqueueMany', queue: 'demo', items: [] })],
     ['many-items-object', request({ op: 'enqueueMany', queue: 'demo', items: { job: VALID_ID, payload: 'p' } })],
@@ -268,48 +452,122 @@ function frameCases() {
     ['seed-perms-4097', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', perMs: 4097 })],
     ['seed-start-before-epoch', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', startMs: 0 })],
     ['seed-start-past-horizon', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', startMs: 3903090455551 })],
-    ['gate-no-job', request({ op: 'gateCompare' })], ['gate-job-number', request({ op: 'gateCompare', job: 1 })],
+    ['gate-no-job', request({ op: 'gateCompare' })],
+    ['gate-job-number', request({ op: 'gateCompare', job: 1 })],
     ['job-no-queue', request({ op: 'job', job: VALID_ID })],
   ];
   for (const [name, frame] of shapes) add(name, frame, 'bad_request', { id: 7 });
   // Names and ids that fail the host check: malformed, with the reason.
-  const queues = [['empty', ''], ['reserved', 'emq'], ['open-brace', 'a{b'], ['close-brace', 'a}b'], ['space', 'a b'],
-    ['colon', 'a:b'], ['non-ascii', 'ördérs'], ['129', 'q'.repeat(129)], ['nul', 'a\u0000b'], ['newline', 'demo\n']];
-  for (const [name, queue] of queues) add(`queue-${name}`, enqueue({ queue }), 'malformed', { id: 7, reason: 'queue', why: JSON.stringify(queue) });
-  for (const [name, stream] of [['empty', ''], ['brace', 'a{b'], ['65', 's'.repeat(65)], ['non-ascii', 'ströme'], ['colon', 'a:b']])
-    add(`stream-${name}`, request({ op: 'streamWindow', queue: 'demo', stream, t0: 0, t1: 10 }), 'malformed',
-      { id: 7, reason: 'stream', why: JSON.stringify(stream) });
-  add('seed-stream-empty', request({ op: 'streamSeed', queue: 'demo', stream: '', entries: 1 }), 'malformed',
-    { id: 7, reason: 'stream', why: 'a seed must not write under an empty stream name' });
-  for (const [op, extra] of [['enqueue', { queue: 'demo', payload: 'p' }], ['job', { queue: 'demo' }], ['gateCompare', {}]])
-    for (const id of ['job-42', 'JOB-42', 'JOB0KHTOWnGLu', 'usr0KHTOWnGLuC', 'JOB0KHTOWnGL!C', 'JOBzzzzzzzzzzz', 'JOB0KHTOWnGLé'])
+  const queues = [
+    ['empty', ''],
+    ['reserved', 'emq'],
+    ['open-brace', 'a{b'],
+    ['close-brace', 'a}b'],
+    ['space', 'a b'],
+    ['colon', 'a:b'],
+    ['non-ascii', 'ördérs'],
+    ['129', 'q'.repeat(129)],
+    ['nul', 'a\u0000b'],
+    ['newline', 'demo\n'],
+  ];
+  for (const [name, queue] of queues)
+    add(`queue-${name}`, enqueue({ queue }), 'malformed', { id: 7, reason: 'queue', why: JSON.stringify(queue) });
+  for (const [name, stream] of [
+    ['empty', ''],
+    ['brace', 'a{b'],
+    ['65', 's'.repeat(65)],
+    ['non-ascii', 'ströme'],
+    ['colon', 'a:b'],
+  ])
+    add(`stream-${name}`, request({ op: 'streamWindow', queue: 'demo', stream, t0: 0, t1: 10 }), 'malformed', {
+      id: 7,
+      reason: 'stream',
+      why: JSON.stringify(stream),
+    });
+  add('seed-stream-empty', request({ op: 'streamSeed', queue: 'demo', stream: '', entries: 1 }), 'malformed', {
+    id: 7,
+    reason: 'stream',
+    why: 'a seed must not write under an empty stream name',
+  });
+  for (const [op, extra] of [
+    ['enqueue', { queue: 'demo', payload: 'p' }],
+    ['job', { queue: 'demo' }],
+    ['gateCompare', {}],
+  ])
+    for (const id of [
+      'job-42',
+      'JOB-42',
+      'JOB0KHTOWnGLu',
+      'usr0KHTOWnGLuC',
+      'JOB0KHTOWnGL!C',
+      'JOBzzzzzzzzzzz',
+      'JOB0KHTOWnGLé',
+    ])
       add(`${op}-${id}`, request({ op, ...extra, job: id }), 'malformed', { id: 7, reason: parseError(utf8(id)) });
-  add('many-item-malformed', request({ op: 'enqueueMany', queue: 'demo', items: [{ job: 'job-42', payload: 'p' }] }), 'ok',
-    { id: 7, why: 'a batch whose only item fails the host check: answered per item, nothing sent' });
+  add(
+    'many-item-malformed',
+    request({ op: 'enqueueMany', queue: 'demo', items: [{ job: 'job-42', payload: 'p' }] }),
+    'ok',
+    { id: 7, why: 'a batch whose only item fails the host check: answered per item, nothing sent' },
+  );
   // Allowlist and limits.
   add('forbidden-queue', enqueue({ queue: 'orders' }), 'forbidden', { id: 7 });
   add('payload-4097', enqueue({ payload: 'x'.repeat(4097) }), 'too_large', { id: 7 });
-  add('payload-multibyte', enqueue({ payload: 'é'.repeat(2049) }), 'too_large', { id: 7, why: '2049 characters, 4098 UTF-8 bytes' });
-  add('many-1001', request({ op: 'enqueueMany', queue: 'demo', items: Array.from({ length: 1001 }, () => ({ job: 'job-42', payload: '' })) }),
-    'too_large', { id: 7 });
+  add('payload-multibyte', enqueue({ payload: 'é'.repeat(2049) }), 'too_large', {
+    id: 7,
+    why: '2049 characters, 4098 UTF-8 bytes',
+  });
+  add(
+    'many-1001',
+    request({
+      op: 'enqueueMany',
+      queue: 'demo',
+      items: Array.from({ length: 1001 }, () => ({ job: 'job-42', payload: '' })),
+    }),
+    'too_large',
+    { id: 7 },
+  );
   add('pending-1001', request({ op: 'pending', queue: 'demo', limit: 1001 }), 'too_large', { id: 7 });
-  add('window-sample-101', request({ op: 'streamWindow', queue: 'demo', stream: 'fills', t0: 0, t1: 10, sample: 101 }), 'too_large', { id: 7 });
-  add('seed-entries-200001', request({ op: 'streamSeed', queue: 'demo', stream: 'fills', entries: 200001 }), 'too_large', { id: 7 });
-  add('gate-payload-4097', request({ op: 'gateCompare', job: VALID_ID, payload: 'x'.repeat(4097) }), 'too_large', { id: 7 });
+  add(
+    'window-sample-101',
+    request({ op: 'streamWindow', queue: 'demo', stream: 'fills', t0: 0, t1: 10, sample: 101 }),
+    'too_large',
+    { id: 7 },
+  );
+  add(
+    'seed-entries-200001',
+    request({ op: 'streamSeed', queue: 'demo', stream: 'fills', entries: 200001 }),
+    'too_large',
+    { id: 7 },
+  );
+  add('gate-payload-4097', request({ op: 'gateCompare', job: VALID_ID, payload: 'x'.repeat(4097) }), 'too_large', {
+    id: 7,
+  });
   return cases;
 }
 
 export function generate() {
   return [
-    ...idLengths(), ...idByteClasses(), ...idOverflows(), ...idSpecials(), ...idHuge(),
-    ...queueCases(), ...entryIdCases(), ...namespaceCases(), ...snowflakeCases(), ...nodeCases(),
-    ...clockCases(), ...windowCases(), ...frameCases(),
+    ...idLengths(),
+    ...idByteClasses(),
+    ...idOverflows(),
+    ...idSpecials(),
+    ...idHuge(),
+    ...queueCases(),
+    ...entryIdCases(),
+    ...namespaceCases(),
+    ...snowflakeCases(),
+    ...nodeCases(),
+    ...clockCases(),
+    ...windowCases(),
+    ...frameCases(),
   ];
 }
 
 export const LISTED = join(dirname(fileURLToPath(import.meta.url)), 'cases.json');
 // One case per line, so a diff of the listing reads case by case.
-const listing = (cases) => `{"count":${cases.length},"cases":[\n${cases.map((c) => JSON.stringify(c)).join(',\n')}\n]}\n`;
+const listing = (cases) =>
+  `{"count":${cases.length},"cases":[\n${cases.map((c) => JSON.stringify(c)).join(',\n')}\n]}\n`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const text = listing(generate());

@@ -20,7 +20,13 @@ function run(args, input = '') {
     child.stderr.on('data', (b) => err.push(b));
     child.on('error', reject);
     child.on('close', (status, signal) =>
-      resolve({ status, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+      resolve({
+        status,
+        signal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      }),
+    );
     child.stdin.on('error', () => {}); // a command that takes no stdin may close it early
     child.stdin.end(input);
   });
@@ -35,19 +41,28 @@ async function runAll(calls) {
       const [args, check] = calls[next++];
       const result = await run(args);
       const problem = result.signal ? `killed by ${result.signal}` : check(result);
-      if (problem) broken.push(`branded ${args.map((a) => JSON.stringify(a)).join(' ')}: ${problem}; stderr ${result.stderr.slice(0, 200)}`);
+      if (problem)
+        broken.push(
+          `branded ${args.map((a) => JSON.stringify(a)).join(' ')}: ${problem}; stderr ${result.stderr.slice(0, 200)}`,
+        );
     }
   };
   await Promise.all([worker(), worker()]);
   return broken;
 }
 
-const jsonLines = (stdout) => stdout.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l));
-const refusedWith = (error) => ({ status, stdout }) => {
-  if (status !== 1) return `exit ${status}, want 1`;
-  const [line] = jsonLines(stdout);
-  return line?.ok === false && line.error === error ? null : `printed ${stdout.trim()}, want error ${error}`;
-};
+const jsonLines = (stdout) =>
+  stdout
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l));
+const refusedWith =
+  (error) =>
+  ({ status, stdout }) => {
+    if (status !== 1) return `exit ${status}, want 1`;
+    const [line] = jsonLines(stdout);
+    return line?.ok === false && line.error === error ? null : `printed ${stdout.trim()}, want error ${error}`;
+  };
 const usage = ({ status }) => (status === 2 ? null : `exit ${status}, want 2 (usage)`);
 
 // Ids a line-oriented stream can carry unchanged: no newline inside, no carriage return at the end.
@@ -93,40 +108,69 @@ describe('bad-input matrix: CLI', { skip: !present && 'the CLI is not built yet'
     assert.equal(status, 1);
     const lines = jsonLines(stdout);
     assert.equal(lines.length, ids.length);
-    const broken = arguable.filter((c, i) => lines[i].ok !== false || lines[i].error !== c.error || lines[i].id !== ids[i]);
-    assert.deepEqual(broken.map((c) => c.name), []);
+    const broken = arguable.filter(
+      (c, i) => lines[i].ok !== false || lines[i].error !== c.error || lines[i].id !== ids[i],
+    );
+    assert.deepEqual(
+      broken.map((c) => c.name),
+      [],
+    );
     t.diagnostic(`${ids.length} malformed ids as arguments`);
   });
 
   it('gate: the wire gate reads three bytes, the host all fourteen', async () => {
-    const sample = ['JOB-42', 'job-42', 'length-13', 'length-15', 'overflow-AzL8n0Y58m8', 'lowercase-namespace',
-      'utf8-e-acute-fits', 'utf8-cyrillic-o', 'tab-inside', 'resp-injection', 'lua-injection', 'leading-space']
-      .map((name) => family('id').find((c) => c.name === name));
-    const broken = await runAll(sample.map((c) => {
-      const { text } = asText(c);
-      return [['gate', '--json', '--', text], ({ status, stdout }) => {
-        const [line] = jsonLines(stdout);
-        const admitted = text.startsWith('JOB');
-        if (status !== (admitted && c.error === 'ok' ? 0 : 1)) return `exit ${status}`; // 0: both checks pass
-        return line.admitted === admitted && line.host === c.error ? null : `printed ${stdout.trim()}`;
-      }];
-    }));
+    const sample = [
+      'JOB-42',
+      'job-42',
+      'length-13',
+      'length-15',
+      'overflow-AzL8n0Y58m8',
+      'lowercase-namespace',
+      'utf8-e-acute-fits',
+      'utf8-cyrillic-o',
+      'tab-inside',
+      'resp-injection',
+      'lua-injection',
+      'leading-space',
+    ].map((name) => family('id').find((c) => c.name === name));
+    const broken = await runAll(
+      sample.map((c) => {
+        const { text } = asText(c);
+        return [
+          ['gate', '--json', '--', text],
+          ({ status, stdout }) => {
+            const [line] = jsonLines(stdout);
+            const admitted = text.startsWith('JOB');
+            if (status !== (admitted && c.error === 'ok' ? 0 : 1)) return `exit ${status}`; // 0: both checks pass
+            return line.admitted === admitted && line.host === c.error ? null : `printed ${stdout.trim()}`;
+          },
+        ];
+      }),
+    );
     assert.deepEqual(broken, []);
   });
 
   it('encode, mint, window: refusals exit 1 with their error; malformed arguments exit 2', async (t) => {
-    const namespaces = family('namespace').map((c) => asText(c).text).filter((ns) => !ns.includes('\0'));
+    const namespaces = family('namespace')
+      .map((c) => asText(c).text)
+      .filter((ns) => !ns.includes('\0'));
     const calls = [
       ...namespaces.map((ns) => [['encode', '--json', '--', ns, '274557032793636864'], refusedWith('namespace')]),
       ...namespaces.slice(0, 3).map((ns) => [['mint', '--json', '--', ns], refusedWith('namespace')]),
-      ...[...family('snowflake').map((c) => c.value), String(2n ** 64n), '-1'].map((v) =>
-        [['encode', '--json', 'JOB', v], refusedWith('range')]),
+      ...[...family('snowflake').map((c) => c.value), String(2n ** 64n), '-1'].map((v) => [
+        ['encode', '--json', 'JOB', v],
+        refusedWith('range'),
+      ]),
       ...family('node').map((c) => [['mint', '--json', '--node', String(c.value), 'JOB'], refusedWith('node')]),
       ...family('window').map((c) => [['window', '--json', String(c.t0), String(c.t1)], refusedWith('range')]),
       ...['abc', '1.5', '0x10', '１'].map((v) => [['encode', 'JOB', '--', v], usage]),
-      [['mint', '--node', String(2 ** 60), 'JOB'], usage], [['mint', '--count', '0', 'JOB'], usage],
+      [['mint', '--node', String(2 ** 60), 'JOB'], usage],
+      [['mint', '--count', '0', 'JOB'], usage],
       [['window', '2026-13-45', '10'], usage],
-      [[], usage], [['nope'], usage], [['decode', '--nope'], usage], [['mint', 'JOB', '--node'], usage],
+      [[], usage],
+      [['nope'], usage],
+      [['decode', '--nope'], usage],
+      [['mint', 'JOB', '--node'], usage],
       [['encode', 'JOB'], usage],
     ];
     const broken = await runAll(calls);

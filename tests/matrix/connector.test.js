@@ -9,7 +9,11 @@ import { after, before, describe, it } from 'node:test';
 
 import { asText, family, keyspaceState, parseError, surfacePresent, VALID_ID } from './support.js';
 
-const present = surfacePresent('connector (@echomq/branded/valkey)', 'wasm/valkey.js', 'build/native/valkey/emq_module.so');
+const present = surfacePresent(
+  'connector (@echomq/branded/valkey)',
+  'wasm/valkey.js',
+  'build/native/valkey/emq_module.so',
+);
 const { startServer } = present ? await import('../../scripts/valkey.js') : {};
 const connector = present ? await import('../../wasm/valkey.js') : {};
 const { BrandedError } = present ? await import('../../wasm/index.js') : {};
@@ -59,7 +63,8 @@ describe('bad-input matrix: connector', { skip: !present && 'the connector is no
         if (got !== want) broken.push(`${c.name}: enqueue(${executor}) → ${got}, want ${want}`);
       }
       const [outcome] = await conn.enqueueMany('orders', [[text, 'p']]);
-      if (outcome.verdict !== 'refused' || outcome.error?.code !== want) broken.push(`${c.name}: enqueueMany → ${outcome.verdict} ${outcome.error?.code}`);
+      if (outcome.verdict !== 'refused' || outcome.error?.code !== want)
+        broken.push(`${c.name}: enqueueMany → ${outcome.verdict} ${outcome.error?.code}`);
       const read = await refusal(() => conn.job('orders', text));
       if (read !== want) broken.push(`${c.name}: job → ${read}`);
     }
@@ -79,7 +84,9 @@ describe('bad-input matrix: connector', { skip: !present && 'the connector is no
         ['pending', () => conn.pending(text)],
         ['append', () => conn.append(text, 'fills', SEED_SNOWFLAKE + 1n, { f: 'x' })],
         // As a stream name (a key type): the same byte class, but "emq" is reserved only as a queue name.
-        ...(text === 'emq' ? [] : [['append (as stream)', () => conn.append('orders', text, SEED_SNOWFLAKE + 1n, { f: 'x' })]]),
+        ...(text === 'emq'
+          ? []
+          : [['append (as stream)', () => conn.append('orders', text, SEED_SNOWFLAKE + 1n, { f: 'x' })]]),
         ['readWindow', () => conn.readWindow(text, 'fills', 0, 10)],
       ]) {
         const got = await refusal(call);
@@ -90,7 +97,14 @@ describe('bad-input matrix: connector', { skip: !present && 'the connector is no
   });
 
   it('well-formed ids of another namespace: the server refuses them (KindError, both executors)', async () => {
-    const others = ['USR0KHTOWnGLuC', 'JOA0KHTOWnGLuC', 'JOC0KHTOWnGLuC', 'AAA00000000000', 'ZZZAzL8n0Y58m7', 'OBJ0KHTOWnGLuC'];
+    const others = [
+      'USR0KHTOWnGLuC',
+      'JOA0KHTOWnGLuC',
+      'JOC0KHTOWnGLuC',
+      'AAA00000000000',
+      'ZZZAzL8n0Y58m7',
+      'OBJ0KHTOWnGLuC',
+    ];
     const broken = [];
     for (const id of others)
       for (const executor of EXECUTORS) {
@@ -110,23 +124,56 @@ describe('bad-input matrix: connector', { skip: !present && 'the connector is no
     const calls = [
       ...notText.map((v) => [`enqueue(queue ${typeof v})`, () => conn.enqueue(v, VALID_ID, 'p'), 'TypeError']),
       ...notText.map((v) => [`enqueue(id ${typeof v})`, () => conn.enqueue('orders', v, 'p'), 'TypeError']),
-      ...[undefined, null, 5, 5n, true, {}, [1, 2], Symbol('p')].map((v) =>
-        [`enqueue(payload ${typeof v})`, () => conn.enqueue('orders', VALID_ID, v), 'TypeError']),
-      ...['lua', 'NATIVE', '', 5, null].map((executor) =>
-        [`executor ${String(executor)}`, () => conn.enqueue('orders', VALID_ID, 'p', { executor }), 'executor']),
-      ...[undefined, null, 'x', 5, {}].map((items) =>
-        [`enqueueMany(items ${typeof items})`, () => conn.enqueueMany('orders', items), 'TypeError']),
-      ...[0, -1, 1.5, '5', NaN, Infinity].map((limit) =>
-        [`pending(limit ${String(limit)})`, () => conn.pending('orders', { limit }), 'TypeError']),
-      ...[undefined, null, {}, [], [['f']], [['f', 1]], { f: 5 }, 'f'].map((fields) =>
-        [`append(fields ${JSON.stringify(fields)})`, () => conn.append('orders', 'fills', SEED_SNOWFLAKE + 1n, fields), 'TypeError']),
-      ...[...family('snowflake').map((c) => BigInt(c.value)), 1n << 64n, -1n].map((s) =>
-        [`append(snowflake ${s})`, () => conn.append('orders', 'fills', s, { f: 'x' }), 'range']),
-      ...[5, '5', null].map((s) => [`append(snowflake ${typeof s})`, () => conn.append('orders', 'fills', s, { f: 'x' }), 'TypeError']),
-      ...family('window').map((c) => [`readWindow(${c.t0}, ${c.t1})`, () => conn.readWindow('orders', 'fills', c.t0, c.t1), 'range']),
-      ...[0, -1, 1.5].map((count) =>
-        [`readWindow(count ${count})`, () => conn.readWindow('orders', 'fills', 0, 10, { count }), 'TypeError']),
-      ['append (not above the top id)', () => conn.append('orders', 'fills', SEED_SNOWFLAKE, { f: 'x' }), 'nonmonotonic'],
+      ...[undefined, null, 5, 5n, true, {}, [1, 2], Symbol('p')].map((v) => [
+        `enqueue(payload ${typeof v})`,
+        () => conn.enqueue('orders', VALID_ID, v),
+        'TypeError',
+      ]),
+      ...['lua', 'NATIVE', '', 5, null].map((executor) => [
+        `executor ${String(executor)}`,
+        () => conn.enqueue('orders', VALID_ID, 'p', { executor }),
+        'executor',
+      ]),
+      ...[undefined, null, 'x', 5, {}].map((items) => [
+        `enqueueMany(items ${typeof items})`,
+        () => conn.enqueueMany('orders', items),
+        'TypeError',
+      ]),
+      ...[0, -1, 1.5, '5', NaN, Infinity].map((limit) => [
+        `pending(limit ${String(limit)})`,
+        () => conn.pending('orders', { limit }),
+        'TypeError',
+      ]),
+      ...[undefined, null, {}, [], [['f']], [['f', 1]], { f: 5 }, 'f'].map((fields) => [
+        `append(fields ${JSON.stringify(fields)})`,
+        () => conn.append('orders', 'fills', SEED_SNOWFLAKE + 1n, fields),
+        'TypeError',
+      ]),
+      ...[...family('snowflake').map((c) => BigInt(c.value)), 1n << 64n, -1n].map((s) => [
+        `append(snowflake ${s})`,
+        () => conn.append('orders', 'fills', s, { f: 'x' }),
+        'range',
+      ]),
+      ...[5, '5', null].map((s) => [
+        `append(snowflake ${typeof s})`,
+        () => conn.append('orders', 'fills', s, { f: 'x' }),
+        'TypeError',
+      ]),
+      ...family('window').map((c) => [
+        `readWindow(${c.t0}, ${c.t1})`,
+        () => conn.readWindow('orders', 'fills', c.t0, c.t1),
+        'range',
+      ]),
+      ...[0, -1, 1.5].map((count) => [
+        `readWindow(count ${count})`,
+        () => conn.readWindow('orders', 'fills', 0, 10, { count }),
+        'TypeError',
+      ]),
+      [
+        'append (not above the top id)',
+        () => conn.append('orders', 'fills', SEED_SNOWFLAKE, { f: 'x' }),
+        'nonmonotonic',
+      ],
     ];
     const broken = [];
     for (const [name, call, want] of calls) {
@@ -134,7 +181,8 @@ describe('bad-input matrix: connector', { skip: !present && 'the connector is no
       if (got !== want) broken.push(`${name} → ${got}, want ${want}`);
     }
     const [item] = await conn.enqueueMany('orders', [[VALID_ID]]);
-    if (item.verdict !== 'refused' || !(item.error instanceof TypeError)) broken.push(`enqueueMany([[id]]) → ${item.verdict}`);
+    if (item.verdict !== 'refused' || !(item.error instanceof TypeError))
+      broken.push(`enqueueMany([[id]]) → ${item.verdict}`);
     assert.deepEqual(broken, []);
     t.diagnostic(`${calls.length + 1} calls`);
   });
@@ -143,8 +191,12 @@ describe('bad-input matrix: connector', { skip: !present && 'the connector is no
     const now = await state(conn.client);
     assert.deepEqual([now.dbsize, now.digest, now.succeeded], [baseline.dbsize, baseline.digest, baseline.succeeded]);
     // Only the wire-gate cases (6 ids x 2 executors) and the one non-monotonic append reached the server.
-    const sent = { ...baseline.calls, evalsha: baseline.calls.evalsha + 6, 'emq.enqueue': baseline.calls['emq.enqueue'] + 6,
-      xadd: baseline.calls.xadd + 1 };
+    const sent = {
+      ...baseline.calls,
+      evalsha: baseline.calls.evalsha + 6,
+      'emq.enqueue': baseline.calls['emq.enqueue'] + 6,
+      xadd: baseline.calls.xadd + 1,
+    };
     assert.deepEqual(now.calls, sent);
   });
 });

@@ -46,7 +46,8 @@ describe('bad-input matrix: JS API', { skip: !present && 'the wasm package is no
       const { text, bytes } = asText(c);
       const expected = parseError(bytes);
       const parsed = b.parse(text);
-      if (parsed.ok !== false || parsed.error !== expected) return `parse → ${JSON.stringify(parsed)}, want ${expected}`;
+      if (parsed.ok !== false || parsed.error !== expected)
+        return `parse → ${JSON.stringify(parsed)}, want ${expected}`;
       if (b.valid(text) !== false) return 'valid → true';
       const offset = b.errorOffset(text);
       if (!(offset >= 0 && offset < Math.max(bytes.length, 1))) return `errorOffset → ${offset}`;
@@ -117,30 +118,36 @@ describe('bad-input matrix: JS API', { skip: !present && 'the wasm package is no
 
   it('Snowflakes of 2^63 and above (and below 0, and past 2^64): encode, encodeMany, hash32, streamId', () => {
     const values = [...family('snowflake').map((c) => BigInt(c.value)), 1n << 64n, (1n << 64n) + 5n, -1n, -(1n << 63n)];
-    const broken = failures(values.map((v) => ({ name: String(v), v })), ({ v }) => {
-      for (const [what, fn] of [
-        ['encode', () => b.encode('JOB', v)],
-        ['hash32', () => b.hash32(v)],
-        ['unixMs', () => b.unixMs(v)],
-        ['streamId', () => b.streamId(v)],
-      ]) {
-        const code = refusal(fn);
-        if (code !== 'range') return `${what} → ${code}`;
-      }
-      const many = b.encodeMany('JOB', [v]);
-      return many.refused === 1 && many.ids[0] === null ? null : `encodeMany → ${JSON.stringify(many.ids)}`;
-    });
+    const broken = failures(
+      values.map((v) => ({ name: String(v), v })),
+      ({ v }) => {
+        for (const [what, fn] of [
+          ['encode', () => b.encode('JOB', v)],
+          ['hash32', () => b.hash32(v)],
+          ['unixMs', () => b.unixMs(v)],
+          ['streamId', () => b.streamId(v)],
+        ]) {
+          const code = refusal(fn);
+          if (code !== 'range') return `${what} → ${code}`;
+        }
+        const many = b.encodeMany('JOB', [v]);
+        return many.refused === 1 && many.ids[0] === null ? null : `encodeMany → ${JSON.stringify(many.ids)}`;
+      },
+    );
     assert.deepEqual(broken, []);
   });
 
   it('nodes outside 0-1023 (including ones a 32-bit conversion would wrap into range): createMinter, compose', () => {
     const nodes = [...family('node').map((c) => c.value), -1, 2 ** 32, 2 ** 32 + 7, 2 ** 53 - 1, -(2 ** 31)];
-    const broken = failures(nodes.map((n) => ({ name: String(n), n })), ({ n }) => {
-      const minted = refusal(() => b.createMinter({ namespace: 'JOB', node: n }));
-      if (minted !== 'node') return `createMinter → ${minted}`;
-      const composed = refusal(() => b.compose({ unixMs: 1781000000000, node: n, seq: 0 }));
-      return composed === 'node' ? null : `compose → ${composed}`;
-    });
+    const broken = failures(
+      nodes.map((n) => ({ name: String(n), n })),
+      ({ n }) => {
+        const minted = refusal(() => b.createMinter({ namespace: 'JOB', node: n }));
+        if (minted !== 'node') return `createMinter → ${minted}`;
+        const composed = refusal(() => b.compose({ unixMs: 1781000000000, node: n, seq: 0 }));
+        return composed === 'node' ? null : `compose → ${composed}`;
+      },
+    );
     assert.deepEqual(broken, []);
   });
 
@@ -163,16 +170,45 @@ describe('bad-input matrix: JS API', { skip: !present && 'the wasm package is no
   });
 
   // ---- wrong types: a TypeError before anything reaches the module ----
-  const anything = () => [undefined, null, true, 14, 14.5, NaN, Infinity, 14n, {}, [], Symbol('id'), () => VALID_ID, new Date(0), /JOB/];
-  const notText = () => [...anything(), [VALID_ID], new String(VALID_ID), Buffer.from(VALID_ID), new Uint8Array(14),
-    { toString: () => VALID_ID }];
-  const notBigint = () => [...anything().filter((v) => typeof v !== 'bigint'), 274557032793636864, '274557032793636864', Object(14n)];
+  const anything = () => [
+    undefined,
+    null,
+    true,
+    14,
+    14.5,
+    NaN,
+    Infinity,
+    14n,
+    {},
+    [],
+    Symbol('id'),
+    () => VALID_ID,
+    new Date(0),
+    /JOB/,
+  ];
+  const notText = () => [
+    ...anything(),
+    [VALID_ID],
+    new String(VALID_ID),
+    Buffer.from(VALID_ID),
+    new Uint8Array(14),
+    { toString: () => VALID_ID },
+  ];
+  const notBigint = () => [
+    ...anything().filter((v) => typeof v !== 'bigint'),
+    274557032793636864,
+    '274557032793636864',
+    Object(14n),
+  ];
   const notInteger = () => [...anything().filter((v) => !Number.isInteger(v)), '5', 5n, new Number(5), -Infinity, 1e-9];
   const notObject = () => [undefined, null, 'JOB', 5, 5n, true, Symbol('o')];
 
   const entryPoints = [
-    ...['parse', 'valid', 'errorOffset', 'gate', 'validQueue', 'slot', 'parseEntryId', 'pendingKey'].map((name) =>
-      [name, notText, (v) => b[name](v)]),
+    ...['parse', 'valid', 'errorOffset', 'gate', 'validQueue', 'slot', 'parseEntryId', 'pendingKey'].map((name) => [
+      name,
+      notText,
+      (v) => b[name](v),
+    ]),
     ['jobKey(queue)', notText, (v) => b.jobKey(v, VALID_ID)],
     ['jobKey(id)', notText, (v) => b.jobKey('orders', v)],
     ['queueKey(queue)', notText, (v) => b.queueKey(v, 'pending')],
@@ -183,7 +219,11 @@ describe('bad-input matrix: JS API', { skip: !present && 'the wasm package is no
     ['encodeMany(item)', notBigint, (v) => b.encodeMany('JOB', [v])],
     ['createMinter(namespace)', notText, (v) => b.createMinter({ namespace: v })],
     // node is optional (default 0): undefined is its absence, not a wrong type.
-    ['createMinter(node)', () => notInteger().filter((v) => v !== undefined), (v) => b.createMinter({ namespace: 'JOB', node: v })],
+    [
+      'createMinter(node)',
+      () => notInteger().filter((v) => v !== undefined),
+      (v) => b.createMinter({ namespace: 'JOB', node: v }),
+    ],
     ['createMinter(options)', notObject, (v) => b.createMinter(v)],
     ['compose(fields)', notObject, (v) => b.compose(v)],
     ['compose(unixMs)', notInteger, (v) => b.compose({ unixMs: v, node: 0, seq: 0 })],
@@ -193,7 +233,11 @@ describe('bad-input matrix: JS API', { skip: !present && 'the wasm package is no
     ['streamWindow(t0)', notInteger, (v) => b.streamWindow(v, 10)],
     ['streamWindow(t1)', notInteger, (v) => b.streamWindow(0, v)],
     ...['hash32', 'unixMs', 'streamId'].map((name) => [name, notBigint, (v) => b[name](v)]),
-    ['parseMany(input)', () => anything().filter((v) => !Array.isArray(v) && typeof v !== 'string'), (v) => b.parseMany(v)],
+    [
+      'parseMany(input)',
+      () => anything().filter((v) => !Array.isArray(v) && typeof v !== 'string'),
+      (v) => b.parseMany(v),
+    ],
     ['parseMany(item)', notText, (v) => b.parseMany([VALID_ID, v])],
   ];
 
@@ -204,7 +248,8 @@ describe('bad-input matrix: JS API', { skip: !present && 'the wasm package is no
       for (const value of values()) {
         count++;
         const problem = wrongTypeAnswer(() => call(value));
-        if (problem) broken.push(`${name}(${typeof value === 'symbol' ? 'Symbol' : typeof value}: ${safe(value)}) → ${problem}`);
+        if (problem)
+          broken.push(`${name}(${typeof value === 'symbol' ? 'Symbol' : typeof value}: ${safe(value)}) → ${problem}`);
       }
     assert.deepEqual(broken, []);
     assert.ok(count >= 200, `${count} wrong-type calls`);
@@ -215,7 +260,7 @@ describe('bad-input matrix: JS API', { skip: !present && 'the wasm package is no
 
 function safe(value) {
   try {
-    return typeof value === 'bigint' ? `${value}n` : JSON.stringify(value) ?? String(value);
+    return typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));
   } catch {
     return typeof value;
   }

@@ -30,7 +30,8 @@ const json& listed() {
 
 std::string hex_bytes(const std::string& hex) {
   std::string out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) out.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+    out.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
   return out;
 }
 
@@ -45,7 +46,8 @@ std::string bytes_of(const json& c) {
 }
 
 Error error_named(const std::string& name) {
-  for (auto e : {Error::length, Error::namespace_, Error::charset, Error::range, Error::node, Error::queue, Error::entry_id})
+  for (auto e :
+       {Error::length, Error::namespace_, Error::charset, Error::range, Error::node, Error::queue, Error::entry_id})
     if (branded::error_name(e) == name) return e;
   FAIL("unknown error name " << name);
   return Error::none;

@@ -33,16 +33,31 @@ function malformedCalls() {
   const calls = [];
   const full = ['2', jobKeyBytes('orders', JOB), PENDING, JOB, b('payload')];
   for (let n = 0; n <= 7; n++)
-    if (n !== 5) calls.push([`arity-${n + 1}`, [...full, b('extra'), b('extra')].slice(0, n), /^ERR wrong number of arguments/i]);
+    if (n !== 5)
+      calls.push([`arity-${n + 1}`, [...full, b('extra'), b('extra')].slice(0, n), /^ERR wrong number of arguments/i]);
   for (const numkeys of ['1', '3', '0', '-1', '02', '2 ', ' 2', 'two', '', '2\0', '+2'])
     calls.push([`numkeys-${JSON.stringify(numkeys)}`, [b(numkeys), ...full.slice(1)], /^ERR numkeys must be 2/]);
   for (const c of family('queue')) {
     const queue = bytesOf(c);
     const pending = Buffer.concat([b('emq:{'), queue, b('}:pending')]);
-    calls.push([`pending-${c.name}`, ['2', Buffer.concat([b('emq:{'), queue, b('}:job:'), JOB]), pending, JOB, b('p')], /^EMQKEY /]);
+    calls.push([
+      `pending-${c.name}`,
+      ['2', Buffer.concat([b('emq:{'), queue, b('}:job:'), JOB]), pending, JOB, b('p')],
+      /^EMQKEY /,
+    ]);
   }
-  for (const key of ['', 'emq:{orders}:pendin', 'emq:{orders}:Pending', '{orders}:pending', 'emq:orders:pending',
-    'emq:{orders}:pending ', 'emq:{orders}}:pending', 'emq:{{orders}:pending', 'EMQ:{orders}:pending', 'emq:{emq}:pending'])
+  for (const key of [
+    '',
+    'emq:{orders}:pendin',
+    'emq:{orders}:Pending',
+    '{orders}:pending',
+    'emq:orders:pending',
+    'emq:{orders}:pending ',
+    'emq:{orders}}:pending',
+    'emq:{{orders}:pending',
+    'EMQ:{orders}:pending',
+    'emq:{emq}:pending',
+  ])
     calls.push([`pending-${JSON.stringify(key)}`, ['2', jobKeyBytes('orders', JOB), b(key), JOB, b('p')], /^EMQKEY /]);
   for (const c of family('id')) {
     const id = bytesOf(c);
@@ -63,61 +78,71 @@ function mismatch(reply, expected) {
   return matches ? null : `refused with ${JSON.stringify(reply.error.slice(0, 160))}`;
 }
 
-describe('bad-input matrix: Valkey (native command)', { skip: !present && 'the Valkey module is not built yet' }, () => {
-  let server;
-  let client;
-  let baseline;
+describe(
+  'bad-input matrix: Valkey (native command)',
+  { skip: !present && 'the Valkey module is not built yet' },
+  () => {
+    let server;
+    let client;
+    let baseline;
 
-  before(async () => {
-    server = await startServer({ module: true, args: ['--enable-debug-command', 'local'] });
-    client = new Valkey({ host: server.host, port: server.port, maxRetriesPerRequest: 0 });
-    await client.set(FENCE_KEY, FENCE_VALUE);
-    // One real job, so the digest covers a row and a pending set, not only the fence.
-    assert.equal(await client.call('EMQ.ENQUEUE', '2', jobKeyBytes('orders', JOB), PENDING, JOB, 'seed'), 1);
-    baseline = await state(client);
-  });
-  after(async () => {
-    client?.disconnect();
-    await server?.stop();
-  });
+    before(async () => {
+      server = await startServer({ module: true, args: ['--enable-debug-command', 'local'] });
+      client = new Valkey({ host: server.host, port: server.port, maxRetriesPerRequest: 0 });
+      await client.set(FENCE_KEY, FENCE_VALUE);
+      // One real job, so the digest covers a row and a pending set, not only the fence.
+      assert.equal(await client.call('EMQ.ENQUEUE', '2', jobKeyBytes('orders', JOB), PENDING, JOB, 'seed'), 1);
+      baseline = await state(client);
+    });
+    after(async () => {
+      client?.disconnect();
+      await server?.stop();
+    });
 
-  it('EMQ.ENQUEUE refuses every malformed call by its class', async (t) => {
-    const calls = malformedCalls();
-    const replies = await Promise.all(calls.map(([, args]) => replyTo(client, args)));
-    const broken = calls
-      .map(([name, , expected], i) => [name, mismatch(replies[i], expected)])
-      .filter(([, problem]) => problem)
-      .map(([name, problem]) => `${name}: ${problem}`);
-    assert.deepEqual(broken, []);
-    t.diagnostic(`${calls.length} malformed EMQ.ENQUEUE calls`);
-  });
+    it('EMQ.ENQUEUE refuses every malformed call by its class', async (t) => {
+      const calls = malformedCalls();
+      const replies = await Promise.all(calls.map(([, args]) => replyTo(client, args)));
+      const broken = calls
+        .map(([name, , expected], i) => [name, mismatch(replies[i], expected)])
+        .filter(([, problem]) => problem)
+        .map(([name, problem]) => `${name}: ${problem}`);
+      assert.deepEqual(broken, []);
+      t.diagnostic(`${calls.length} malformed EMQ.ENQUEUE calls`);
+    });
 
-  it('a fence that is absent, foreign or not a string refuses a well-formed call with EMQFENCE', async () => {
-    const other = b('JOB0KHTOWnGLuD');
-    const call = ['2', jobKeyBytes('orders', other), PENDING, other, b('p')];
-    const broken = [];
-    for (const [name, setFence] of [
-      ['absent', () => client.del(FENCE_KEY)],
-      ['foreign', () => client.set(FENCE_KEY, 'echomq:3.0.0')],
-      ['empty', () => client.set(FENCE_KEY, '')],
-      ['binary', () => client.set(FENCE_KEY, Buffer.from('echomq:4.0.0\0', 'latin1'))],
-      ['a list', async () => {
-        await client.del(FENCE_KEY);
-        await client.rpush(FENCE_KEY, FENCE_VALUE);
-      }],
-    ]) {
-      await setFence();
-      const problem = mismatch(await replyTo(client, call), /^EMQFENCE \{emq\}:version found /);
-      if (problem) broken.push(`${name}: ${problem}`);
-    }
-    await client.del(FENCE_KEY);
-    await client.set(FENCE_KEY, FENCE_VALUE);
-    assert.deepEqual(broken, []);
-  });
+    it('a fence that is absent, foreign or not a string refuses a well-formed call with EMQFENCE', async () => {
+      const other = b('JOB0KHTOWnGLuD');
+      const call = ['2', jobKeyBytes('orders', other), PENDING, other, b('p')];
+      const broken = [];
+      for (const [name, setFence] of [
+        ['absent', () => client.del(FENCE_KEY)],
+        ['foreign', () => client.set(FENCE_KEY, 'echomq:3.0.0')],
+        ['empty', () => client.set(FENCE_KEY, '')],
+        ['binary', () => client.set(FENCE_KEY, Buffer.from('echomq:4.0.0\0', 'latin1'))],
+        [
+          'a list',
+          async () => {
+            await client.del(FENCE_KEY);
+            await client.rpush(FENCE_KEY, FENCE_VALUE);
+          },
+        ],
+      ]) {
+        await setFence();
+        const problem = mismatch(await replyTo(client, call), /^EMQFENCE \{emq\}:version found /);
+        if (problem) broken.push(`${name}: ${problem}`);
+      }
+      await client.del(FENCE_KEY);
+      await client.set(FENCE_KEY, FENCE_VALUE);
+      assert.deepEqual(broken, []);
+    });
 
-  it('the keyspace is unchanged afterwards: DBSIZE, DEBUG DIGEST, and no EMQ.ENQUEUE succeeded', async () => {
-    const now = await state(client);
-    assert.deepEqual([now.dbsize, now.digest, now.succeeded], [baseline.dbsize, baseline.digest, baseline.succeeded]);
-    assert.ok(now.calls['emq.enqueue'] > baseline.calls['emq.enqueue'] + 1000, 'the malformed calls reached the module');
-  });
-});
+    it('the keyspace is unchanged afterwards: DBSIZE, DEBUG DIGEST, and no EMQ.ENQUEUE succeeded', async () => {
+      const now = await state(client);
+      assert.deepEqual([now.dbsize, now.digest, now.succeeded], [baseline.dbsize, baseline.digest, baseline.succeeded]);
+      assert.ok(
+        now.calls['emq.enqueue'] > baseline.calls['emq.enqueue'] + 1000,
+        'the malformed calls reached the module',
+      );
+    });
+  },
+);

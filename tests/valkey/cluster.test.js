@@ -45,10 +45,20 @@ describe('the connector on a 3-primary cluster', () => {
       const ids = [0, 1, 2].map((n) => encode('JOB', snowflakeOf(q, n)));
       assert.equal(await connection.enqueue(queue, ids[0], `first-${queue}`), 'enqueued');
       assert.equal(await connection.enqueue(queue, ids[0], 'again'), 'duplicate');
-      await assert.rejects(connection.enqueue(queue, encode('USR', snowflakeOf(q, 0)), 'p'),
-        (error) => error instanceof KindError && error.message === KIND_REFUSAL);
-      const outcomes = await connection.enqueueMany(queue, [[ids[1], 'b'], [ids[0], 'dup'], [ids[2], 'c'], ['JOB-42', 'x']]);
-      assert.deepEqual(outcomes.map((o) => o.verdict), ['enqueued', 'duplicate', 'enqueued', 'refused']);
+      await assert.rejects(
+        connection.enqueue(queue, encode('USR', snowflakeOf(q, 0)), 'p'),
+        (error) => error instanceof KindError && error.message === KIND_REFUSAL,
+      );
+      const outcomes = await connection.enqueueMany(queue, [
+        [ids[1], 'b'],
+        [ids[0], 'dup'],
+        [ids[2], 'c'],
+        ['JOB-42', 'x'],
+      ]);
+      assert.deepEqual(
+        outcomes.map((o) => o.verdict),
+        ['enqueued', 'duplicate', 'enqueued', 'refused'],
+      );
       const streamEntry = await connection.append(queue, 'events', snowflakeOf(q, 0), { f: queue });
 
       const queueSlot = slot(`{${queue}}`);
@@ -60,7 +70,11 @@ describe('the connector on a 3-primary cluster', () => {
         assert.equal(await owner.exists(key), 1, `${key} on the node serving slot ${queueSlot}`);
       }
       assert.deepEqual(await connection.pending(queue), [...ids].sort());
-      assert.deepEqual(await connection.job(queue, ids[0]), { state: 'pending', attempts: '0', payload: `first-${queue}` });
+      assert.deepEqual(await connection.job(queue, ids[0]), {
+        state: 'pending',
+        attempts: '0',
+        payload: `first-${queue}`,
+      });
       const [entry] = await connection.readWindow(queue, 'events', 1704067200000, 2 ** 41 + 1704067200000);
       assert.equal(entry.id, streamEntry);
     }
@@ -72,21 +86,35 @@ describe('the connector on a 3-primary cluster', () => {
     assert.equal(owners.size, 3);
     const keysPerNode = await Promise.all(nodes.map((node) => node.dbsize()));
     // 3 rows + pending + stream per queue, and the fence.
-    assert.equal(keysPerNode.reduce((a, b) => a + b, 0), QUEUES.length * 5 + 1);
+    assert.equal(
+      keysPerNode.reduce((a, b) => a + b, 0),
+      QUEUES.length * 5 + 1,
+    );
   });
 
   test('NOSCRIPT on every node: the next enqueue still succeeds', async () => {
     await Promise.all(nodes.map((node) => node.script('FLUSH')));
     assert.equal(await connection.enqueue('queue-000', encode('JOB', 99n), 'after flush'), 'enqueued');
-    const outcomes = await connection.enqueueMany('queue-001', [[encode('JOB', 98n), 'a'], [encode('JOB', 97n), 'b']]);
-    assert.deepEqual(outcomes.map((o) => o.verdict), ['enqueued', 'enqueued']);
+    const outcomes = await connection.enqueueMany('queue-001', [
+      [encode('JOB', 98n), 'a'],
+      [encode('JOB', 97n), 'b'],
+    ]);
+    assert.deepEqual(
+      outcomes.map((o) => o.verdict),
+      ['enqueued', 'enqueued'],
+    );
   });
 
   test('the native executor is refused on a cluster before the wire', async () => {
     const before = await Promise.all(nodes.map((node) => node.dbsize()));
-    await assert.rejects(connection.enqueue('queue-000', encode('JOB', 5n), 'p', { executor: 'native' }),
-      (error) => error instanceof ExecutorError && error.code === 'executor');
-    await assert.rejects(connection.enqueueMany('queue-000', [[encode('JOB', 5n), 'p']], { executor: 'native' }), ExecutorError);
+    await assert.rejects(
+      connection.enqueue('queue-000', encode('JOB', 5n), 'p', { executor: 'native' }),
+      (error) => error instanceof ExecutorError && error.code === 'executor',
+    );
+    await assert.rejects(
+      connection.enqueueMany('queue-000', [[encode('JOB', 5n), 'p']], { executor: 'native' }),
+      ExecutorError,
+    );
     assert.deepEqual(await Promise.all(nodes.map((node) => node.dbsize())), before);
   });
 });

@@ -80,7 +80,10 @@ describe('the fence at connect', () => {
 
   test('a fence of another type is foreign too', async () => {
     await raw.hset(FENCE_KEY, 'v', FENCE_VALUE);
-    await assert.rejects(connect(server.url), (error) => error instanceof FenceError && error.found === '(a hash, not a string)');
+    await assert.rejects(
+      connect(server.url),
+      (error) => error instanceof FenceError && error.found === '(a hash, not a string)',
+    );
   });
 
   test('bad connect targets are TypeErrors', async () => {
@@ -173,9 +176,16 @@ describe('enqueue through both executors', () => {
     for (const executor of ['script', 'native']) {
       assert.equal(await connection.enqueue(`same-${executor}`, JOB, 'hello', { executor }), 'enqueued');
       assert.equal(await connection.enqueue(`same-${executor}`, JOB, 'other', { executor }), 'duplicate');
-      assert.deepEqual(await connection.job(`same-${executor}`, JOB), { state: 'pending', attempts: '0', payload: 'hello' });
+      assert.deepEqual(await connection.job(`same-${executor}`, JOB), {
+        state: 'pending',
+        attempts: '0',
+        payload: 'hello',
+      });
     }
-    assert.deepEqual(await raw.dumpBuffer(jobKey('same-native', JOB)), await raw.dumpBuffer(jobKey('same-script', JOB)));
+    assert.deepEqual(
+      await raw.dumpBuffer(jobKey('same-native', JOB)),
+      await raw.dumpBuffer(jobKey('same-script', JOB)),
+    );
     assert.deepEqual(await raw.dumpBuffer(pendingKey('same-native')), await raw.dumpBuffer(pendingKey('same-script')));
   });
 
@@ -194,8 +204,14 @@ describe('enqueue through both executors', () => {
   });
 
   test('JOB-42 and other malformed ids are refused by the host check before the wire', async () => {
-    const malformed = [['JOB-42', 'length'], ['job0KHTOWnGLuC', 'namespace'], ['JOB0KHTOWnGL!C', 'charset'],
-      ['JOBzzzzzzzzzzz', 'range'], ['', 'length'], ['JOB0KHTOWnGLuCx', 'length']];
+    const malformed = [
+      ['JOB-42', 'length'],
+      ['job0KHTOWnGLuC', 'namespace'],
+      ['JOB0KHTOWnGL!C', 'charset'],
+      ['JOBzzzzzzzzzzz', 'range'],
+      ['', 'length'],
+      ['JOB0KHTOWnGLuCx', 'length'],
+    ];
     for (const executor of ['script', 'native']) {
       for (const [id, code] of malformed) {
         await refusedBeforeTheWire(() => connection.enqueue('host', id, 'p', { executor }), BrandedError, code);
@@ -235,7 +251,10 @@ describe('enqueue through both executors', () => {
     assert.equal(await connection.enqueue('noscript', encode('JOB', 3n), 'c'), 'enqueued');
     assert.equal(await commandCalls(raw, 'eval'), evalsBefore + 1, 'the script is cached again');
     assert.equal(await commandCalls(raw, 'evalsha'), evalshaBefore + 1);
-    assert.deepEqual(await connection.pending('noscript'), [1n, 2n, 3n].map((s) => encode('JOB', s)));
+    assert.deepEqual(
+      await connection.pending('noscript'),
+      [1n, 2n, 3n].map((s) => encode('JOB', s)),
+    );
   });
 });
 
@@ -326,7 +345,10 @@ describe('enqueueMany', () => {
     const evalshas = (await commandCalls(raw, 'evalsha')) - before.evalsha;
     assert.ok(evals > 0 && evals < 9_000, `some calls (${evals} of 9,000) found the cache empty`);
     assert.equal(evalshas, 9_000);
-    assert.deepEqual(outcomes.map((o) => (o.error instanceof KindError ? 'kind' : o.verdict === 'refused' ? 'host' : o.verdict)), expected);
+    assert.deepEqual(
+      outcomes.map((o) => (o.error instanceof KindError ? 'kind' : o.verdict === 'refused' ? 'host' : o.verdict)),
+      expected,
+    );
     assert.equal(await raw.zcard(pendingKey(queue)), existing.length + 6_000);
   });
 
@@ -340,7 +362,10 @@ describe('enqueueMany', () => {
   test('a batch of only malformed items sends nothing', async () => {
     const before = await writeCalls();
     const outcomes = await connection.enqueueMany('q', [['JOB-1', 'p'], [JOB], [JOB, 'p', 'x'], null]);
-    assert.deepEqual(outcomes.map((o) => o.verdict), ['refused', 'refused', 'refused', 'refused']);
+    assert.deepEqual(
+      outcomes.map((o) => o.verdict),
+      ['refused', 'refused', 'refused', 'refused'],
+    );
     assert.equal(outcomes[0].error.code, 'length');
     assert.deepEqual(await writeCalls(), before);
   });

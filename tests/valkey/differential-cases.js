@@ -9,7 +9,17 @@ const b = (text) => Buffer.from(text, 'latin1');
 
 // What a key holds before the call: a type, and whether it has no TTL, an expired one or a future one.
 export const ROW_TYPES = ['none', 'hash', 'string', 'list', 'set', 'zset', 'stream'];
-export const PENDING_TYPES = ['none', 'zset', 'zset-with-id', 'zset-with-id-scored', 'string', 'list', 'hash', 'set', 'stream'];
+export const PENDING_TYPES = [
+  'none',
+  'zset',
+  'zset-with-id',
+  'zset-with-id-scored',
+  'string',
+  'list',
+  'hash',
+  'set',
+  'stream',
+];
 export const TTLS = ['persistent', 'expired', 'expiring'];
 export const MODES = ['once', 'twice', 'multi'];
 
@@ -33,8 +43,23 @@ export function seededRandom(seed) {
 }
 
 // Bytes a key or an id should survive: NUL, 0xFF, braces, colons, CR, LF, space, quote, and UTF-8 sequences.
-const HOSTILE = [b('\0'), b('\xff'), b('{'), b('}'), b(':'), b('\r'), b('\n'), b(' '), b('"'), Buffer.from('é€😀'),
-  Buffer.from([0xc3]), b('A'), b('z'), b('9'), b('-')];
+const HOSTILE = [
+  b('\0'),
+  b('\xff'),
+  b('{'),
+  b('}'),
+  b(':'),
+  b('\r'),
+  b('\n'),
+  b(' '),
+  b('"'),
+  Buffer.from('é€😀'),
+  Buffer.from([0xc3]),
+  b('A'),
+  b('z'),
+  b('9'),
+  b('-'),
+];
 
 function hostileBytes(random, length) {
   const parts = [];
@@ -103,15 +128,23 @@ const VALID = b('JOB0KHTOWnGLuC');
 /** The named edge cases of the issue, each through both executors. */
 export function namedCases() {
   const cases = [];
-  const add = (name, fields) => cases.push({ name, id: VALID, payload: b('p'), row: plain, pending: plain, mode: 'once', oom: false, ...fields });
+  const add = (name, fields) =>
+    cases.push({ name, id: VALID, payload: b('p'), row: plain, pending: plain, mode: 'once', oom: false, ...fields });
   for (let length = 0; length <= 20; length++) {
     add(`id of length ${length} (JOB prefix)`, { id: b(`JOB${'0KHTOWnGLuCxyzABCDEF'}`.slice(0, length)) });
     add(`id of length ${length} (hostile bytes)`, { id: hostileBytes(seededRandom(length), length) });
   }
   add('id of 1 MB (JOB prefix)', { id: Buffer.concat([b('JOB'), Buffer.alloc(MEGABYTE, 0x61)]) });
   add('id of 1 MB (USR prefix)', { id: Buffer.concat([b('USR'), Buffer.alloc(MEGABYTE, 0x61)]) });
-  for (const [label, bytes] of [['NUL', '\0'], ['0xFF', '\xff'], ['braces', '{}'], ['colons', '::'], ['CR', '\r'],
-    ['LF', '\n'], ['CRLF', '\r\n']]) {
+  for (const [label, bytes] of [
+    ['NUL', '\0'],
+    ['0xFF', '\xff'],
+    ['braces', '{}'],
+    ['colons', '::'],
+    ['CR', '\r'],
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+  ]) {
     add(`id with ${label}`, { id: b(`JOB${bytes}0KHTOWnG`) });
     add(`id starting with ${label}`, { id: b(`${bytes}JOB0KHTOWnG`) });
   }
@@ -175,9 +208,18 @@ export function expectedOutcome(c) {
   const admitted = c.id.subarray(0, 3).equals(b('JOB'));
   if (!admitted) return { reply: { error: KIND_REFUSAL }, writes: false, collision: false };
   if (live(c.row)) return { reply: 0, writes: false, collision: false };
-  if (c.oom) return { reply: { error: "OOM command not allowed when used memory > 'maxmemory'." }, writes: false, collision: false };
+  if (c.oom)
+    return {
+      reply: { error: "OOM command not allowed when used memory > 'maxmemory'." },
+      writes: false,
+      collision: false,
+    };
   if (live(c.pending) && baseType(c.pending.type) !== 'zset') {
-    return { reply: { error: 'WRONGTYPE Operation against a key holding the wrong kind of value' }, writes: false, collision: true };
+    return {
+      reply: { error: 'WRONGTYPE Operation against a key holding the wrong kind of value' },
+      writes: false,
+      collision: true,
+    };
   }
   return { reply: 1, writes: true, collision: false };
 }
@@ -190,8 +232,22 @@ export const FENCE_STATES = [
   { name: 'absent', setup: [['DEL', FENCE_KEY]], admits: false },
   { name: 'foreign', setup: [['SET', FENCE_KEY, 'echomq:3.0.0']], admits: false },
   { name: 'empty', setup: [['SET', FENCE_KEY, '']], admits: false },
-  { name: 'a hash', setup: [['DEL', FENCE_KEY], ['HSET', FENCE_KEY, 'version', FENCE_VALUE]], admits: false },
-  { name: 'a list', setup: [['DEL', FENCE_KEY], ['RPUSH', FENCE_KEY, FENCE_VALUE]], admits: false },
+  {
+    name: 'a hash',
+    setup: [
+      ['DEL', FENCE_KEY],
+      ['HSET', FENCE_KEY, 'version', FENCE_VALUE],
+    ],
+    admits: false,
+  },
+  {
+    name: 'a list',
+    setup: [
+      ['DEL', FENCE_KEY],
+      ['RPUSH', FENCE_KEY, FENCE_VALUE],
+    ],
+    admits: false,
+  },
   { name: 'expired', setup: [['SET', FENCE_KEY, FENCE_VALUE, 'PX', '1']], admits: false },
   { name: 'expiring (still valid)', setup: [['SET', FENCE_KEY, FENCE_VALUE, 'PX', String(EXPIRING_MS)]], admits: true },
 ];

@@ -13,7 +13,14 @@ import { ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, FENCE_KEY, FENCE_VALUE } from '@ec
 import { Valkey } from 'iovalkey';
 import { startServer } from '../../scripts/valkey.js';
 import {
-  expectedOutcome, FENCE_STATES, jobKeyOf, namedCases, pendingKeyOf, seededCases, setupCommands, untouchedType,
+  expectedOutcome,
+  FENCE_STATES,
+  jobKeyOf,
+  namedCases,
+  pendingKeyOf,
+  seededCases,
+  setupCommands,
+  untouchedType,
 } from './differential-cases.js';
 
 const SEED = Number(process.env.BRANDED_DIFFERENTIAL_SEED ?? 20261201);
@@ -32,12 +39,17 @@ const STRICT_REPLICA = [...DEBUG, '--propagation-error-behavior', 'panic'];
 const SCRIPT_LOCATION = / script: [0-9a-f]{40}, on @user_script:\d+\.$/;
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-const settle = (promise) => promise.then((value) => value, (error) => ({ error: error.message }));
+const settle = (promise) =>
+  promise.then(
+    (value) => value,
+    (error) => ({ error: error.message }),
+  );
 
 function normalised(reply) {
   if (reply instanceof Error) return { error: reply.message.replace(SCRIPT_LOCATION, '') };
   if (Array.isArray(reply)) return reply.map(normalised);
-  if (reply && typeof reply === 'object' && 'error' in reply) return { error: reply.error.replace(SCRIPT_LOCATION, '') };
+  if (reply && typeof reply === 'object' && 'error' in reply)
+    return { error: reply.error.replace(SCRIPT_LOCATION, '') };
   return reply;
 }
 
@@ -83,7 +95,10 @@ async function readBack(client, c, withContents) {
 
 // The keyspace events of both databases, per key and in order: what each executor's commands raised.
 function eventLog(subscriber) {
-  const byDb = new Map([[SCRIPT_DB, new Map()], [MODULE_DB, new Map()]]);
+  const byDb = new Map([
+    [SCRIPT_DB, new Map()],
+    [MODULE_DB, new Map()],
+  ]);
   subscriber.on('pmessageBuffer', (_pattern, channel, key) => {
     const [, db, event] = /^__keyevent@(\d+)__:(.+)$/.exec(channel.toString('latin1'));
     const events = byDb.get(Number(db));
@@ -133,7 +148,10 @@ function stateProblems(outcome, { script, module }, check) {
   }
   check(module.pending.type === script.pending.type, `pending type ${module.pending.type} vs ${script.pending.type}`);
   check(bytesEqual(module.pending.dump, script.pending.dump), 'pending sets differ');
-  check(same(module.events.pending, script.events.pending), `pending events ${module.events.pending} vs ${script.events.pending}`);
+  check(
+    same(module.events.pending, script.events.pending),
+    `pending events ${module.events.pending} vs ${script.events.pending}`,
+  );
   if (!outcome.collision) {
     check(module.row.type === script.row.type, `row type ${module.row.type} vs ${script.row.type}`);
     check(bytesEqual(module.row.dump, script.row.dump), 'rows differ');
@@ -142,8 +160,10 @@ function stateProblems(outcome, { script, module }, check) {
   }
   check(script.row.type === 'hash', "the script's partial row is missing");
   check(module.row.type === 'none', 'the module left a row on a pending-key collision');
-  check(script.events.row.at(-1) === 'hset' && same(module.events.row, script.events.row.slice(0, -1)),
-    `row events ${module.events.row} vs ${script.events.row}`);
+  check(
+    script.events.row.at(-1) === 'hset' && same(module.events.row, script.events.row.slice(0, -1)),
+    `row events ${module.events.row} vs ${script.events.row}`,
+  );
 }
 
 // The module's keys against the contract: the row and pending entry it wrote, or the keys as they were.
@@ -154,8 +174,13 @@ function contractProblems(c, outcome, { module }, check) {
     return;
   }
   const { fields } = module.row;
-  check(module.row.length === 3 && fields?.state?.toString() === 'pending' && fields?.attempts?.toString() === '0' &&
-    fields?.payload?.equals(c.payload), 'the row is not {state: pending, attempts: 0, payload}');
+  check(
+    module.row.length === 3 &&
+      fields?.state?.toString() === 'pending' &&
+      fields?.attempts?.toString() === '0' &&
+      fields?.payload?.equals(c.payload),
+    'the row is not {state: pending, attempts: 0, payload}',
+  );
   check(module.row.pttl === -1, 'the new row has a TTL');
   check(module.pending.score === '0', `the id's pending score is ${module.pending.score}`);
   const keptTtl = c.pending.ttl === 'expiring' && c.pending.type.startsWith('zset');
@@ -187,10 +212,24 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
 
   before(async () => {
     primaryDir = mkdtempSync(join(tmpdir(), 'branded-differential-'));
-    primary = await startServer({ module: MODULE, dir: primaryDir, args: [...DEBUG, '--repl-diskless-sync-delay', '0'] });
-    [withModule, withoutModule] = await Promise.all([startServer({ module: MODULE, args: STRICT_REPLICA }), startServer({ args: STRICT_REPLICA })]);
+    primary = await startServer({
+      module: MODULE,
+      dir: primaryDir,
+      args: [...DEBUG, '--repl-diskless-sync-delay', '0'],
+    });
+    [withModule, withoutModule] = await Promise.all([
+      startServer({ module: MODULE, args: STRICT_REPLICA }),
+      startServer({ args: STRICT_REPLICA }),
+    ]);
     admin = clientOf(primary);
-    script = executor(primary, SCRIPT_DB, (c) => ['EVALSHA', ENQUEUE_SCRIPT_SHA1, 2, ...Object.values(keysOf(c)), c.id, c.payload]);
+    script = executor(primary, SCRIPT_DB, (c) => [
+      'EVALSHA',
+      ENQUEUE_SCRIPT_SHA1,
+      2,
+      ...Object.values(keysOf(c)),
+      c.id,
+      c.payload,
+    ]);
     native = executor(primary, MODULE_DB, (c) => ['EMQ.ENQUEUE', 2, ...Object.values(keysOf(c)), c.id, c.payload]);
     assert.equal(await admin.script('LOAD', ENQUEUE_SCRIPT), ENQUEUE_SCRIPT_SHA1);
     await admin.config('SET', 'notify-keyspace-events', 'EA');
@@ -222,11 +261,16 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
       await Promise.all(batch.flatMap((c) => [setUp(script.client, c), setUp(native.client, c)]));
       await sleep(3);
       if (oom) await admin.config('SET', 'maxmemory', '1');
-      const replies = await Promise.all(batch.map(async (c) => ({ script: await script.send(c), module: await native.send(c) })));
+      const replies = await Promise.all(
+        batch.map(async (c) => ({ script: await script.send(c), module: await native.send(c) })),
+      );
       if (oom) await admin.config('SET', 'maxmemory', '0');
-      const states = await Promise.all(batch.map(async (c) => ({
-        script: await readBack(script.client, c, false), module: await readBack(native.client, c, true),
-      })));
+      const states = await Promise.all(
+        batch.map(async (c) => ({
+          script: await readBack(script.client, c, false),
+          module: await readBack(native.client, c, true),
+        })),
+      );
       await events.settled();
       for (const [i, c] of batch.entries()) {
         states[i].script.events = eventsOf(events, SCRIPT_DB, c);
@@ -236,7 +280,10 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
       events.clear();
       batch.forEach((c, i) => {
         const problems = problemsOf(c, replies[i], states[i]);
-        if (problems.length) failures.push(`${c.name} (id ${JSON.stringify(c.id.subarray(0, 40).toString('latin1'))}): ${problems.join('; ')}`);
+        if (problems.length)
+          failures.push(
+            `${c.name} (id ${JSON.stringify(c.id.subarray(0, 40).toString('latin1'))}): ${problems.join('; ')}`,
+          );
       });
     }
     return failures;
@@ -245,7 +292,10 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
   const withQueues = (cases, prefix) => cases.map((c, i) => ({ ...c, queue: `${prefix}${i}` }));
 
   test('named edge cases: both executors, against each other and the contract', async (t) => {
-    const cases = withQueues(namedCases().filter((c) => !c.oom), 'n');
+    const cases = withQueues(
+      namedCases().filter((c) => !c.oom),
+      'n',
+    );
     assert.deepEqual((await runCases(cases)).slice(0, 20), []);
     checked.named += cases.length;
     t.diagnostic(`${cases.length} named cases`);
@@ -258,12 +308,17 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
     checked.seeded += cases.length;
     const collisions = cases.filter((c) => expectedOutcome(c).collision).length;
     const written = cases.filter((c) => expectedOutcome(c).writes).length;
-    t.diagnostic(`${cases.length} seeded cases: ${written} write, ${collisions} pending-key collisions; ` +
-      `${checked.events} keyspace events from the module's database so far, each matched`);
+    t.diagnostic(
+      `${cases.length} seeded cases: ${written} write, ${collisions} pending-key collisions; ` +
+        `${checked.events} keyspace events from the module's database so far, each matched`,
+    );
   });
 
   test('over maxmemory (noeviction): refusals and duplicates answer as without it, a write is refused with OOM', async (t) => {
-    const cases = withQueues([...namedCases().filter((c) => c.oom), ...seededCases(SEED + 1, 0, SEEDED_OOM_CASES)], 'm');
+    const cases = withQueues(
+      [...namedCases().filter((c) => c.oom), ...seededCases(SEED + 1, 0, SEEDED_OOM_CASES)],
+      'm',
+    );
     assert.deepEqual((await runCases(cases, { oom: true })).slice(0, 20), []);
     checked.oom += cases.length;
     t.diagnostic(`${cases.length} cases over maxmemory`);
@@ -273,17 +328,35 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
     const failures = [];
     events.clear();
     for (const [f, fence] of FENCE_STATES.entries()) {
-      const cases = withQueues([
-        { name: 'new', id: Buffer.from('JOB0KHTOWnGLuC'), row: { type: 'none' }, pending: { type: 'none' } },
-        { name: 'refused', id: Buffer.from('USR0KHTOWnGLuC'), row: { type: 'none' }, pending: { type: 'none' } },
-        { name: 'duplicate', id: Buffer.from('JOB0KHTOWnGLuD'), row: { type: 'hash', ttl: 'persistent' }, pending: { type: 'none' } },
-      ].map((c) => ({ payload: Buffer.from('p'), mode: 'once', oom: false, ...c, name: `fence ${fence.name}: ${c.name}` })), `f${f}-`);
-      for (const client of [script.client, native.client]) for (const [name, ...args] of fence.setup) await client.call(name, ...args);
+      const cases = withQueues(
+        [
+          { name: 'new', id: Buffer.from('JOB0KHTOWnGLuC'), row: { type: 'none' }, pending: { type: 'none' } },
+          { name: 'refused', id: Buffer.from('USR0KHTOWnGLuC'), row: { type: 'none' }, pending: { type: 'none' } },
+          {
+            name: 'duplicate',
+            id: Buffer.from('JOB0KHTOWnGLuD'),
+            row: { type: 'hash', ttl: 'persistent' },
+            pending: { type: 'none' },
+          },
+        ].map((c) => ({
+          payload: Buffer.from('p'),
+          mode: 'once',
+          oom: false,
+          ...c,
+          name: `fence ${fence.name}: ${c.name}`,
+        })),
+        `f${f}-`,
+      );
+      for (const client of [script.client, native.client])
+        for (const [name, ...args] of fence.setup) await client.call(name, ...args);
       await Promise.all(cases.flatMap((c) => [setUp(script.client, c), setUp(native.client, c)]));
       await sleep(3);
       for (const c of cases) {
         const replies = { script: await script.send(c), module: await native.send(c) };
-        const states = { script: await readBack(script.client, c, false), module: await readBack(native.client, c, true) };
+        const states = {
+          script: await readBack(script.client, c, false),
+          module: await readBack(native.client, c, true),
+        };
         await events.settled();
         states.script.events = eventsOf(events, SCRIPT_DB, c);
         states.module.events = eventsOf(events, MODULE_DB, c);
@@ -293,9 +366,12 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
           continue;
         }
         const refusal = normalised(replies.module)[0].error ?? '';
-        if (!/^EMQFENCE \{emq\}:version found .*, expected "echomq:4\.0\.0"$/.test(refusal)) failures.push(`${c.name}: module replied ${refusal}`);
-        if (JSON.stringify(normalised(replies.script)) !== JSON.stringify([expectedOutcome(c).reply])) failures.push(`${c.name}: script replied ${JSON.stringify(replies.script)}`);
-        if (states.module.row.type !== untouchedType(c.row) || states.module.pending.type !== 'none') failures.push(`${c.name}: the module wrote`);
+        if (!/^EMQFENCE \{emq\}:version found .*, expected "echomq:4\.0\.0"$/.test(refusal))
+          failures.push(`${c.name}: module replied ${refusal}`);
+        if (JSON.stringify(normalised(replies.script)) !== JSON.stringify([expectedOutcome(c).reply]))
+          failures.push(`${c.name}: script replied ${JSON.stringify(replies.script)}`);
+        if (states.module.row.type !== untouchedType(c.row) || states.module.pending.type !== 'none')
+          failures.push(`${c.name}: the module wrote`);
       }
       checked.fence += cases.length;
       for (const client of [script.client, native.client]) {
@@ -307,7 +383,7 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
     t.diagnostic(`${checked.fence} fence cases`);
   });
 
-  test('the replicas (one with the module, one without) end with the primary\'s digest and no error', async (t) => {
+  test("the replicas (one with the module, one without) end with the primary's digest and no error", async (t) => {
     assert.equal(await admin.call('DEBUG', 'SET-ACTIVE-EXPIRE', '1'), 'OK');
     // Nothing logically expired is left: every case's keys were read back after its call.
     for (const db of [SCRIPT_DB, MODULE_DB]) {
@@ -317,13 +393,18 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
     await admin.select(0);
     assert.equal(await admin.call('WAIT', 2, 30_000), 2);
     digests.primary = await admin.call('DEBUG', 'DIGEST');
-    for (const [name, replica] of [['with the module', withModule], ['without the module', withoutModule]]) {
+    for (const [name, replica] of [
+      ['with the module', withModule],
+      ['without the module', withoutModule],
+    ]) {
       const client = clientOf(replica);
       assert.equal(await client.call('DEBUG', 'DIGEST'), digests.primary, `the replica ${name}`);
       assert.match(await client.info('stats'), /^total_error_replies:0\r?$/m, `the replica ${name} counted errors`);
       assert.equal((await client.info('errorstats')).trim(), '# Errorstats', `the replica ${name} counted errors`);
       client.disconnect();
-      const errors = readFileSync(replica.logFile, 'utf8').split('\n').filter((line) => /CRITICAL|error/i.test(line));
+      const errors = readFileSync(replica.logFile, 'utf8')
+        .split('\n')
+        .filter((line) => /CRITICAL|error/i.test(line));
       assert.deepEqual(errors, [], `the replica ${name} logged errors`);
     }
     const dbsizes = [];
@@ -333,7 +414,9 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
     }
     await admin.select(0);
     const total = checked.named + checked.seeded + checked.oom + checked.fence;
-    t.diagnostic(`${total} cases through both executors; keys: db0 ${dbsizes[0]}, db1 ${dbsizes[1]}; digest ${digests.primary} on the primary and both replicas`);
+    t.diagnostic(
+      `${total} cases through both executors; keys: db0 ${dbsizes[0]}, db1 ${dbsizes[1]}; digest ${digests.primary} on the primary and both replicas`,
+    );
   });
 
   test('the AOF replayed: a restart, a server without the module, a rewrite and a restart: the digest unchanged', async (t) => {
@@ -356,8 +439,13 @@ describe('executor differential: the @enqueue script and EMQ.ENQUEUE, replicas a
 
     const client = clientOf(primary);
     await client.call('BGREWRITEAOF');
-    await waitFor(async () => /aof_rewrite_in_progress:0[\s\S]*aof_rewrite_scheduled:0[\s\S]*aof_last_bgrewrite_status:ok/
-      .test(await client.info('persistence')), 60_000);
+    await waitFor(
+      async () =>
+        /aof_rewrite_in_progress:0[\s\S]*aof_rewrite_scheduled:0[\s\S]*aof_last_bgrewrite_status:ok/.test(
+          await client.info('persistence'),
+        ),
+      60_000,
+    );
     client.disconnect();
     await primary.stop();
     await primary.launch();

@@ -56,7 +56,16 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     assert.equal(name.toLowerCase(), 'emq.enqueue');
     assert.deepEqual([...flags].sort(), ['module', 'write']);
     assert.deepEqual([first, last, step], [2, 3, 1]);
-    const keys = await client.call('COMMAND', 'GETKEYS', 'EMQ.ENQUEUE', 2, jobKeyOf('q', JOB), pendingKeyOf('q'), JOB, 'p');
+    const keys = await client.call(
+      'COMMAND',
+      'GETKEYS',
+      'EMQ.ENQUEUE',
+      2,
+      jobKeyOf('q', JOB),
+      pendingKeyOf('q'),
+      JOB,
+      'p',
+    );
     assert.deepEqual(keys, [jobKeyOf('q', JOB), pendingKeyOf('q')]);
   });
 
@@ -71,9 +80,16 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     const scriptRow = await client.dumpBuffer(jobKeyOf('by-script', JOB));
     const moduleRow = await client.dumpBuffer(jobKeyOf('by-module', JOB));
     assert.deepEqual(moduleRow, scriptRow);
-    assert.deepEqual(await client.hgetall(jobKeyOf('by-module', JOB)), { state: 'pending', attempts: '0', payload: 'hello' });
+    assert.deepEqual(await client.hgetall(jobKeyOf('by-module', JOB)), {
+      state: 'pending',
+      attempts: '0',
+      payload: 'hello',
+    });
     assert.deepEqual(await client.call('HKEYS', jobKeyOf('by-module', JOB)), ['state', 'attempts', 'payload']);
-    assert.deepEqual(await client.dumpBuffer(pendingKeyOf('by-module')), await client.dumpBuffer(pendingKeyOf('by-script')));
+    assert.deepEqual(
+      await client.dumpBuffer(pendingKeyOf('by-module')),
+      await client.dumpBuffer(pendingKeyOf('by-script')),
+    );
     assert.deepEqual(await client.zrange(pendingKeyOf('by-module'), 0, -1, 'WITHSCORES'), [JOB, '0']);
   });
 
@@ -86,7 +102,10 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
       assert.equal(await viaScript(client, 'bin-script', id, payload), 1);
       assert.equal(await viaModule(client, 'bin-module', id, payload), 1);
       assert.deepEqual(await client.hgetBuffer(jobKeyOf('bin-module', id), 'payload'), payload);
-      assert.deepEqual(await client.dumpBuffer(jobKeyOf('bin-module', id)), await client.dumpBuffer(jobKeyOf('bin-script', id)));
+      assert.deepEqual(
+        await client.dumpBuffer(jobKeyOf('bin-module', id)),
+        await client.dumpBuffer(jobKeyOf('bin-script', id)),
+      );
     }
   });
 
@@ -111,7 +130,10 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     assert.equal(await viaScript(client, 'raw-script', 'JOB-42', 'p'), 1);
     assert.equal(await viaModule(client, 'raw-module', 'JOB-42', 'p'), 1);
     assert.deepEqual(await client.zrange(pendingKeyOf('raw-module'), 0, -1), ['JOB-42']);
-    assert.deepEqual(await client.dumpBuffer(jobKeyOf('raw-module', 'JOB-42')), await client.dumpBuffer(jobKeyOf('raw-script', 'JOB-42')));
+    assert.deepEqual(
+      await client.dumpBuffer(jobKeyOf('raw-module', 'JOB-42')),
+      await client.dumpBuffer(jobKeyOf('raw-script', 'JOB-42')),
+    );
   });
 
   test('EMQKEY: a job key that is not emq:{<q>}:job:<id> for the pending key and id', async () => {
@@ -127,10 +149,21 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     ];
     for (const [jobKey, pendingKey, id] of refusals) {
       const { error } = await replyOf(client.call('EMQ.ENQUEUE', 2, jobKey, pendingKey, id, 'p'));
-      assert.equal(error, 'EMQKEY job key must be emq:{orders}:job:<id>, with the queue of the pending key and the id argument');
+      assert.equal(
+        error,
+        'EMQKEY job key must be emq:{orders}:job:<id>, with the queue of the pending key and the id argument',
+      );
     }
-    const badPendingKeys = ['emq:{orders}:pendingx', 'emq:{orders}:queue', 'emq:{emq}:pending', 'emq:{a b}:pending',
-      'emq:{}:pending', 'emq:orders:pending', '{orders}:pending', `emq:{${'q'.repeat(129)}}:pending`];
+    const badPendingKeys = [
+      'emq:{orders}:pendingx',
+      'emq:{orders}:queue',
+      'emq:{emq}:pending',
+      'emq:{a b}:pending',
+      'emq:{}:pending',
+      'emq:orders:pending',
+      '{orders}:pending',
+      `emq:{${'q'.repeat(129)}}:pending`,
+    ];
     for (const pendingKey of badPendingKeys) {
       const { error } = await replyOf(client.call('EMQ.ENQUEUE', 2, jobKeyOf('orders', JOB), pendingKey, JOB, 'p'));
       assert.equal(error, 'EMQKEY pending key must be emq:{<queue>}:pending with a valid queue name', pendingKey);
@@ -187,7 +220,12 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     const events = [];
     subscriber.on('pmessage', (_pattern, channel, message) => events.push(`${channel} ${message}`));
     await subscriber.psubscribe('__keyevent@0__:*');
-    for (const [queue, run] of [['s', viaScript], ['m', viaModule], ['s2', viaScript], ['m2', viaModule]]) {
+    for (const [queue, run] of [
+      ['s', viaScript],
+      ['m', viaModule],
+      ['s2', viaScript],
+      ['m2', viaModule],
+    ]) {
       assert.equal(await run(client, queue, JOB, 'p'), 1);
       assert.equal(await run(client, queue, JOB, 'p'), 0);
     }
@@ -195,7 +233,10 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     await waitFor(() => events.length >= 6);
     const named = (queue) => events.filter((e) => e.includes(`{${queue}}`)).map((e) => e.replace(`{${queue}}`, '{Q}'));
     assert.deepEqual(named('m'), named('s'));
-    assert.deepEqual(named('m'), [`__keyevent@0__:hset ${jobKeyOf('Q', JOB)}`, `__keyevent@0__:zadd ${pendingKeyOf('Q')}`]);
+    assert.deepEqual(named('m'), [
+      `__keyevent@0__:hset ${jobKeyOf('Q', JOB)}`,
+      `__keyevent@0__:zadd ${pendingKeyOf('Q')}`,
+    ]);
     assert.deepEqual(named('m2'), named('s2'));
     assert.deepEqual(named('m2'), [`__keyevent@0__:hset ${jobKeyOf('Q', JOB)}`]);
   });
@@ -265,8 +306,12 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     assert.equal((await viaModule(direct, 'aof', USR, 'refused')).error, KIND_REFUSAL);
     const aof = aofText(durable.dir);
     assert.equal(occurrences(aof, 'EMQ.ENQUEUE'), 0, 'never the command itself');
-    const enqueue = [['MULTI'], ['HSET', jobKeyOf('aof', JOB), 'state', 'pending', 'attempts', '0', 'payload', 'kept'],
-      ['ZADD', pendingKeyOf('aof'), '0', JOB], ['EXEC']];
+    const enqueue = [
+      ['MULTI'],
+      ['HSET', jobKeyOf('aof', JOB), 'state', 'pending', 'attempts', '0', 'payload', 'kept'],
+      ['ZADD', pendingKeyOf('aof'), '0', JOB],
+      ['EXEC'],
+    ];
     assert.ok(aof.endsWith(enqueue.map(resp).join('')), `the AOF ends with the one write:\n${JSON.stringify(aof)}`);
     assert.equal(occurrences(aof, 'HSET'), 1, 'only the write is propagated, once');
 
@@ -282,15 +327,22 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
   test('an AOF written by an earlier build (EMQ.ENQUEUE verbatim) still loads, and nothing is propagated twice', async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'branded-old-aof-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
-    const calls = [['SELECT', '0'], ['SET', FENCE_KEY, FENCE_VALUE],
+    const calls = [
+      ['SELECT', '0'],
+      ['SET', FENCE_KEY, FENCE_VALUE],
       ['EMQ.ENQUEUE', '2', jobKeyOf('old', JOB), pendingKeyOf('old'), JOB, 'from-old'],
-      ['EMQ.ENQUEUE', '2', jobKeyOf('old', JOB), pendingKeyOf('old'), JOB, 'again']];
+      ['EMQ.ENQUEUE', '2', jobKeyOf('old', JOB), pendingKeyOf('old'), JOB, 'again'],
+    ];
     // A single appendonly.aof without a manifest is the pre-7 layout: the server loads it as the AOF's base.
     writeFileSync(join(dir, 'appendonly.aof'), calls.map(resp).join(''));
     const loaded = await startServer({ module: true, dir });
     t.after(() => loaded.stop());
     const direct = await rawClient(t, loaded);
-    assert.deepEqual(await direct.hgetall(jobKeyOf('old', JOB)), { state: 'pending', attempts: '0', payload: 'from-old' });
+    assert.deepEqual(await direct.hgetall(jobKeyOf('old', JOB)), {
+      state: 'pending',
+      attempts: '0',
+      payload: 'from-old',
+    });
     assert.deepEqual(await direct.zrange(pendingKeyOf('old'), 0, -1, 'WITHSCORES'), [JOB, '0']);
     assert.equal(occurrences(aofText(loaded.dir), 'HSET'), 0, 'the replay wrote nothing new to the AOF');
   });
@@ -307,7 +359,10 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     // The link is up before the write: the replica receives the write's effects, not a snapshot.
     assert.equal(await viaModule(client, 'replicated', JOB, 'r'), 1);
     assert.equal(await client.call('WAIT', 1, 5000), 1);
-    assert.deepEqual(await onReplica.dumpBuffer(jobKeyOf('replicated', JOB)), await client.dumpBuffer(jobKeyOf('replicated', JOB)));
+    assert.deepEqual(
+      await onReplica.dumpBuffer(jobKeyOf('replicated', JOB)),
+      await client.dumpBuffer(jobKeyOf('replicated', JOB)),
+    );
     assert.deepEqual(await onReplica.zrange(pendingKeyOf('replicated'), 0, -1), [JOB]);
     assert.equal(await commandCalls(onReplica, 'hset'), 1);
     assert.equal(await commandCalls(onReplica, 'zadd'), 1);
@@ -323,7 +378,10 @@ describe('loading the module', () => {
     const failing = MODULE_PATH.replace('emq_module.so', 'emq_module_failing_self_check.so');
     const { error } = await replyOf(client.call('MODULE', 'LOAD', failing));
     assert.match(error, /^ERR Error loading the extension/);
-    assert.match(server.logTail(), /emq module refuses to load: self-check failed: hash32\(274557032793636864\) != 234878118/);
+    assert.match(
+      server.logTail(),
+      /emq module refuses to load: self-check failed: hash32\(274557032793636864\) != 234878118/,
+    );
     assert.deepEqual(await client.call('MODULE', 'LIST'), []);
     assert.match((await replyOf(client.call('EMQ.ENQUEUE', 2, 'a', 'b', 'c', 'd'))).error, /^ERR unknown command/);
   });

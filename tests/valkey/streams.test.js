@@ -52,7 +52,8 @@ function addAllWithAutoIds(key) {
   const bulk = (text) => `$${Buffer.byteLength(text)}\r\n${text}\r\n`;
   const command = `*5\r\n${['XADD', key, '*', FIELD, VALUE].map(bulk).join('')}`;
   const piped = spawnSync('valkey-cli', ['-h', server.host, '-p', String(server.port), '--pipe'], {
-    input: command.repeat(ENTRIES), encoding: 'utf8',
+    input: command.repeat(ENTRIES),
+    encoding: 'utf8',
   });
   assert.equal(piped.status, 0, piped.stderr);
   assert.match(piped.stdout, new RegExp(`errors: 0, replies: ${ENTRIES}`));
@@ -88,13 +89,16 @@ describe('the SPEC §6 reproduction', () => {
     assert.equal(await raw.xlen(autoKey), ENTRIES);
     const injectedBytes = await raw.memory('USAGE', injectedKey, 'SAMPLES', 0);
     const autoBytes = await raw.memory('USAGE', autoKey, 'SAMPLES', 0);
-    t.diagnostic(`MEMORY USAGE, 200,000 entries: injected ids ${injectedBytes} bytes, XADD * ${autoBytes} bytes ` +
-      `(${(injectedBytes / ENTRIES).toFixed(2)} vs ${(autoBytes / ENTRIES).toFixed(2)} bytes per entry; ` +
-      `SPEC §6 reference ${REFERENCE.injected} vs ${REFERENCE.auto})`);
+    t.diagnostic(
+      `MEMORY USAGE, 200,000 entries: injected ids ${injectedBytes} bytes, XADD * ${autoBytes} bytes ` +
+        `(${(injectedBytes / ENTRIES).toFixed(2)} vs ${(autoBytes / ENTRIES).toFixed(2)} bytes per entry; ` +
+        `SPEC §6 reference ${REFERENCE.injected} vs ${REFERENCE.auto})`,
+    );
     // The reference saw about 20 bytes per entry either way; the exact figure depends on the server
     // version and the bytes of the values, so only the order of magnitude is asserted, and that the
     // injected ids (4,096 per ms, deltas within one node) take no more room than auto ids.
-    for (const bytes of [injectedBytes, autoBytes]) assert.ok(bytes / ENTRIES > 15 && bytes / ENTRIES < 30, `${bytes} bytes`);
+    for (const bytes of [injectedBytes, autoBytes])
+      assert.ok(bytes / ENTRIES > 15 && bytes / ENTRIES < 30, `${bytes} bytes`);
     assert.ok(injectedBytes < autoBytes, `injected ${injectedBytes} >= auto ${autoBytes}`);
   });
 });
@@ -109,7 +113,10 @@ describe('append and readWindow refusals', () => {
       await assert.rejects(connection.append('mono', 'events', snowflake, { [FIELD]: VALUE }), (error) => {
         assert.ok(error instanceof NonMonotonicError);
         assert.equal(error.code, 'nonmonotonic');
-        assert.equal(error.serverText, 'ERR The ID specified in XADD is equal or smaller than the target stream top item');
+        assert.equal(
+          error.serverText,
+          'ERR The ID specified in XADD is equal or smaller than the target stream top item',
+        );
         assert.equal(error.key, key);
         assert.equal(error.entryId, streamId(snowflake));
         return true;
@@ -117,8 +124,14 @@ describe('append and readWindow refusals', () => {
     }
     assert.equal(await commandCalls(raw, 'xadd'), xaddsBefore + 3, 'one XADD per refused append, no retry');
     assert.equal(await raw.xlen(key), 1);
-    assert.equal(await connection.append('mono', 'events', snowflakeAt(6), { [FIELD]: Buffer.from([0, 255]) }), streamId(snowflakeAt(6)));
-    assert.deepEqual(await raw.xrangeBuffer(key, streamId(snowflakeAt(6)), '+').then(([[, fields]]) => [...fields[1]]), [0, 255]);
+    assert.equal(
+      await connection.append('mono', 'events', snowflakeAt(6), { [FIELD]: Buffer.from([0, 255]) }),
+      streamId(snowflakeAt(6)),
+    );
+    assert.deepEqual(
+      await raw.xrangeBuffer(key, streamId(snowflakeAt(6)), '+').then(([[, fields]]) => [...fields[1]]),
+      [0, 255],
+    );
   });
 
   test('bad names, Snowflakes, fields and windows are refused before the wire', async () => {

@@ -11,7 +11,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 test('a TypeScript consumer type-checks against valkey.d.ts', () => {
   const tsc = `${ROOT}node_modules/typescript/bin/tsc`;
-  const result = spawnSync(process.execPath, [tsc, '-p', `${ROOT}tests/valkey/types/tsconfig.json`], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [tsc, '-p', `${ROOT}tests/valkey/types/tsconfig.json`], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   const errors = result.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
   const ours = errors.filter((line) => !line.startsWith('node_modules/iovalkey/'));
   assert.deepEqual(ours, [], result.stdout + result.stderr);

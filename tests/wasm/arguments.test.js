@@ -85,7 +85,14 @@ test('integers out of range are refused by core with their class', () => {
     assert.throws(() => branded.compose({ unixMs: 1781000000010, node, seq: 0 }), brandedError('node'), String(node));
   for (const seq of [-1, 4096, 2 ** 32, 1e300])
     assert.throws(() => branded.compose({ unixMs: 1781000000010, node: 0, seq }), brandedError('range'), String(seq));
-  for (const [t0, t1] of [[-1, 5], [5, 5], [6, 5], [0, 1e300], [-1e300, 5], [1e300, 1e301]])
+  for (const [t0, t1] of [
+    [-1, 5],
+    [5, 5],
+    [6, 5],
+    [0, 1e300],
+    [-1e300, 5],
+    [1e300, 1e301],
+  ])
     assert.throws(() => branded.streamWindow(t0, t1), brandedError('range'), `${t0}, ${t1}`);
   for (const node of [-1, 1024, 2 ** 32, 1e300])
     assert.throws(() => branded.createMinter({ namespace: 'JOB', node }), brandedError('node'), String(node));
@@ -100,9 +107,12 @@ test('object arguments must be objects', () => {
 });
 
 test('batch arguments are checked', () => {
-  for (const bad of [undefined, null, 5, 5n, {}, new Uint16Array(4), new Set([ID])]) assert.throws(() => branded.parseMany(bad), TypeError);
-  for (const bad of [5, undefined, null, {}, 5n, Symbol('x')]) assert.throws(() => branded.parseMany([ID, bad]), TypeError);
-  for (const bad of [undefined, null, 5, 'x', {}, new Uint32Array(2)]) assert.throws(() => branded.encodeMany('USR', bad), TypeError);
+  for (const bad of [undefined, null, 5, 5n, {}, new Uint16Array(4), new Set([ID])])
+    assert.throws(() => branded.parseMany(bad), TypeError);
+  for (const bad of [5, undefined, null, {}, 5n, Symbol('x')])
+    assert.throws(() => branded.parseMany([ID, bad]), TypeError);
+  for (const bad of [undefined, null, 5, 'x', {}, new Uint32Array(2)])
+    assert.throws(() => branded.encodeMany('USR', bad), TypeError);
   for (const bad of [null, 5, 'fields', true]) assert.throws(() => branded.parseMany([ID], bad), TypeError);
 });
 
@@ -152,8 +162,13 @@ test('BrandedError carries its code and a message naming the call', () => {
 });
 
 test('a namespace refusal says what to type instead', () => {
-  assert.throws(() => branded.encode('usr', 5n), { code: 'namespace', message: 'encode("usr", 5n) refused: namespace (namespace must be uppercase: did you mean "USR"?)' });
+  assert.throws(() => branded.encode('usr', 5n), {
+    code: 'namespace',
+    message: 'encode("usr", 5n) refused: namespace (namespace must be uppercase: did you mean "USR"?)',
+  });
   assert.throws(() => branded.createMinter({ namespace: 'JOBS' }), {
-    code: 'namespace', message: 'createMinter({namespace: "JOBS", node: 0}) refused: namespace (a namespace is exactly three letters A-Z, got 4 bytes)',
+    code: 'namespace',
+    message:
+      'createMinter({namespace: "JOBS", node: 0}) refused: namespace (a namespace is exactly three letters A-Z, got 4 bytes)',
   });
 });

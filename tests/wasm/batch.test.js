@@ -38,14 +38,26 @@ test('parseMany of an array agrees with parse, item by item, across chunks', () 
   assert.equal(parsed.count, ids.length);
   assert.equal(parsed.refused, ids.filter((id) => !branded.valid(id)).length);
   for (let i = 0; i < ids.length; i++) if (i < 200 || i % 37 === 0) assertAgrees(parsed, i, ids[i]);
-  for (const column of ['snowflake', 'error', 'namespace', 'unixMs', 'node', 'seq', 'hash32']) assert.equal(parsed[column].length, ids.length);
+  for (const column of ['snowflake', 'error', 'namespace', 'unixMs', 'node', 'seq', 'hash32'])
+    assert.equal(parsed[column].length, ids.length);
   assert.equal(parsed.offset, undefined);
 });
 
 test('items that are not 14 ASCII characters are parsed from their UTF-8 bytes', () => {
-  const ids = ['JOB0KHTOWnGLuC', 'JOB0KHTOWnGLué', 'JOB0KHTOWnGLé', '', 'JOB0KHTOWnGLuC\n', 'JOB0KHTOWnGLuC\r', 'USR0NgWEfAEJfs'];
+  const ids = [
+    'JOB0KHTOWnGLuC',
+    'JOB0KHTOWnGLué',
+    'JOB0KHTOWnGLé',
+    '',
+    'JOB0KHTOWnGLuC\n',
+    'JOB0KHTOWnGLuC\r',
+    'USR0NgWEfAEJfs',
+  ];
   const parsed = branded.parseMany(ids, { fields: true });
-  assert.deepEqual(Array.from(ids, (_, i) => parsed.errorAt(i)), [null, 'length', 'charset', 'length', 'length', 'length', null]);
+  assert.deepEqual(
+    Array.from(ids, (_, i) => parsed.errorAt(i)),
+    [null, 'length', 'charset', 'length', 'length', 'length', null],
+  );
   ids.forEach((id, i) => assertAgrees(parsed, i, id));
   assert.equal(parsed.refused, 5);
   assert.equal(branded.parseMany([]).count, 0);
@@ -55,7 +67,10 @@ test('parseMany of newline text: LF, CRLF, blank lines, a last line without term
   const text = 'JOB0KHTOWnGLuC\r\n\nUSRzzzzzzzzzzz\nUSR0NgWEfAEJfs\r\n\r\nJOB0KHTOWnGLuC';
   const parsed = branded.parseMany(text);
   assert.equal(parsed.count, 6);
-  assert.deepEqual(Array.from({ length: 6 }, (_, i) => parsed.errorAt(i)), [null, 'length', 'range', null, 'length', null]);
+  assert.deepEqual(
+    Array.from({ length: 6 }, (_, i) => parsed.errorAt(i)),
+    [null, 'length', 'range', null, 'length', null],
+  );
   assert.deepEqual(Array.from(parsed.offset), [0, 16, 17, 32, 48, 50]);
   assert.deepEqual(Array.from(parsed.length), [14, 0, 14, 14, 0, 14]);
   assert.equal(parsed.refused, 3);
@@ -72,7 +87,10 @@ test('text and bytes give the same columns as the array, over many chunks and a 
   ids.splice(50000, 0, 'JOB0KHTOWnGLué');
   const fromArray = branded.parseMany(ids, { fields: true });
   const text = ids.join('\n');
-  for (const parsed of [branded.parseMany(text, { fields: true }), branded.parseMany(new TextEncoder().encode(`${text}\n`), { fields: true })]) {
+  for (const parsed of [
+    branded.parseMany(text, { fields: true }),
+    branded.parseMany(new TextEncoder().encode(`${text}\n`), { fields: true }),
+  ]) {
     assert.equal(parsed.count, ids.length);
     assert.equal(parsed.refused, fromArray.refused);
     for (const column of ['snowflake', 'error', 'namespace', 'unixMs', 'node', 'seq', 'hash32'])
@@ -103,7 +121,8 @@ test('text with more lines than its size suggests: the columns grow and keep eve
   assert.equal(parsed.count, ids.length);
   for (const column of ['snowflake', 'error', 'namespace', 'unixMs', 'node', 'seq', 'hash32', 'offset', 'length'])
     assert.equal(parsed[column].length, ids.length, column);
-  for (let i = 0; i < ids.length; i++) if (i < 300 || i % 31 === 0 || i > ids.length - 300) assertAgrees(parsed, i, ids[i]);
+  for (let i = 0; i < ids.length; i++)
+    if (i < 300 || i % 31 === 0 || i > ids.length - 300) assertAgrees(parsed, i, ids[i]);
   assert.equal(parsed.length[ids.length - 1], ids.at(-1).length);
 });
 
@@ -125,7 +144,13 @@ test('a stream cut anywhere parses the same once its chunks are joined at newlin
 test('encodeMany agrees with encode, refuses per item, and round-trips through parseMany', () => {
   const snowflakes = [0n, 274557032793636864n, 2n ** 63n - 1n, 2n ** 63n, 42n];
   const encoded = branded.encodeMany('USR', snowflakes);
-  assert.deepEqual(encoded.ids, ['USR00000000000', 'USR0KHTOWnGLuC', 'USRAzL8n0Y58m7', null, branded.encode('USR', 42n)]);
+  assert.deepEqual(encoded.ids, [
+    'USR00000000000',
+    'USR0KHTOWnGLuC',
+    'USRAzL8n0Y58m7',
+    null,
+    branded.encode('USR', 42n),
+  ]);
   assert.deepEqual(Array.from(encoded.error), [0, 0, 0, branded.ERROR_CODES.indexOf('range'), 0]);
   assert.equal(encoded.refused, 1);
   const bad = branded.encodeMany('usr', [1n, 2n]);

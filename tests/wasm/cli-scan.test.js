@@ -19,7 +19,12 @@ const run = (args, input) => {
   const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 28 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
-const jsonLines = (text) => text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const jsonLines = (text) =>
+  text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 
 const isAlnum = (b) => (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
 const isUpper = (b) => b >= 0x41 && b <= 0x5a;
@@ -27,7 +32,7 @@ const isUpper = (b) => b >= 0x41 && b <= 0x5a;
 function oracle(bytes) {
   const hits = [];
   let line = 1;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     if (!isAlnum(bytes[i])) {
       if (bytes[i] === 0x0a) line++;
       i++;
@@ -50,12 +55,15 @@ test('scan FILE --json: offset, line, id and the decode fields; refused candidat
   const { code, out } = run(['scan', '--json', file]);
   assert.equal(code, 1); // a candidate was refused
   const lines = jsonLines(out);
-  assert.deepEqual(lines.map((l) => [l.file, l.offset, l.line, l.id, l.ok]), [
-    [file, 10, 1, 'JOB0KHTOWnGLuC', true],
-    [file, 36, 1, 'USR0NgWEfAEJfs', true],
-    [file, 69, 2, 'JOBzzzzzzzzzzz', false],
-    [file, 88, 2, 'JOB0KHTOWnGLuC', true],
-  ]);
+  assert.deepEqual(
+    lines.map((l) => [l.file, l.offset, l.line, l.id, l.ok]),
+    [
+      [file, 10, 1, 'JOB0KHTOWnGLuC', true],
+      [file, 36, 1, 'USR0NgWEfAEJfs', true],
+      [file, 69, 2, 'JOBzzzzzzzzzzz', false],
+      [file, 88, 2, 'JOB0KHTOWnGLuC', true],
+    ],
+  );
   // the decode --json fields, as decode gives them
   const decoded = JSON.parse(run(['decode', '--json', 'JOB0KHTOWnGLuC']).out);
   const { file: _f, offset: _o, line: _l, ...fields } = lines[0];
@@ -102,7 +110,7 @@ test('scan from stdin in pieces of every size: every id found once, where the or
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
   // pieces of 1 to 97 bytes, each its own write after a pause, so the CLI reads cut ids everywhere
-  for (let at = 0, size = 1; at < bytes.length; at += size, size = (size * 7 + 3) % 97 + 1) {
+  for (let at = 0, size = 1; at < bytes.length; at += size, size = ((size * 7 + 3) % 97) + 1) {
     child.stdin.write(bytes.subarray(at, at + size));
     if (at % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
@@ -121,8 +129,9 @@ test('scan streams 1 GiB through stdin in bounded memory', { timeout: 300000 }, 
   while (piece.length < (1 << 20) - 4200) piece += `${'x'.repeat(4000)} job=${id} ${'.'.repeat(piece.length % 61)}\n`;
   piece = Buffer.from(piece.padEnd(1 << 20, ' '));
   const perPiece = oracle(piece).length;
-  const child = spawn(process.execPath, ['--require', REPORT_RSS, CLI, 'scan', '--json', '--valid-only'],
-    { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--require', REPORT_RSS, CLI, 'scan', '--json', '--valid-only'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   let lines = 0;
@@ -148,7 +157,8 @@ test('scan streams 1 GiB through stdin in bounded memory', { timeout: 300000 }, 
 test('decode from stdin (rows formatted by core) prints what decode of the same ids as arguments prints', () => {
   const ids = [];
   for (let i = 0; i < 300; i++) {
-    const snowflake = (BigInt(Math.floor(Math.random() * 2 ** 41)) << 22n) | BigInt(Math.floor(Math.random() * 2 ** 22));
+    const snowflake =
+      (BigInt(Math.floor(Math.random() * 2 ** 41)) << 22n) | BigInt(Math.floor(Math.random() * 2 ** 22));
     ids.push(encodeMany(['JOB', 'USR', 'ZZZ'][i % 3], [snowflake]).ids[0]);
   }
   ids.push('JOB0KHTOWnGLuC', encodeMany('ZZZ', [2n ** 63n - 1n]).ids[0], 'AAA00000000000');

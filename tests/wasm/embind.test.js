@@ -18,7 +18,8 @@ const read = (name) => readFileSync(join(BINDINGS, name), 'utf8');
 // The sources only the CLI's module links, from its add_branded_module line in wasm/CMakeLists.txt.
 const CMAKE = readFileSync(join(PACKAGE_DIR, 'CMakeLists.txt'), 'utf8');
 const CLI_ONLY = CMAKE.match(/add_branded_module\(branded_cli_wasm branded-cli-wasm ([^)]*)\)/)[1]
-  .split(/\s+/).map((path) => path.replace(/^bindings\//, ''));
+  .split(/\s+/)
+  .map((path) => path.replace(/^bindings\//, ''));
 const PACKAGE_SOURCES = sources.filter((name) => !CLI_ONLY.includes(name));
 
 // "name" -> its C++ parameter count, from every emscripten::function("name", &cpp) and cpp's definition.
@@ -51,7 +52,10 @@ for (const file of ['branded.wasm', 'branded-cli.wasm']) {
   test(`${file} exports only the runtime: memory, table, and at most two functions`, () => {
     const exports = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(PACKAGE_DIR, 'dist', file))));
     const kinds = exports.map((e) => e.kind).sort();
-    assert.deepEqual(kinds.filter((kind) => kind !== 'function'), ['memory', 'table']);
+    assert.deepEqual(
+      kinds.filter((kind) => kind !== 'function'),
+      ['memory', 'table'],
+    );
     assert.ok(kinds.filter((kind) => kind === 'function').length <= 2, JSON.stringify(exports));
   });
 }
@@ -75,7 +79,8 @@ test("the CLI module's wasm object is exactly every registered binding (the pack
 function calledIn(folder) {
   const called = new Set();
   for (const name of readdirSync(join(PACKAGE_DIR, folder))) {
-    for (const [, fn] of readFileSync(join(PACKAGE_DIR, folder, name), 'utf8').matchAll(/\bwasm\.(\w+)\(/g)) called.add(fn);
+    for (const [, fn] of readFileSync(join(PACKAGE_DIR, folder, name), 'utf8').matchAll(/\bwasm\.(\w+)\(/g))
+      called.add(fn);
   }
   return called;
 }
@@ -93,7 +98,14 @@ test("every module function the CLI calls is one of its module's bindings", () =
 });
 
 test('no entry or glue evaluates code (a strict CSP allows neither eval nor new Function)', () => {
-  for (const file of ['index.js', 'index.cjs', 'workerd.js', 'branded.iife.js', 'branded-wasm.js', 'branded-cli-wasm.js']) {
+  for (const file of [
+    'index.js',
+    'index.cjs',
+    'workerd.js',
+    'branded.iife.js',
+    'branded-wasm.js',
+    'branded-cli-wasm.js',
+  ]) {
     assert.doesNotMatch(readFileSync(join(PACKAGE_DIR, 'dist', file), 'utf8'), /new Function|\beval\(/, file);
   }
 });

@@ -52,15 +52,21 @@ test('where synchronous compilation is refused: calls before `ready` throw why, 
   const out = node(['--input-type=module', '-e', script]);
   assert.match(out.early, /not ready yet.*await ready/);
   assert.deepEqual(out, {
-    early: out.early, ...SPEC, refused: { ok: false, error: 'range' }, KIND_REFUSAL: 'EMQKIND job id must be JOB-namespaced',
-    codes: 8, gate: { admitted: false, error: 'EMQKIND job id must be JOB-namespaced' }, many: 1,
+    early: out.early,
+    ...SPEC,
+    refused: { ok: false, error: 'range' },
+    KIND_REFUSAL: 'EMQKIND job id must be JOB-namespaced',
+    codes: 8,
+    gate: { admitted: false, error: 'EMQKIND job id must be JOB-namespaced' },
+    many: 1,
   });
 });
 
 test('an asynchronous load whose self-check fails rejects `ready` with the sentence; calls say it failed', () => {
   const copy = mkdtempSync(join(tmpdir(), 'branded-async-self-check-'));
   try {
-    for (const part of ['index.js', 'lib', 'package.json']) cpSync(join(PACKAGE_DIR, part), join(copy, part), { recursive: true });
+    for (const part of ['index.js', 'lib', 'package.json'])
+      cpSync(join(PACKAGE_DIR, part), join(copy, part), { recursive: true });
     const failing = join(ROOT, 'build', 'wasm', 'wasm', 'branded-wasm-failing-self-check.js');
     execFileSync(process.execPath, [join(PACKAGE_DIR, 'tools', 'place-module.js'), failing, join(copy, 'dist')]);
     const script = `${REFUSE_SYNC_COMPILE}
@@ -78,10 +84,13 @@ test('an asynchronous load whose self-check fails rejects `ready` with the sente
   }
 });
 
-test("require('@echomq/branded/valkey') runs on the CommonJS entry's instance, against a real server", { timeout: 60000 }, async () => {
-  const server = await startServer();
-  try {
-    const script = `
+test(
+  "require('@echomq/branded/valkey') runs on the CommonJS entry's instance, against a real server",
+  { timeout: 60000 },
+  async () => {
+    const server = await startServer();
+    try {
+      const script = `
       const branded = require('@echomq/branded');
       const { connect } = require('@echomq/branded/valkey');
       (async () => {
@@ -92,9 +101,14 @@ test("require('@echomq/branded/valkey') runs on the CommonJS entry's instance, a
         await connection.close();
         console.log(JSON.stringify({ verdict, refused, pending }));
       })();`;
-    // From inside the package, `@echomq/branded` is its own name (Node's self-reference), as for a dependent.
-    assert.deepEqual(node(['-e', script], undefined, PACKAGE_DIR), { verdict: 'enqueued', refused: 'queue', pending: ['JOB0KHTOWnGLuC'] });
-  } finally {
-    await server.stop();
-  }
-});
+      // From inside the package, `@echomq/branded` is its own name (Node's self-reference), as for a dependent.
+      assert.deepEqual(node(['-e', script], undefined, PACKAGE_DIR), {
+        verdict: 'enqueued',
+        refused: 'queue',
+        pending: ['JOB0KHTOWnGLuC'],
+      });
+    } finally {
+      await server.stop();
+    }
+  },
+);

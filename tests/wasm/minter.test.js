@@ -51,23 +51,27 @@ test('two minters on different nodes never collide', () => {
   assert.equal(seen.size, 10000);
 });
 
-test('minters are released when collected: the memory of the module stays flat', { skip: typeof globalThis.gc !== 'function' && 'needs --expose-gc' }, async () => {
-  const { memoryBytes } = await import('../../wasm/lib/module.js');
-  const settle = async () => {
-    globalThis.gc();
-    for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  const round = () => {
-    for (let i = 0; i < 20000; i++) branded.createMinter({ namespace: 'JOB', node: i % 1024 }).next();
-  };
-  round();
-  await settle();
-  const before = memoryBytes();
-  // Unreleased, 200,000 more core Minters would take several megabytes of the module's memory.
-  for (let r = 0; r < 10; r++) {
+test(
+  'minters are released when collected: the memory of the module stays flat',
+  { skip: typeof globalThis.gc !== 'function' && 'needs --expose-gc' },
+  async () => {
+    const { memoryBytes } = await import('../../wasm/lib/module.js');
+    const settle = async () => {
+      globalThis.gc();
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const round = () => {
+      for (let i = 0; i < 20000; i++) branded.createMinter({ namespace: 'JOB', node: i % 1024 }).next();
+    };
     round();
     await settle();
-  }
-  assert.equal(memoryBytes(), before);
-  assert.equal(branded.parse(branded.createMinter({ namespace: 'JOB' }).next()).ok, true);
-});
+    const before = memoryBytes();
+    // Unreleased, 200,000 more core Minters would take several megabytes of the module's memory.
+    for (let r = 0; r < 10; r++) {
+      round();
+      await settle();
+    }
+    assert.equal(memoryBytes(), before);
+    assert.equal(branded.parse(branded.createMinter({ namespace: 'JOB' }).next()).ok, true);
+  },
+);

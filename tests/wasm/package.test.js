@@ -22,10 +22,15 @@ let scratch;
 
 before(() => {
   scratch = mkdtempSync(join(tmpdir(), 'branded-consumer-'));
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: PACKAGE_DIR, encoding: 'utf8' }));
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: PACKAGE_DIR, encoding: 'utf8' }),
+  );
   const tarball = join(scratch, packed[0].filename);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: scratch, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], {
+    cwd: scratch,
+    stdio: 'pipe',
+  });
 });
 
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -45,29 +50,56 @@ test('the installed package imports from Node and its bin runs', () => {
   assert.equal(bin.status, 0, bin.stderr);
   assert.equal(bin.stdout, 'USR00000000000\n');
   // scan and decode from stdin run on the CLI's own module (dist/branded-cli-wasm.js and its .wasm).
-  const scanned = spawnSync(join(scratch, 'node_modules', '.bin', 'branded'), ['scan', '--json'], { input: 'GET /jobs/JOB0KHTOWnGLuC?x=1\n', encoding: 'utf8' });
+  const scanned = spawnSync(join(scratch, 'node_modules', '.bin', 'branded'), ['scan', '--json'], {
+    input: 'GET /jobs/JOB0KHTOWnGLuC?x=1\n',
+    encoding: 'utf8',
+  });
   assert.equal(scanned.status, 0, scanned.stderr);
   assert.deepEqual(JSON.parse(scanned.stdout).id, 'JOB0KHTOWnGLuC');
-  const decoded = spawnSync(join(scratch, 'node_modules', '.bin', 'branded'), ['decode'], { input: 'JOB0KHTOWnGLuC\n', encoding: 'utf8' });
+  const decoded = spawnSync(join(scratch, 'node_modules', '.bin', 'branded'), ['decode'], {
+    input: 'JOB0KHTOWnGLuC\n',
+    encoding: 'utf8',
+  });
   assert.equal(decoded.status, 0, decoded.stderr);
   assert.match(decoded.stdout, /JOB0KHTOWnGLuC +JOB +274557032793636864/);
-  const manifest = JSON.parse(readFileSync(join(scratch, 'node_modules', '@echomq', 'branded', 'package.json'), 'utf8'));
+  const manifest = JSON.parse(
+    readFileSync(join(scratch, 'node_modules', '@echomq', 'branded', 'package.json'), 'utf8'),
+  );
   assert.equal(manifest.peerDependencies.iovalkey, '^0.4.0');
   assert.equal(manifest.dependencies, undefined);
 });
 
 test('vite build of a page importing the package: no .wasm asset, no warning', () => {
-  writeFileSync(join(scratch, 'index.html'), '<!doctype html><title>consumer</title><output id="out"></output><script type="module" src="./main.js"></script>\n');
-  writeFileSync(join(scratch, 'main.js'), "import { parse } from '@echomq/branded';\ndocument.getElementById('out').textContent = String(parse('JOB0KHTOWnGLuC').unixMs);\n");
+  writeFileSync(
+    join(scratch, 'index.html'),
+    '<!doctype html><title>consumer</title><output id="out"></output><script type="module" src="./main.js"></script>\n',
+  );
+  writeFileSync(
+    join(scratch, 'main.js'),
+    "import { parse } from '@echomq/branded';\ndocument.getElementById('out').textContent = String(parse('JOB0KHTOWnGLuC').unixMs);\n",
+  );
   const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', scratch, '--logLevel', 'info'], { cwd: scratch, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [vite, 'build', scratch, '--logLevel', 'info'], {
+    cwd: scratch,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const output = result.stdout + result.stderr;
   assert.equal(result.status, 0, output);
   assert.doesNotMatch(output, /warn|\(!\)/i, output);
   const assets = readdirSync(join(scratch, 'dist', 'assets'));
-  assert.ok(assets.some((name) => name.endsWith('.js')), assets.join(' '));
-  assert.deepEqual(assets.filter((name) => name.endsWith('.wasm')), []);
-  const bundle = assets.filter((name) => name.endsWith('.js')).map((name) => readFileSync(join(scratch, 'dist', 'assets', name), 'utf8')).join('');
+  assert.ok(
+    assets.some((name) => name.endsWith('.js')),
+    assets.join(' '),
+  );
+  assert.deepEqual(
+    assets.filter((name) => name.endsWith('.wasm')),
+    [],
+  );
+  const bundle = assets
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => readFileSync(join(scratch, 'dist', 'assets', name), 'utf8'))
+    .join('');
   assert.match(bundle, /['"`]AGFzbQ/, 'the wasm travels inside the bundle as base64'); // "\0asm" in base64
   assert.doesNotMatch(bundle, /new Function|\beval\(/);
 });
@@ -81,7 +113,10 @@ async function serve(folder) {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     try {
       const body = readFileSync(join(folder, path.endsWith('/') ? `${path}index.html` : path));
-      response.writeHead(200, { 'content-type': types[extname(path) || '.html'] ?? 'application/octet-stream', 'content-security-policy': CSP });
+      response.writeHead(200, {
+        'content-type': types[extname(path) || '.html'] ?? 'application/octet-stream',
+        'content-security-policy': CSP,
+      });
       response.end(body);
     } catch {
       response.writeHead(404).end();
@@ -96,14 +131,26 @@ test('the bundled page runs in Chromium under a strict CSP, with no violation', 
   const server = await serve(join(scratch, 'dist'));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
     const problems = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(String(error)));
-    await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    );
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     await page.waitForFunction(() => document.getElementById('out').textContent !== '', null, { timeout: 20000 });
     assert.equal(await page.textContent('#out'), '1769526697641');

@@ -36,8 +36,32 @@ function oracle(id) {
 
 const BASES = ['USR0KHTOWnGLuC', 'JOBzzzzzzzzzzz', 'ZZZAzL8n0Y58m7', 'AAA00000000000', 'QRS9aZ0zA1yB2x'];
 // ASCII at the alphabet's edges, separators, control bytes, and characters that are not one UTF-8 byte.
-const REPLACEMENTS = ['\0', '\n', '\r', ' ', '/', '0', '9', ':', '@', 'A', 'Z', '[', '`', 'a', 'z', '{', '\x7f',
-  '\x80', 'é', '\xff', '\u20ac', '\ud800', '\udc00', '\u{1f600}'];
+const REPLACEMENTS = [
+  '\0',
+  '\n',
+  '\r',
+  ' ',
+  '/',
+  '0',
+  '9',
+  ':',
+  '@',
+  'A',
+  'Z',
+  '[',
+  '`',
+  'a',
+  'z',
+  '{',
+  '\x7f',
+  '\x80',
+  'é',
+  '\xff',
+  '\u20ac',
+  '\ud800',
+  '\udc00',
+  '\u{1f600}',
+];
 
 function variants() {
   const ids = [...BASES];
@@ -66,7 +90,11 @@ test('parseMany of an array agrees with parse on the same inputs, with holes and
     assert.equal(parsed.errorAt(i), expected.ok ? null : expected.error, JSON.stringify(id));
     assert.equal(parsed.snowflake[i], expected.ok ? expected.snowflake : 0n);
     assert.equal(parsed.namespaceAt(i), expected.ok ? expected.namespace : null);
-    if (expected.ok) assert.deepEqual([parsed.unixMs[i], parsed.node[i], parsed.seq[i]], [expected.unixMs, expected.node, expected.seq]);
+    if (expected.ok)
+      assert.deepEqual(
+        [parsed.unixMs[i], parsed.node[i], parsed.seq[i]],
+        [expected.unixMs, expected.node, expected.seq],
+      );
   });
   const holey = Object.assign(new Array(3), { 0: 'USR0KHTOWnGLuC', 2: 'USR0KHTOWnGLuC' });
   assert.throws(() => branded.parseMany(holey), TypeError);

@@ -49,7 +49,11 @@ test('5,000 random (namespace, Snowflake) round trips agree with the oracle', ()
     const r = next();
     // Mix the full 63-bit range with small values and values near the top.
     const snowflake = i % 3 === 0 ? r >> 1n : i % 3 === 1 ? r >> BigInt(1 + (i % 62)) : (1n << 63n) - 1n - (r >> 40n);
-    const namespace = String.fromCharCode(65 + Number(r % 26n), 65 + Number((r >> 8n) % 26n), 65 + Number((r >> 16n) % 26n));
+    const namespace = String.fromCharCode(
+      65 + Number(r % 26n),
+      65 + Number((r >> 8n) % 26n),
+      65 + Number((r >> 16n) % 26n),
+    );
     const id = branded.encode(namespace, snowflake);
     assert.equal(id, oracle.encode(namespace, snowflake), `encode ${namespace} ${snowflake}`);
     assert.equal(oracle.decode(id), snowflake);

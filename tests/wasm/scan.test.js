@@ -13,7 +13,7 @@ const isUpper = (b) => b >= 0x41 && b <= 0x5a;
 function oracle(bytes) {
   const hits = [];
   let line = 1;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     if (!isAlnum(bytes[i])) {
       if (bytes[i] === 0x0a) line++;
       i++;
@@ -26,8 +26,11 @@ function oracle(bytes) {
       for (let k = i + 3; k < j; k++) value = value * 62n + BigInt(ALPHABET.indexOf(String.fromCharCode(bytes[k])));
       const range = value >= 1n << 63n;
       hits.push({
-        offset: i, line, id: Buffer.from(bytes.subarray(i, j)).toString('latin1'),
-        error: range ? 'range' : null, snowflake: range ? 0n : value,
+        offset: i,
+        line,
+        id: Buffer.from(bytes.subarray(i, j)).toString('latin1'),
+        error: range ? 'range' : null,
+        snowflake: range ? 0n : value,
       });
     }
     i = j;
@@ -38,7 +41,12 @@ function oracle(bytes) {
 function found(result) {
   const hits = [];
   for (let i = 0; i < result.count; i++) {
-    hits.push({ offset: result.offset[i], line: result.line[i], error: result.errorAt(i), snowflake: result.snowflake[i] });
+    hits.push({
+      offset: result.offset[i],
+      line: result.line[i],
+      error: result.errorAt(i),
+      snowflake: result.snowflake[i],
+    });
   }
   return hits;
 }
@@ -57,8 +65,18 @@ function generatedLog(pieces, seed) {
   let text = '';
   for (let p = 0; p < pieces; p++) {
     const id = String.fromCharCode(65 + random(26), 65 + random(26)) + minter.next().slice(2);
-    const shapes = [id, `${id}x`, `7${id}`, id.slice(0, 13), `zzz${id.slice(3)}`, `${id.slice(0, 3)}zzzzzzzzzzz`,
-      `${id.slice(0, 3)}AzL8n0Y58m7`, `${id.slice(0, 3)}AzL8n0Y58m8`, `é${id}é`, ''];
+    const shapes = [
+      id,
+      `${id}x`,
+      `7${id}`,
+      id.slice(0, 13),
+      `zzz${id.slice(3)}`,
+      `${id.slice(0, 3)}zzzzzzzzzzz`,
+      `${id.slice(0, 3)}AzL8n0Y58m7`,
+      `${id.slice(0, 3)}AzL8n0Y58m8`,
+      `é${id}é`,
+      '',
+    ];
     text += shapes[random(shapes.length)] + seps[random(seps.length)];
   }
   return text;
@@ -82,7 +100,10 @@ test('scan finds ids in logs, JSON, URLs and CSV, and refuses a candidate past t
 });
 
 test('scan of generated logs agrees with the oracle, as text and as bytes, across every chunk size', () => {
-  for (const [pieces, seed] of [[3000, 1], [120000, 2]]) {
+  for (const [pieces, seed] of [
+    [3000, 1],
+    [120000, 2],
+  ]) {
     const text = generatedLog(pieces, seed);
     const bytes = new TextEncoder().encode(text);
     assert.ok(bytes.length > (pieces > 10000 ? 4 * 262144 : 0));
@@ -92,7 +113,10 @@ test('scan of generated logs agrees with the oracle, as text and as bytes, acros
     const fromBytes = scan(bytes, { fields: true });
     assert.deepEqual(found(fromBytes), withoutIds(expected));
     // the fields agree with parseMany of the ids found (refused ones are 0)
-    const parsed = parseMany(expected.map((hit) => hit.id), { fields: true });
+    const parsed = parseMany(
+      expected.map((hit) => hit.id),
+      { fields: true },
+    );
     assert.deepEqual(fromBytes.unixMs, parsed.unixMs);
     assert.deepEqual(fromBytes.node, parsed.node);
     assert.deepEqual(fromBytes.hash32, parsed.hash32);

@@ -16,7 +16,8 @@ test('a module whose self-check fails makes the import throw that sentence', asy
   assert.ok(existsSync(FAILING_MODULE), `${FAILING_MODULE} is built by scripts/build.d/20-wasm.sh`);
   const copy = mkdtempSync(join(tmpdir(), 'branded-self-check-'));
   try {
-    for (const part of ['index.js', 'lib', 'package.json']) cpSync(join(PACKAGE_DIR, part), join(copy, part), { recursive: true });
+    for (const part of ['index.js', 'lib', 'package.json'])
+      cpSync(join(PACKAGE_DIR, part), join(copy, part), { recursive: true });
     execFileSync(process.execPath, [join(PACKAGE_DIR, 'tools', 'place-module.js'), FAILING_MODULE, join(copy, 'dist')]);
     await assert.rejects(import(pathToFileURL(join(copy, 'index.js')).href), {
       name: 'Error',

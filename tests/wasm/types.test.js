@@ -9,6 +9,8 @@ import { ROOT } from './support.js';
 
 test('a TypeScript consumer type-checks against index.d.ts', () => {
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tests', 'wasm', 'types', 'tsconfig.json')], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tests', 'wasm', 'types', 'tsconfig.json')], {
+    encoding: 'utf8',
+  });
   assert.equal(result.status, 0, result.stdout + result.stderr);
 });

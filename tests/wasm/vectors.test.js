@@ -9,14 +9,18 @@ import { brandedError, vectors } from './support.js';
 test('valid ids parse to their namespace, Snowflake and fields', () => {
   for (const v of vectors('valid')) {
     const parsed = branded.parse(v.id);
-    assert.deepEqual(parsed, {
-      ok: true,
-      namespace: v.namespace,
-      snowflake: BigInt(v.snowflake),
-      unixMs: v.unixMs,
-      node: v.node,
-      seq: v.seq,
-    }, v.name);
+    assert.deepEqual(
+      parsed,
+      {
+        ok: true,
+        namespace: v.namespace,
+        snowflake: BigInt(v.snowflake),
+        unixMs: v.unixMs,
+        node: v.node,
+        seq: v.seq,
+      },
+      v.name,
+    );
     assert.equal(branded.valid(v.id), true, v.name);
     assert.equal(branded.errorOffset(v.id), -1, v.name);
     assert.equal(new Date(parsed.unixMs).toISOString(), v.iso, v.name);
@@ -48,7 +52,11 @@ test('gate vectors: the wire gate reads three bytes, the host check all fourteen
   assert.equal(branded.KIND_REFUSAL, gate.refusal);
   assert.equal(branded.ENQUEUE_SCRIPT_SHA1, gate.scriptSha1);
   assert.equal(createHash('sha1').update(branded.ENQUEUE_SCRIPT).digest('hex'), gate.scriptSha1);
-  assert.ok(branded.ENQUEUE_SCRIPT.startsWith(`if string.sub(ARGV[1], 1, 3) ~= 'JOB' then return redis.error_reply('${gate.refusal}') end`));
+  assert.ok(
+    branded.ENQUEUE_SCRIPT.startsWith(
+      `if string.sub(ARGV[1], 1, 3) ~= 'JOB' then return redis.error_reply('${gate.refusal}') end`,
+    ),
+  );
   for (const v of gate.cases) {
     const expected = v.admitted ? { admitted: true } : { admitted: false, error: gate.refusal };
     assert.deepEqual(branded.gate(v.id), expected, v.name);
@@ -126,7 +134,12 @@ test('stream vectors: entry ids, their parsing, windows', () => {
   }
   for (const v of s.windows) {
     if (v.error) assert.throws(() => branded.streamWindow(v.t0, v.t1), brandedError(v.error), v.name);
-    else assert.deepEqual(branded.streamWindow(v.t0, v.t1), { start: v.start, end: v.end, inclusiveEnd: v.inclusiveEnd }, v.name);
+    else
+      assert.deepEqual(
+        branded.streamWindow(v.t0, v.t1),
+        { start: v.start, end: v.end, inclusiveEnd: v.inclusiveEnd },
+        v.name,
+      );
   }
 });
 

@@ -31,7 +31,7 @@ struct Batch {
   std::uint16_t seq[BATCH_IDS];
   std::uint8_t error[BATCH_IDS];
   alignas(SLOT_BYTES) char ids[BATCH_IDS * SLOT_BYTES];  // parse input (16-byte slots, then packed);
-                                                        // encodeMany output (14 bytes per id, back to back)
+                                                         // encodeMany output (14 bytes per id, back to back)
 };
 Batch batch;
 
@@ -48,7 +48,6 @@ void derive_fields(std::size_t first, std::size_t end) {
     batch.hash32[i] = ok ? hash32(s) : 0;
   }
 }
-
 
 // Addresses of the columns, in this order: capacity, snowflake, unixMs, namespace, hash32, offset, length,
 // node, seq, error, ids.

@@ -48,7 +48,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 11> TEXT_CON
     {"JOB_NAMESPACE", JOB_NAMESPACE},
 }};
 
-
 double branded_epoch_ms() { return static_cast<double>(EPOCH_MS); }
 double branded_horizon_ms() { return static_cast<double>(HORIZON_MS); }
 int branded_id_length() { return static_cast<int>(ID_LENGTH); }

@@ -16,7 +16,6 @@ int answer_key(Result<std::string> key) {
   return 0;
 }
 
-
 int branded_job_key(Address queue, std::uint32_t queue_size, Address id, std::uint32_t id_size) {
   return answer_key(job_key(text(queue, queue_size), text(id, id_size)));
 }
@@ -25,9 +24,7 @@ int branded_queue_key(Address queue, std::uint32_t queue_size, Address type, std
   return answer_key(queue_key(text(queue, queue_size), text(type, type_size)));
 }
 
-int branded_pending_key(Address queue, std::uint32_t size) {
-  return answer_key(pending_key(text(queue, size)));
-}
+int branded_pending_key(Address queue, std::uint32_t size) { return answer_key(pending_key(text(queue, size))); }
 
 int branded_valid_queue(Address queue, std::uint32_t size) { return valid_queue(text(queue, size)); }
 

@@ -43,8 +43,10 @@ void branded_format_found(Address text, int json, int valid_only, std::uint32_t 
     place.offset = static_cast<std::uint64_t>(byte_base) + found.offset[i];
     place.line = static_cast<std::uint64_t>(line_base) + found.newlines[i];
     const char* id = pointer_at(text) + found.offset[i];
-    if (found.error[i] == 0) out += write_decoded_row(style, id, found.snowflake[i], &place, out);
-    else if (!valid_only) out += write_refused_candidate(style, id, place, out);
+    if (found.error[i] == 0)
+      out += write_decoded_row(style, id, found.snowflake[i], &place, out);
+    else if (!valid_only)
+      out += write_refused_candidate(style, id, place, out);
   }
   rows_written(count, start, out);
 }

@@ -51,7 +51,9 @@ extern Exchange exchange;
 
 // Addresses and sizes in the module's memory cross as 32-bit unsigned numbers (wasm32).
 using Address = std::uint32_t;
-inline const char* pointer_at(Address address) { return reinterpret_cast<const char*>(static_cast<std::uintptr_t>(address)); }
+inline const char* pointer_at(Address address) {
+  return reinterpret_cast<const char*>(static_cast<std::uintptr_t>(address));
+}
 inline std::string_view text(Address address, std::uint32_t size) { return {pointer_at(address), size}; }
 template <typename T>
 Address address_of(T* pointer) {

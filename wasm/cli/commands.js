@@ -1,12 +1,30 @@
 // branded encode, mint, gate, window, slot. Each returns its exit status (0 ok, 1 refused).
-import { BrandedError, EPOCH_MS, HORIZON_MS, MAX_SNOWFLAKE, compose, createMinter, encode, gate, minFor, parse, slot, streamWindow, hash32, streamId } from '@echomq/branded';
+import {
+  BrandedError,
+  EPOCH_MS,
+  HORIZON_MS,
+  MAX_SNOWFLAKE,
+  compose,
+  createMinter,
+  encode,
+  gate,
+  minFor,
+  parse,
+  slot,
+  streamWindow,
+  hash32,
+  streamId,
+} from '@echomq/branded';
 import { leaseNode } from './nodes.js';
 import { decodedJson, printable, write } from './output.js';
 import { UsageError, instantArgument, integerArgument, safeNumber } from './usage.js';
 
 function expectCount(positional, count, command, names) {
   if (positional.length !== count)
-    throw new UsageError(`${command} takes ${names}, got ${positional.length} argument${positional.length === 1 ? '' : 's'}`, command);
+    throw new UsageError(
+      `${command} takes ${names}, got ${positional.length} argument${positional.length === 1 ? '' : 's'}`,
+      command,
+    );
 }
 
 const day = (ms) => new Date(ms).toISOString().slice(0, 10);
@@ -70,11 +88,15 @@ const ID_LINE_BATCH = 4096;
 export async function mintCommand({ positional, options }) {
   expectCount(positional, 1, 'mint', 'NS');
   const [namespace] = positional;
-  const node = options.node === undefined ? null : safeNumber(integerArgument(options.node, '--node', 'mint'), '--node', 'mint');
+  const node =
+    options.node === undefined ? null : safeNumber(integerArgument(options.node, '--node', 'mint'), '--node', 'mint');
   const count = integerArgument(options.count ?? '1', '--count', 'mint');
   if (count < 1n) throw new UsageError(`--count must be at least 1, got ${count}`, 'mint');
   if (count > MAX_COUNT)
-    throw new UsageError(`--count must be at most ${MAX_COUNT} (one run's limit; run again for more), got ${count}`, 'mint');
+    throw new UsageError(
+      `--count must be at most ${MAX_COUNT} (one run's limit; run again for more), got ${count}`,
+      'mint',
+    );
   const at = options.at === undefined ? null : instantArgument(options.at, '--at', 'mint');
   return refusable('mint', options.json, { namespace, node: node ?? 0 }, async () => {
     if (at !== null) return mintAt(namespace, node ?? 0, at, Number(count), options.json);
@@ -89,7 +111,7 @@ export async function mintCommand({ positional, options }) {
     }
     try {
       const minter = createMinter({ namespace, node: lease.node });
-      for (let left = Number(count); left > 0; ) {
+      for (let left = Number(count); left > 0;) {
         const lines = [];
         for (let i = 0; i < ID_LINE_BATCH && left > 0; i++, left--) {
           if (options.json) {
@@ -149,8 +171,10 @@ export async function windowCommand({ positional, options }) {
     const { start, end, inclusiveEnd } = streamWindow(t0, t1);
     if (options.json) await write(`${JSON.stringify({ t0, t1, start, end, inclusiveEnd })}\n`);
     else
-      await write(`start          ${start}\nend            ${end}\ninclusive end  ${inclusiveEnd}\n` +
-        `XRANGE <key> ${start} ${end}\n`);
+      await write(
+        `start          ${start}\nend            ${end}\ninclusive end  ${inclusiveEnd}\n` +
+          `XRANGE <key> ${start} ${end}\n`,
+      );
     return 0;
   });
 }
@@ -164,8 +188,11 @@ export async function minForCommand({ positional, options }) {
     const snowflake = minFor(t);
     const id = encode(namespace, snowflake);
     const iso = new Date(t).toISOString();
-    await write(options.json ? `${JSON.stringify({ t, iso, snowflake: snowflake.toString(), id })}\n`
-      : `instant    ${iso} (${t})\nsnowflake  ${snowflake}\nid         ${id}\n`);
+    await write(
+      options.json
+        ? `${JSON.stringify({ t, iso, snowflake: snowflake.toString(), id })}\n`
+        : `instant    ${iso} (${t})\nsnowflake  ${snowflake}\nid         ${id}\n`,
+    );
     return 0;
   });
 }
@@ -174,7 +201,8 @@ export async function slotCommand({ positional, options }) {
   if (positional.length === 0) throw new UsageError('slot takes KEY...', 'slot');
   const width = Math.max(...positional.map((key) => printable(key).length));
   const lines = positional.map((key) =>
-    options.json ? JSON.stringify({ key, slot: slot(key) }) : `${printable(key).padEnd(width)}  ${slot(key)}`);
+    options.json ? JSON.stringify({ key, slot: slot(key) }) : `${printable(key).padEnd(width)}  ${slot(key)}`,
+  );
   await write(`${lines.join('\n')}\n`);
   return 0;
 }

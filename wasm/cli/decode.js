@@ -17,14 +17,26 @@ function format(parsed, idAt, json) {
     }
     const snowflake = parsed.snowflake[i];
     const row = json ? decodedJson : decodedRow;
-    lines.push(row(id, id.slice(0, 3), snowflake, parsed.unixMs[i], parsed.node[i], parsed.seq[i], parsed.hash32[i], streamId(snowflake)));
+    lines.push(
+      row(
+        id,
+        id.slice(0, 3),
+        snowflake,
+        parsed.unixMs[i],
+        parsed.node[i],
+        parsed.seq[i],
+        parsed.hash32[i],
+        streamId(snowflake),
+      ),
+    );
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 // --ns NS: an argument that is a bare Snowflake (decimal) is decoded as the id of NS it encodes to.
 export async function decodeArguments(args, json, namespace) {
-  const ids = namespace === undefined ? args : args.map((arg) => (/^[0-9]+$/.test(arg) ? snowflakeId(namespace, arg) : arg));
+  const ids =
+    namespace === undefined ? args : args.map((arg) => (/^[0-9]+$/.test(arg) ? snowflakeId(namespace, arg) : arg));
   const parsed = parseMany(ids, { fields: true });
   await write((json ? '' : DECODE_HEADER) + format(parsed, (i) => ids[i], json));
   return parsed.refused === 0 ? 0 : 1;
@@ -32,7 +44,8 @@ export async function decodeArguments(args, json, namespace) {
 
 function snowflakeId(namespace, decimal) {
   const value = BigInt(decimal);
-  if (!valid(`${namespace}00000000000`)) throw new UsageError(`--ns must be three letters A-Z, got ${JSON.stringify(namespace)}`, 'decode');
+  if (!valid(`${namespace}00000000000`))
+    throw new UsageError(`--ns must be three letters A-Z, got ${JSON.stringify(namespace)}`, 'decode');
   if (value >= 2n ** 63n) throw new UsageError(`${decimal} is not a Snowflake: it must be below 2^63`, 'decode');
   return encode(namespace, value);
 }
@@ -69,7 +82,7 @@ class LineDecoder {
       wasm.decode_lines(at + done, size - done, final ? 1 : 0);
       const [lines, refused, consumed] = status();
       this.refused += refused;
-      for (let first = 0; first < lines; ) {
+      for (let first = 0; first < lines;) {
         wasm.format_lines(at + done, first, this.json); // may grow memory: views are read after it
         const [, , , , , stop, rowBytes, rowAddress] = status();
         if (rowBytes > 0) out.push(Buffer.from(views().u8.subarray(rowAddress, rowAddress + rowBytes)));

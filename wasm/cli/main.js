@@ -12,7 +12,9 @@ const COMMANDS = {
   decode: {
     options: { ...JSON_ONLY, ns: 'value' },
     run: ({ positional, options }) =>
-      positional.length > 0 ? decodeArguments(positional, options.json, options.ns) : decodeStream(process.stdin, options.json),
+      positional.length > 0
+        ? decodeArguments(positional, options.json, options.ns)
+        : decodeStream(process.stdin, options.json),
   },
   encode: { options: JSON_ONLY, run: encodeCommand },
   mint: { options: { ...JSON_ONLY, node: 'value', count: 'value', at: 'value' }, run: mintCommand },

@@ -90,15 +90,22 @@ export async function leaseNode(node, command) {
   let taken = null;
   if (node === null) {
     for (let n = 0; n < NODES && taken === null; n++) if (tryTake(n, seen)) taken = n;
-    if (taken === null) throw new Error(`every node (0-${NODES - 1}) is in use by another branded mint on this machine`);
+    if (taken === null)
+      throw new Error(`every node (0-${NODES - 1}) is in use by another branded mint on this machine`);
     if (taken !== 0)
-      process.stderr.write(`branded ${command}: node 0 is in use by another branded mint on this machine; minting on node ${taken}\n`);
+      process.stderr.write(
+        `branded ${command}: node 0 is in use by another branded mint on this machine; minting on node ${taken}\n`,
+      );
   } else {
     for (let waited = 0; !tryTake(node, seen); waited += WAIT_STEP_MS) {
       if (waited === 0)
-        process.stderr.write(`branded ${command}: node ${node} is in use by another branded mint (pid ${seen.holder}); waiting for it\n`);
+        process.stderr.write(
+          `branded ${command}: node ${node} is in use by another branded mint (pid ${seen.holder}); waiting for it\n`,
+        );
       if (waited >= WAIT_LIMIT_MS)
-        throw new Error(`node ${node} stayed in use by pid ${seen.holder} for ${WAIT_LIMIT_MS / 1000} s; choose another --node, or leave --node out to take a free one`);
+        throw new Error(
+          `node ${node} stayed in use by pid ${seen.holder} for ${WAIT_LIMIT_MS / 1000} s; choose another --node, or leave --node out to take a free one`,
+        );
       await sleep(WAIT_STEP_MS);
     }
     taken = node;
@@ -126,7 +133,7 @@ export async function leaseNode(node, command) {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
     process.once(signal, () => {
       lease.release();
-      process.exit(128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 })[signal]);
+      process.exit(128 + { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[signal]);
     });
   return lease;
 }

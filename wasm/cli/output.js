@@ -12,8 +12,10 @@ export async function write(text) {
 // The decode JSON object of a parsed id; `snowflake` is a bigint, written as a decimal string. Written by
 // hand for speed: a parsed id and its fields are plain ASCII with nothing to escape.
 export function decodedJson(id, namespace, snowflake, unixMs, node, seq, hash32, streamId) {
-  return `{"id":"${id}","ok":true,"namespace":"${namespace}","snowflake":"${snowflake}","unixMs":${unixMs},` +
-    `"iso":"${iso(unixMs)}","node":${node},"seq":${seq},"hash32":${hash32},"streamId":"${streamId}"}`;
+  return (
+    `{"id":"${id}","ok":true,"namespace":"${namespace}","snowflake":"${snowflake}","unixMs":${unixMs},` +
+    `"iso":"${iso(unixMs)}","node":${node},"seq":${seq},"hash32":${hash32},"streamId":"${streamId}"}`
+  );
 }
 
 // ISO 8601 of an instant; ids in a stream often share their millisecond, so the last answer is kept.
@@ -43,8 +45,10 @@ export const DECODE_HEADER =
   'ID              NS   SNOWFLAKE            TIME (UTC)                NODE   SEQ      HASH32  STREAM ID\n';
 
 export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, streamId) {
-  return `${id}  ${namespace}  ${snowflake.toString().padEnd(19)}  ${iso(unixMs)}  ` +
-    `${String(node).padStart(4)}  ${String(seq).padStart(4)}  ${String(hash32).padStart(10)}  ${streamId}`;
+  return (
+    `${id}  ${namespace}  ${snowflake.toString().padEnd(19)}  ${iso(unixMs)}  ` +
+    `${String(node).padStart(4)}  ${String(seq).padStart(4)}  ${String(hash32).padStart(10)}  ${streamId}`
+  );
 }
 
 export function refusedRow(id, error) {

@@ -8,7 +8,8 @@ import { CLI_MODULE, FOUND, views, wasm } from './module.js';
 import { write } from './output.js';
 
 const READ_BYTES = 1 << 18;
-const COLUMNS = '  OFFSET  ID              NS   SNOWFLAKE            TIME (UTC)                NODE   SEQ      HASH32  STREAM ID\n';
+const COLUMNS =
+  '  OFFSET  ID              NS   SNOWFLAKE            TIME (UTC)                NODE   SEQ      HASH32  STREAM ID\n';
 const header = (files) => `${(files ? 'FILE:LINE' : 'LINE').padEnd(12)}  ${COLUMNS}`;
 
 const encoder = new TextEncoder();
@@ -19,7 +20,8 @@ const PREFIX_BYTES = 4096;
 function setPrefix(file, json) {
   if (file === null) return 0;
   const bytes = encoder.encode(json ? `"file":${JSON.stringify(file)},` : `${file}:`);
-  if (bytes.length > PREFIX_BYTES) throw new Error(`branded scan: a file name of ${bytes.length} bytes is too long to print`);
+  if (bytes.length > PREFIX_BYTES)
+    throw new Error(`branded scan: a file name of ${bytes.length} bytes is too long to print`);
   views().u8.set(bytes, FOUND.prefix);
   return bytes.length;
 }

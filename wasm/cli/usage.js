@@ -40,7 +40,8 @@ export function parseArguments(argv, spec, command) {
 
 // A decimal integer argument (optionally negative); anything else is a usage error.
 export function integerArgument(text, what, command) {
-  if (!/^-?[0-9]+$/.test(text)) throw new UsageError(`${what} must be a decimal integer, got ${JSON.stringify(text)}`, command);
+  if (!/^-?[0-9]+$/.test(text))
+    throw new UsageError(`${what} must be a decimal integer, got ${JSON.stringify(text)}`, command);
   return BigInt(text);
 }
 
@@ -57,14 +58,19 @@ export function instantArgument(text, what, command) {
     nowMs ??= Date.now();
     let ms = nowMs;
     for (const [, sign, terms] of now[1].matchAll(/([+-])((?:[0-9]+(?:ms|s|m|h|d))+)/g))
-      for (const [, n, unit] of terms.matchAll(/([0-9]+)(ms|s|m|h|d)/g)) ms += (sign === '-' ? -1 : 1) * Number(n) * UNIT_MS[unit];
-    if (!Number.isSafeInteger(ms)) throw new UsageError(`${what} is too far from now: ${JSON.stringify(text)}`, command);
+      for (const [, n, unit] of terms.matchAll(/([0-9]+)(ms|s|m|h|d)/g))
+        ms += (sign === '-' ? -1 : 1) * Number(n) * UNIT_MS[unit];
+    if (!Number.isSafeInteger(ms))
+      throw new UsageError(`${what} is too far from now: ${JSON.stringify(text)}`, command);
     return ms;
   }
   const iso = ISO.exec(text);
   const ms = iso === null ? NaN : Date.parse(iso[2] === undefined ? iso[1] : `${iso[1]}T${iso[2]}${iso[3] ?? 'Z'}`);
   if (Number.isNaN(ms))
-    throw new UsageError(`${what} must be milliseconds, an ISO 8601 time or now with offsets (now-5m), got ${JSON.stringify(text)}`, command);
+    throw new UsageError(
+      `${what} must be milliseconds, an ISO 8601 time or now with offsets (now-5m), got ${JSON.stringify(text)}`,
+      command,
+    );
   return ms;
 }
 

@@ -22,7 +22,8 @@ export function integer(value, name) {
 }
 
 export function object(value, name) {
-  if (typeof value !== 'object' || value === null) throw new TypeError(`${name} must be an object, got ${describe(value)}`);
+  if (typeof value !== 'object' || value === null)
+    throw new TypeError(`${name} must be an object, got ${describe(value)}`);
   return value;
 }
 

@@ -15,7 +15,19 @@ let CHUNK;
 onReady(() => {
   const at = wasm.batch_layout() >> 2;
   const u32 = views().u32;
-  const names = ['capacity', 'snowflake', 'unixMs', 'namespace', 'hash32', 'offset', 'length', 'node', 'seq', 'error', 'ids'];
+  const names = [
+    'capacity',
+    'snowflake',
+    'unixMs',
+    'namespace',
+    'hash32',
+    'offset',
+    'length',
+    'node',
+    'seq',
+    'error',
+    'ids',
+  ];
   COLUMN = Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
   CHUNK = COLUMN.capacity;
 });
@@ -125,7 +137,8 @@ export function parseMany(input, options = {}) {
 export function encodeMany(namespace, snowflakes) {
   args.text(namespace, 'namespace');
   const typed = snowflakes instanceof BigUint64Array;
-  if (!typed && !Array.isArray(snowflakes)) throw new TypeError('snowflakes must be a BigUint64Array or an array of bigints');
+  if (!typed && !Array.isArray(snowflakes))
+    throw new TypeError('snowflakes must be a BigUint64Array or an array of bigints');
   const n = snowflakes.length;
   const ids = new Array(n);
   const error = new Uint8Array(n);

@@ -49,8 +49,15 @@ const LINES = ['offset', 'length'];
 const FOUND = ['offset', 'line'];
 const COLUMNS = [...BASIC, ...FIELDS, ...LINES, 'line'];
 const TYPES = {
-  snowflake: BigUint64Array, error: Uint8Array, namespace: Uint32Array, unixMs: Float64Array,
-  node: Uint16Array, seq: Uint16Array, hash32: Uint32Array, offset: Uint32Array, length: Uint32Array,
+  snowflake: BigUint64Array,
+  error: Uint8Array,
+  namespace: Uint32Array,
+  unixMs: Float64Array,
+  node: Uint16Array,
+  seq: Uint16Array,
+  hash32: Uint32Array,
+  offset: Uint32Array,
+  length: Uint32Array,
   line: Uint32Array,
 };
 

@@ -17,16 +17,21 @@ ready.catch(() => {}); // a load failure is also thrown at the call or import th
 
 function notReady() {
   if (state === 'failed') return new Error(`@echomq/branded failed to load: ${failure.message}`, { cause: failure });
-  return new Error('@echomq/branded is not ready yet: this platform compiles WebAssembly asynchronously, so `await ready` (exported by the package) before the first call');
+  return new Error(
+    '@echomq/branded is not ready yet: this platform compiles WebAssembly asynchronously, so `await ready` (exported by the package) before the first call',
+  );
 }
 
 // Until the module is ready every call lands here and throws why.
-const NOT_READY = new Proxy({}, {
-  get(target, name) {
-    if (typeof name === 'symbol') return undefined;
-    throw notReady();
+const NOT_READY = new Proxy(
+  {},
+  {
+    get(target, name) {
+      if (typeof name === 'symbol') return undefined;
+      throw notReady();
+    },
   },
-});
+);
 
 // The module's functions, copied once into a plain object (the Module object Emscripten fills one property
 // at a time is slower to look up), and the byte offsets inside the exchange block (bindings/shared.hpp,
@@ -65,11 +70,13 @@ export function instantiate(source) {
         fail(error);
         return {};
       }
-      WebAssembly.instantiate(source, imports).then((result) => {
-        const instance = result.instance ?? result;
-        memory = memoryOf(instance);
-        receive(instance);
-      }).catch(fail);
+      WebAssembly.instantiate(source, imports)
+        .then((result) => {
+          const instance = result.instance ?? result;
+          memory = memoryOf(instance);
+          receive(instance);
+        })
+        .catch(fail);
       return {};
     },
     onRuntimeInitialized() {
@@ -207,23 +214,54 @@ const SHORT = 64;
 // Copies the 14 UTF-16 units of an id of that length to u8[at..at+14) and returns them OR-ed together: the
 // bytes are the id's UTF-8 exactly when the result is below 0x80. Unrolled: about 1.5x the loop's speed.
 export function copyId(id, u8, at) {
-  const c0 = id.charCodeAt(0), c1 = id.charCodeAt(1), c2 = id.charCodeAt(2), c3 = id.charCodeAt(3);
-  const c4 = id.charCodeAt(4), c5 = id.charCodeAt(5), c6 = id.charCodeAt(6), c7 = id.charCodeAt(7);
-  const c8 = id.charCodeAt(8), c9 = id.charCodeAt(9), c10 = id.charCodeAt(10), c11 = id.charCodeAt(11);
-  const c12 = id.charCodeAt(12), c13 = id.charCodeAt(13);
-  u8[at] = c0; u8[at + 1] = c1; u8[at + 2] = c2; u8[at + 3] = c3; u8[at + 4] = c4; u8[at + 5] = c5;
-  u8[at + 6] = c6; u8[at + 7] = c7; u8[at + 8] = c8; u8[at + 9] = c9; u8[at + 10] = c10;
-  u8[at + 11] = c11; u8[at + 12] = c12; u8[at + 13] = c13;
+  const c0 = id.charCodeAt(0),
+    c1 = id.charCodeAt(1),
+    c2 = id.charCodeAt(2),
+    c3 = id.charCodeAt(3);
+  const c4 = id.charCodeAt(4),
+    c5 = id.charCodeAt(5),
+    c6 = id.charCodeAt(6),
+    c7 = id.charCodeAt(7);
+  const c8 = id.charCodeAt(8),
+    c9 = id.charCodeAt(9),
+    c10 = id.charCodeAt(10),
+    c11 = id.charCodeAt(11);
+  const c12 = id.charCodeAt(12),
+    c13 = id.charCodeAt(13);
+  u8[at] = c0;
+  u8[at + 1] = c1;
+  u8[at + 2] = c2;
+  u8[at + 3] = c3;
+  u8[at + 4] = c4;
+  u8[at + 5] = c5;
+  u8[at + 6] = c6;
+  u8[at + 7] = c7;
+  u8[at + 8] = c8;
+  u8[at + 9] = c9;
+  u8[at + 10] = c10;
+  u8[at + 11] = c11;
+  u8[at + 12] = c12;
+  u8[at + 13] = c13;
   return c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13;
 }
 
 // copyId into a 16-byte slot at u32[word..word+4) as little-endian words (bytes 14 and 15 zero): four
 // aligned stores instead of fourteen byte stores.
 export function copyIdWords(id, u32, word) {
-  const c0 = id.charCodeAt(0), c1 = id.charCodeAt(1), c2 = id.charCodeAt(2), c3 = id.charCodeAt(3);
-  const c4 = id.charCodeAt(4), c5 = id.charCodeAt(5), c6 = id.charCodeAt(6), c7 = id.charCodeAt(7);
-  const c8 = id.charCodeAt(8), c9 = id.charCodeAt(9), c10 = id.charCodeAt(10), c11 = id.charCodeAt(11);
-  const c12 = id.charCodeAt(12), c13 = id.charCodeAt(13);
+  const c0 = id.charCodeAt(0),
+    c1 = id.charCodeAt(1),
+    c2 = id.charCodeAt(2),
+    c3 = id.charCodeAt(3);
+  const c4 = id.charCodeAt(4),
+    c5 = id.charCodeAt(5),
+    c6 = id.charCodeAt(6),
+    c7 = id.charCodeAt(7);
+  const c8 = id.charCodeAt(8),
+    c9 = id.charCodeAt(9),
+    c10 = id.charCodeAt(10),
+    c11 = id.charCodeAt(11);
+  const c12 = id.charCodeAt(12),
+    c13 = id.charCodeAt(13);
   u32[word] = c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
   u32[word + 1] = c4 | (c5 << 8) | (c6 << 16) | (c7 << 24);
   u32[word + 2] = c8 | (c9 << 8) | (c10 << 16) | (c11 << 24);
@@ -267,9 +305,21 @@ export function answerId() {
 export function readId(address) {
   const u8 = views().u8;
   return String.fromCharCode(
-    u8[address], u8[address + 1], u8[address + 2], u8[address + 3], u8[address + 4], u8[address + 5],
-    u8[address + 6], u8[address + 7], u8[address + 8], u8[address + 9], u8[address + 10],
-    u8[address + 11], u8[address + 12], u8[address + 13]);
+    u8[address],
+    u8[address + 1],
+    u8[address + 2],
+    u8[address + 3],
+    u8[address + 4],
+    u8[address + 5],
+    u8[address + 6],
+    u8[address + 7],
+    u8[address + 8],
+    u8[address + 9],
+    u8[address + 10],
+    u8[address + 11],
+    u8[address + 12],
+    u8[address + 13],
+  );
 }
 
 const decoder = new TextDecoder();

@@ -43,7 +43,8 @@ export function scan(text, options = {}) {
   args.object(options, 'scan options');
   const fields = options.fields === true;
   let source;
-  if (typeof text === 'string') source = textSource(text); // UTF-8 of a V8 string is below 4 GiB
+  if (typeof text === 'string')
+    source = textSource(text); // UTF-8 of a V8 string is below 4 GiB
   else if (!(text instanceof Uint8Array)) throw new TypeError('scan takes a string or its UTF-8 bytes (Uint8Array)');
   else if (text.length >= 2 ** 32) throw new RangeError('scan takes less than 4 GiB at once; use pieces');
   else source = bytesSource(text);

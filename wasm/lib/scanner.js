@@ -5,7 +5,21 @@ const AREA = 1 << 18;
 // Column addresses, in the order of branded_scan_layout, in a module instance.
 export function scanLayout(instance, u32) {
   const at = instance.scan_layout() >> 2;
-  const names = ['capacity', 'snowflake', 'unixMs', 'namespace', 'hash32', 'offset', 'newlines', 'node', 'seq', 'error', 'status', 'length', 'prefix'];
+  const names = [
+    'capacity',
+    'snowflake',
+    'unixMs',
+    'namespace',
+    'hash32',
+    'offset',
+    'newlines',
+    'node',
+    'seq',
+    'error',
+    'status',
+    'length',
+    'prefix',
+  ];
   return Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
 }
 
@@ -36,7 +50,10 @@ export class Scanner {
         sourceDone = filled.done;
       }
       wasm.scan(at, size, final && sourceDone, this.afterAlnum, this.fields);
-      const [count, refused, consumed, newlines, afterAlnum] = views().u32.subarray(FOUND.status >> 2, (FOUND.status >> 2) + 5);
+      const [count, refused, consumed, newlines, afterAlnum] = views().u32.subarray(
+        FOUND.status >> 2,
+        (FOUND.status >> 2) + 5,
+      );
       if (count > 0) take({ count, refused, text: at, byteBase: this.byteBase, line: this.line });
       this.afterAlnum = afterAlnum;
       this.byteBase += consumed;

@@ -63,4 +63,3 @@ export function parseEntryId(text) {
     snowflake: u32[AT.entryError >> 2] === 0 ? u64[AT.snowflake >> 3] : null,
   };
 }
-

@@ -35,7 +35,10 @@ await bundle('index.js', 'cjs', 'index.cjs');
 await bundle('index.js', 'iife', 'branded.iife.js', { minify: true, target: 'es2020' });
 // workerd compiles the .wasm itself: the import stays an import, of the file beside the bundle.
 const isWasm = (id) => id.endsWith('.wasm');
-await bundle('workerd.js', 'es', 'workerd.js', { external: isWasm, paths: (id) => (isWasm(id) ? './branded.wasm' : id) });
+await bundle('workerd.js', 'es', 'workerd.js', {
+  external: isWasm,
+  paths: (id) => (isWasm(id) ? './branded.wasm' : id),
+});
 // The Valkey connector for `require`: it requires the CommonJS entry beside it (one instance) and loads
 // iovalkey when connect() first runs, as the ES module does.
 await bundle('valkey.js', 'cjs', 'valkey.cjs', {

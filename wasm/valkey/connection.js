@@ -2,7 +2,14 @@
 // then the fence, then goes to the server.
 import { jobKey, pendingKey } from '@echomq/branded';
 import {
-  checkedBatch, checkedExecutor, enqueueCall, isFenceReply, refusalOf, runMany, runOne, verdictOf,
+  checkedBatch,
+  checkedExecutor,
+  enqueueCall,
+  isFenceReply,
+  refusalOf,
+  runMany,
+  runOne,
+  verdictOf,
 } from './enqueue.js';
 import { Fence } from './fence.js';
 import { append, appendCall, readWindow } from './streams.js';

@@ -1,6 +1,15 @@
 // The @enqueue transition through either executor: the host check first (core's key builders), then
 // EVALSHA of core's script (EVAL when the server lost it: NOSCRIPT) or the native EMQ.ENQUEUE.
-import { BrandedError, ENQUEUE_COMMAND, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, FENCE_CLASS, KIND_CLASS, jobKey, pendingKey } from '@echomq/branded';
+import {
+  BrandedError,
+  ENQUEUE_COMMAND,
+  ENQUEUE_SCRIPT,
+  ENQUEUE_SCRIPT_SHA1,
+  FENCE_CLASS,
+  KIND_CLASS,
+  jobKey,
+  pendingKey,
+} from '@echomq/branded';
 import { isBytes, wireValue } from './bytes.js';
 import { ExecutorError, KindError } from './errors.js';
 
@@ -28,7 +37,8 @@ export function enqueueCall(queue, id, payload) {
 }
 
 export function checkedExecutor(executor, onCluster) {
-  if (!EXECUTORS.includes(executor)) throw new ExecutorError(`executor must be 'script' or 'native', not ${String(executor)}`);
+  if (!EXECUTORS.includes(executor))
+    throw new ExecutorError(`executor must be 'script' or 'native', not ${String(executor)}`);
   if (executor === 'native' && onCluster) {
     throw new ExecutorError("the native executor runs on a standalone node only; a cluster uses executor 'script'");
   }

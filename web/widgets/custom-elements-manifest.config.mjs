@@ -6,16 +6,18 @@ export default {
   globs: ['../src/widgets/elements.js'],
   outdir: '.',
   dependencies: false,
-  plugins: [{
-    name: 'branded-shipped-path',
-    packageLinkPhase({ customElementsManifest }) {
-      const modules = customElementsManifest.modules;
-      for (const module of modules) {
-        module.path = SHIPPED;
-        for (const entry of module.exports ?? []) {
-          if (entry.declaration?.module) entry.declaration.module = SHIPPED;
+  plugins: [
+    {
+      name: 'branded-shipped-path',
+      packageLinkPhase({ customElementsManifest }) {
+        const modules = customElementsManifest.modules;
+        for (const module of modules) {
+          module.path = SHIPPED;
+          for (const entry of module.exports ?? []) {
+            if (entry.declaration?.module) entry.declaration.module = SHIPPED;
+          }
         }
-      }
+      },
     },
-  }],
+  ],
 };

@@ -40,9 +40,17 @@ export type BrandedParseError = 'length' | 'namespace' | 'charset' | 'range';
 /** `branded-decode` on <branded-decode> without `multiple`. */
 export type BrandedDecodeDetail =
   | {
-    id: string; ok: true; namespace: string; snowflake: bigint; unixMs: number; iso: string;
-    node: number; seq: number; hash32: number; streamId: string;
-  }
+      id: string;
+      ok: true;
+      namespace: string;
+      snowflake: bigint;
+      unixMs: number;
+      iso: string;
+      node: number;
+      seq: number;
+      hash32: number;
+      streamId: string;
+    }
   | { id: string; ok: false; error: BrandedParseError };
 
 /** `branded-decode` on <branded-decode multiple>. */

@@ -1,7 +1,10 @@
 // JSX attribute types for the four tags in the global `JSX` namespace (Preact, Solid, older React):
 // `import type {} from '@echomq/branded-widgets/jsx'` once in the project (React 19: `/react`).
 import type {
-  BrandedDecodeAttributes, BrandedGateAttributes, BrandedWindowAttributes, BrandedEnqueueAttributes,
+  BrandedDecodeAttributes,
+  BrandedGateAttributes,
+  BrandedWindowAttributes,
+  BrandedEnqueueAttributes,
 } from './attributes.js';
 
 export type * from './attributes.js';

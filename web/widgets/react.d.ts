@@ -1,6 +1,9 @@
 // React 19 JSX attribute types for the four tags: `import type {} from '@echomq/branded-widgets/react'`.
 import type {
-  BrandedDecodeAttributes, BrandedGateAttributes, BrandedWindowAttributes, BrandedEnqueueAttributes,
+  BrandedDecodeAttributes,
+  BrandedGateAttributes,
+  BrandedWindowAttributes,
+  BrandedEnqueueAttributes,
 } from './attributes.js';
 
 declare module 'react' {

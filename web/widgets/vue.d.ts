@@ -3,7 +3,10 @@
 // compilerOptions.isCustomElement = (tag) => tag.startsWith('branded-').
 import type { DefineComponent } from 'vue';
 import type {
-  BrandedDecodeAttributes, BrandedGateAttributes, BrandedWindowAttributes, BrandedEnqueueAttributes,
+  BrandedDecodeAttributes,
+  BrandedGateAttributes,
+  BrandedWindowAttributes,
+  BrandedEnqueueAttributes,
 } from './attributes.js';
 
 export type * from './attributes.js';

@@ -15,14 +15,19 @@ export function hostCheck(job) {
 
 export function validQueue(queue) {
   if (!packageValidQueue(queue)) {
-    throw new BridgeError('malformed', `${quote(queue)} is not a queue name (^[A-Za-z0-9._-]{1,128}$, not emq)`, { reason: 'queue' });
+    throw new BridgeError('malformed', `${quote(queue)} is not a queue name (^[A-Za-z0-9._-]{1,128}$, not emq)`, {
+      reason: 'queue',
+    });
   }
 }
 
 export function allowedQueue(queue, allowlist) {
   validQueue(queue);
   if (!allowlist.allows(queue)) {
-    throw new BridgeError('forbidden', `queue ${quote(queue)} is not served by this bridge (allowed: ${allowlist.globs.join(', ')})`);
+    throw new BridgeError(
+      'forbidden',
+      `queue ${quote(queue)} is not served by this bridge (allowed: ${allowlist.globs.join(', ')})`,
+    );
   }
 }
 

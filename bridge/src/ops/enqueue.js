@@ -5,7 +5,11 @@ import { allowedQueue, hostCheck, payloadWithin, validQueue } from './checks.js'
 // A transition outcome as the protocol shows it: `enqueued` is the only success; duplicate and kind are errors.
 export function outcomeError(outcome, detail = {}) {
   if (outcome.verdict === 'duplicate') {
-    return new BridgeError('duplicate', `job ${outcome.job} already exists in queue ${outcome.queue}; nothing was written`, detail);
+    return new BridgeError(
+      'duplicate',
+      `job ${outcome.job} already exists in queue ${outcome.queue}; nothing was written`,
+      detail,
+    );
   }
   return new BridgeError('kind', outcome.message, detail);
 }
@@ -19,8 +23,15 @@ class EnqueueAnswer {
 
   resolve(outcome) {
     const { executor } = this;
-    if (outcome.verdict !== 'enqueued') return this.reply.reject(outcomeError(outcome, { executor, command: outcome.command }));
-    return this.reply.resolve({ verdict: 'enqueued', queue: outcome.queue, job: outcome.job, executor, command: outcome.command });
+    if (outcome.verdict !== 'enqueued')
+      return this.reply.reject(outcomeError(outcome, { executor, command: outcome.command }));
+    return this.reply.resolve({
+      verdict: 'enqueued',
+      queue: outcome.queue,
+      job: outcome.job,
+      executor,
+      command: outcome.command,
+    });
   }
 
   reject(error) {

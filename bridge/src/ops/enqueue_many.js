@@ -29,15 +29,27 @@ export function enqueueManyOp({ config, backend, allowlist }) {
       items.forEach(({ payload = '' }) => payloadWithin(payload, config.maxPayload));
       const refusals = items.map(({ job }) => hostVerdict(job));
       return async () => {
-        const admitted = items.filter((_, i) => refusals[i] === null).map(({ job, payload = '' }) => ({ job, payload }));
+        const admitted = items
+          .filter((_, i) => refusals[i] === null)
+          .map(({ job, payload = '' }) => ({ job, payload }));
         const outcomes = admitted.length > 0 ? await backend.enqueueMany(queue, admitted, executor) : [];
         let next = 0;
         const replies = refusals.map((refusal) =>
-          refusal === null ? itemReply(outcomes[next++]) : { ok: false, error: { code: refusal.code, message: refusal.message, reason: refusal.detail.reason } },
+          refusal === null
+            ? itemReply(outcomes[next++])
+            : { ok: false, error: { code: refusal.code, message: refusal.message, reason: refusal.detail.reason } },
         );
         const enqueued = replies.filter((r) => r.ok).length;
         const duplicates = replies.filter((r) => !r.ok && r.error.code === 'duplicate').length;
-        return { queue, executor, count: items.length, enqueued, duplicates, refused: items.length - enqueued - duplicates, items: replies };
+        return {
+          queue,
+          executor,
+          count: items.length,
+          enqueued,
+          duplicates,
+          refused: items.length - enqueued - duplicates,
+          items: replies,
+        };
       };
     },
   };

@@ -20,7 +20,8 @@ export function gateCompareOp({ config, backend }) {
       payloadWithin(payload, config.maxPayload);
       const { valkey, executors } = backend.status();
       if (!valkey.reachable) throw unavailable('Valkey is not reachable; the bridge is reconnecting');
-      if (!executors.includes('native')) throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
+      if (!executors.includes('native'))
+        throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
       const queue = `${config.scratch}.${randomBytes(8).toString('hex')}`;
       const nativeQueue = `${queue}.native`;
       validQueue(nativeQueue);
@@ -30,7 +31,10 @@ export function gateCompareOp({ config, backend }) {
           const native = side(await backend.enqueue(nativeQueue, job, payload, 'native'));
           const bothRefused = !script.ok && !native.ok;
           return {
-            job, queue, script, native,
+            job,
+            queue,
+            script,
+            native,
             agree: sameOutcome(script, native),
             refusalsIdentical: bothRefused ? script.error.message === native.error.message : null,
           };
@@ -41,4 +45,3 @@ export function gateCompareOp({ config, backend }) {
     },
   };
 }
-

@@ -3,17 +3,39 @@ import { BRIDGE_VERSION, PROTOCOL_NAME } from '../version.js';
 
 export function helloOp({ config, backend }) {
   const limits = {
-    maxFrame: config.maxFrame, maxPayload: config.maxPayload, maxBatch: config.maxBatch, rate: config.rate,
-    maxInflight: config.maxInflight, maxConnections: config.maxConnections, idleTimeoutMs: config.idleTimeoutMs,
-    maxPending: config.maxPending, maxSample: config.maxSample, maxWindowEntries: config.maxWindowEntries,
-    maxSeedEntries: config.maxSeedEntries, maxConnectionsPerIp: config.maxConnectionsPerIp, ipRate: config.ipRate,
-    ipBudget: config.ipBudget, ipWindowEntries: config.ipWindowEntries, seedIntervalMs: config.seedIntervalMs,
-    maxBuffered: config.maxBuffered, dataTtlS: config.dataTtlS, ipKeys: config.ipKeys,
+    maxFrame: config.maxFrame,
+    maxPayload: config.maxPayload,
+    maxBatch: config.maxBatch,
+    rate: config.rate,
+    maxInflight: config.maxInflight,
+    maxConnections: config.maxConnections,
+    idleTimeoutMs: config.idleTimeoutMs,
+    maxPending: config.maxPending,
+    maxSample: config.maxSample,
+    maxWindowEntries: config.maxWindowEntries,
+    maxSeedEntries: config.maxSeedEntries,
+    maxConnectionsPerIp: config.maxConnectionsPerIp,
+    ipRate: config.ipRate,
+    ipBudget: config.ipBudget,
+    ipWindowEntries: config.ipWindowEntries,
+    seedIntervalMs: config.seedIntervalMs,
+    maxBuffered: config.maxBuffered,
+    dataTtlS: config.dataTtlS,
+    ipKeys: config.ipKeys,
   };
   return {
     prepare: () => async () => {
       const { valkey, fence, executors } = backend.status();
-      return { protocol: PROTOCOL_NAME, bridge: BRIDGE_VERSION, wire: fence.expected, valkey, fence, executors, queues: config.queues, limits };
+      return {
+        protocol: PROTOCOL_NAME,
+        bridge: BRIDGE_VERSION,
+        wire: fence.expected,
+        valkey,
+        fence,
+        executors,
+        queues: config.queues,
+        limits,
+      };
     },
   };
 }

@@ -14,7 +14,11 @@ function answeringThrough(op) {
   return {
     prepare(fields, client) {
       const run = op.prepare(fields, client);
-      return (reply) => run().then((result) => reply.resolve(result), (error) => reply.reject(error));
+      return (reply) =>
+        run().then(
+          (result) => reply.resolve(result),
+          (error) => reply.reject(error),
+        );
     },
   };
 }

@@ -21,7 +21,10 @@ function checkedSnowflake(plan, i) {
     return seedSnowflake(plan, i);
   } catch (error) {
     if (error?.code === undefined) throw error;
-    throw new BridgeError('bad_request', `streamSeed: entry ${i} would not be a Snowflake (${error.code}): check node, perMs, startMs`);
+    throw new BridgeError(
+      'bad_request',
+      `streamSeed: entry ${i} would not be a Snowflake (${error.code}): check node, perMs, startMs`,
+    );
   }
 }
 
@@ -44,13 +47,23 @@ export function streamSeedOp({ config, backend, allowlist }) {
         if (running) throw rateLimited('a stream seed is already running on this bridge; retry when it is done');
         const started = performance.now();
         const wait = lastStart + config.seedIntervalMs - started;
-        if (wait > 0) throw rateLimited(`one stream seed per ${config.seedIntervalMs} ms on this bridge; retry in ${Math.ceil(wait)} ms`);
+        if (wait > 0)
+          throw rateLimited(
+            `one stream seed per ${config.seedIntervalMs} ms on this bridge; retry in ${Math.ceil(wait)} ms`,
+          );
         running = true;
         lastStart = started;
         try {
-          const { key } = await backend.seed(queue, streamType(stream), plan.entries, seedFields, (i) => seedSnowflake(plan, i));
+          const { key } = await backend.seed(queue, streamType(stream), plan.entries, seedFields, (i) =>
+            seedSnowflake(plan, i),
+          );
           return {
-            queue, stream, key, entries: plan.entries, first: streamId(first), last: streamId(last),
+            queue,
+            stream,
+            key,
+            entries: plan.entries,
+            first: streamId(first),
+            last: streamId(last),
             elapsedMs: Math.round(performance.now() - started),
           };
         } finally {

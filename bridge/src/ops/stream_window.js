@@ -31,7 +31,9 @@ export function streamWindowOp({ config, backend, allowlist }) {
       const charge = config.maxWindowEntries + 1;
       return async () => {
         if (!client.entries.take(charge)) {
-          throw rateLimited(`over ${config.ipWindowEntries} stream entries read per second from this address; retry shortly`);
+          throw rateLimited(
+            `over ${config.ipWindowEntries} stream entries read per second from this address; retry shortly`,
+          );
         }
         let result;
         try {
@@ -44,7 +46,11 @@ export function streamWindowOp({ config, backend, allowlist }) {
         // The one entry read past the limit only tells that there are more.
         const counted = truncated ? config.maxWindowEntries : result.count;
         return {
-          queue, stream, key, t0, t1,
+          queue,
+          stream,
+          key,
+          t0,
+          t1,
           command: ['XRANGE', key, range.start, range.end],
           count: counted,
           truncated,

@@ -10,6 +10,8 @@ export const streamType = (stream) => `stream.${stream}`;
 export function validStream(stream) {
   // The name itself: 1+ bytes of the class; with its prefix: at most 64 bytes.
   if (!validKeyType(stream) || !validKeyType(streamType(stream))) {
-    throw new BridgeError('malformed', `${quote(stream)} is not a stream name (^[A-Za-z0-9._-]{1,57}$)`, { reason: 'stream' });
+    throw new BridgeError('malformed', `${quote(stream)} is not a stream name (^[A-Za-z0-9._-]{1,57}$)`, {
+      reason: 'stream',
+    });
   }
 }

@@ -8,8 +8,7 @@
 
 namespace branded {
 
-inline constexpr std::string_view BASE62_ALPHABET =
-    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+inline constexpr std::string_view BASE62_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 inline constexpr std::size_t BASE62_DIGITS = 11;
 // 2^63 - 1 in Base62; because the alphabet is ASCII-ordered, a payload is in range iff it compares <= this.
 inline constexpr std::string_view BASE62_MAX = "AzL8n0Y58m7";

@@ -9,8 +9,7 @@ namespace branded {
 
 // A namespace packed in 24 bits: ns[0] << 16 | ns[1] << 8 | ns[2]; 0 for a refused id.
 constexpr std::uint32_t pack_namespace(const char* ns) {
-  return std::uint32_t(std::uint8_t(ns[0])) << 16 | std::uint32_t(std::uint8_t(ns[1])) << 8 |
-         std::uint8_t(ns[2]);
+  return std::uint32_t(std::uint8_t(ns[0])) << 16 | std::uint32_t(std::uint8_t(ns[1])) << 8 | std::uint8_t(ns[2]);
 }
 
 // Output columns, one slot per id; any pointer may be null when that column is not wanted.
@@ -33,8 +32,7 @@ struct LinesParsed {
   std::size_t refused = 0;   // of which refused
   std::size_t consumed = 0;  // bytes of text consumed (the caller keeps the rest for the next chunk)
 };
-LinesParsed parse_lines(const char* text, std::size_t size, const Columns& out, std::size_t capacity,
-                        bool final);
+LinesParsed parse_lines(const char* text, std::size_t size, const Columns& out, std::size_t capacity, bool final);
 
 // Encodes count snowflakes under one namespace into out (14 bytes each). A refused item leaves its 14
 // bytes as spaces and its error set. Returns how many were refused; a bad namespace refuses all.

@@ -38,8 +38,7 @@ struct Parsed {
 };
 
 constexpr bool valid_namespace(std::string_view ns) {
-  return ns.size() == NAMESPACE_LENGTH && detail::is_upper(ns[0]) && detail::is_upper(ns[1]) &&
-         detail::is_upper(ns[2]);
+  return ns.size() == NAMESPACE_LENGTH && detail::is_upper(ns[0]) && detail::is_upper(ns[1]) && detail::is_upper(ns[2]);
 }
 
 // Checks in the contract's order: length, namespace, charset, range. No trimming, no case folding.

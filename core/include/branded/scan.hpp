@@ -42,8 +42,8 @@ namespace detail {
 // (SSE2 natively, SIMD128 in wasm), 2 AVX2.
 // `available` says whether this build and CPU can run the kernel.
 bool scan_kernel_available(int kernel);
-ScanDone scan_with_kernel(int kernel, const char* text, std::size_t size, const ScanColumns& out,
-                          std::size_t capacity, bool final, ScanState state);
+ScanDone scan_with_kernel(int kernel, const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity,
+                          bool final, ScanState state);
 }  // namespace detail
 
 }  // namespace branded

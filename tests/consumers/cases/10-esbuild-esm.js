@@ -7,7 +7,8 @@ export default bundledPageCase('esbuild-esm', {
   tools: ['esbuild'],
   files: {
     'main.js': pageImport,
-    'build.js': "import { build } from 'esbuild';\nawait build({ entryPoints: ['main.js'], bundle: true, format: 'esm', outfile: 'dist/main.js', logLevel: 'warning' });\n",
+    'build.js':
+      "import { build } from 'esbuild';\nawait build({ entryPoints: ['main.js'], bundle: true, format: 'esm', outfile: 'dist/main.js', logLevel: 'warning' });\n",
     ...builtPage('main.js', { module: true }),
   },
   build: (project) => project.node(['build.js']),

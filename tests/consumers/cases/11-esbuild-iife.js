@@ -7,7 +7,8 @@ export default bundledPageCase('esbuild-iife', {
   tools: ['esbuild'],
   files: {
     'main.js': pageImportReady,
-    'build.js': "import { build } from 'esbuild';\nawait build({ entryPoints: ['main.js'], bundle: true, format: 'iife', outfile: 'dist/main.js', logLevel: 'warning' });\n",
+    'build.js':
+      "import { build } from 'esbuild';\nawait build({ entryPoints: ['main.js'], bundle: true, format: 'iife', outfile: 'dist/main.js', logLevel: 'warning' });\n",
     ...builtPage('main.js', { module: false }),
   },
   build: (project) => project.node(['build.js']),

@@ -6,6 +6,10 @@ import { webpackBuild } from './webpack.js';
 export const title = 'webpack 5, require(), in Chromium';
 export default bundledPageCase('webpack-require', {
   tools: ['webpack'],
-  files: { 'main.cjs': pageRequireReady, 'build.js': webpackBuild('main.cjs'), ...builtPage('main.js', { module: false }) },
+  files: {
+    'main.cjs': pageRequireReady,
+    'build.js': webpackBuild('main.cjs'),
+    ...builtPage('main.js', { module: false }),
+  },
   build: (project) => project.node(['build.js']),
 });

@@ -6,6 +6,10 @@ import { rollupBuild, rollupConfig } from './rollup.js';
 export const title = 'rollup 4 (node-resolve), format iife, in Chromium';
 export default bundledPageCase('rollup-iife', {
   tools: ['rollup', '@rollup/plugin-node-resolve'],
-  files: { 'main.js': pageImportReady, 'rollup.config.js': rollupConfig('iife'), ...builtPage('main.js', { module: false }) },
+  files: {
+    'main.js': pageImportReady,
+    'rollup.config.js': rollupConfig('iife'),
+    ...builtPage('main.js', { module: false }),
+  },
   build: rollupBuild,
 });

@@ -12,7 +12,8 @@ test('parse gives the SPEC answer', () => {
   expect(answer(parse('${ANCHOR_ID}'))).toBe(${JSON.stringify(expectedLine)});
 });
 `;
-export default () => withConsumer('vitest', { tools: ['vitest'], files: { 'main.test.js': testFile } }, async (project) => {
-  const result = assertRan(await project.tool('vitest', ['run', '--reporter=verbose']), 'vitest run');
-  assert.match(result.stdout, /Tests\s+1 passed/, `vitest ran no test:\n${result.output}`);
-});
+export default () =>
+  withConsumer('vitest', { tools: ['vitest'], files: { 'main.test.js': testFile } }, async (project) => {
+    const result = assertRan(await project.tool('vitest', ['run', '--reporter=verbose']), 'vitest run');
+    assert.match(result.stdout, /Tests\s+1 passed/, `vitest ran no test:\n${result.output}`);
+  });

@@ -11,7 +11,8 @@ test('parse gives the SPEC answer', () => {
   expect(answer(parse('${ANCHOR_ID}'))).toBe(${JSON.stringify(expectedLine)});
 });
 `;
-export default () => withConsumer('jest', { type: 'commonjs', tools: ['jest'], files: { 'main.test.js': testFile } }, async (project) => {
-  const result = assertRan(await project.tool('jest', ['--ci', '--watchman=false']), 'jest');
-  assert.match(result.stderr, /Tests:\s+1 passed/, `jest ran no test:\n${result.output}`);
-});
+export default () =>
+  withConsumer('jest', { type: 'commonjs', tools: ['jest'], files: { 'main.test.js': testFile } }, async (project) => {
+    const result = assertRan(await project.tool('jest', ['--ci', '--watchman=false']), 'jest');
+    assert.match(result.stderr, /Tests:\s+1 passed/, `jest ran no test:\n${result.output}`);
+  });

@@ -6,6 +6,8 @@ import { viteBuild, viteFiles } from './vite.js';
 export const title = 'classic Web Worker (Vite 8 default iife worker build), in Chromium';
 export default bundledPageCase('worker-classic', {
   tools: ['vite'],
-  files: viteFiles(workerPage("new Worker(new URL('./worker.js', import.meta.url))"), { 'worker.js': workerImportReady }),
+  files: viteFiles(workerPage("new Worker(new URL('./worker.js', import.meta.url))"), {
+    'worker.js': workerImportReady,
+  }),
   build: viteBuild('vite'),
 });

@@ -61,12 +61,22 @@ async function freePort() {
 
 /** Starts workerd on the config, fetches / until it answers (or exits, or 30 s pass), stops it. */
 async function serveOnce(project, binary) {
-  const child = spawn(binary, ['serve', 'config.capnp', '--verbose'], { cwd: project.dir, env: { ...process.env, PWD: project.dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['serve', 'config.capnp', '--verbose'], {
+    cwd: project.dir,
+    env: { ...process.env, PWD: project.dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
-  child.stdout.on('data', (chunk) => { log += chunk; });
-  child.stderr.on('data', (chunk) => { log += chunk; });
+  child.stdout.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    log += chunk;
+  });
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  child.on('exit', () => {
+    exited = true;
+  });
   try {
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline && !exited) {
@@ -78,22 +88,38 @@ async function serveOnce(project, binary) {
   } finally {
     if (!exited) {
       child.kill('SIGTERM');
-      await new Promise((done) => { child.once('exit', done); setTimeout(() => { child.kill('SIGKILL'); done(); }, 5000); });
+      await new Promise((done) => {
+        child.once('exit', done);
+        setTimeout(() => {
+          child.kill('SIGKILL');
+          done();
+        }, 5000);
+      });
     }
   }
 }
 
-export default () => withConsumer('workerd', { tools: ['esbuild', 'workerd'], files: { 'worker.js': workerdModule, 'build.js': build } }, async (project) => {
-  assertRan(await project.node(['build.js']), 'the worker bundle (esbuild, workerd conditions)', { quiet: true });
-  const { default: binary, compatibilityDate } = createRequire(project.path('package.json'))('workerd');
-  const wasmFiles = JSON.parse(readFileSync(project.path('out/wasm.json'), 'utf8'));
-  let served;
-  for (let attempt = 0; attempt < 3; attempt += 1) { // a port taken between probing and binding: try another
-    project.port = await freePort();
-    project.write({ 'config.capnp': config(project.port, wasmFiles, compatibilityDate) });
-    served = await serveOnce(project, binary);
-    if (!/address already in use/i.test(served.log)) break;
-  }
-  assert.equal(served.status, 200, `workerd answered ${served.status}: ${served.body}\nworkerd's log:\n${tail(served.log)}`);
-  assertAnswer(served.body, 'the worker');
-});
+export default () =>
+  withConsumer(
+    'workerd',
+    { tools: ['esbuild', 'workerd'], files: { 'worker.js': workerdModule, 'build.js': build } },
+    async (project) => {
+      assertRan(await project.node(['build.js']), 'the worker bundle (esbuild, workerd conditions)', { quiet: true });
+      const { default: binary, compatibilityDate } = createRequire(project.path('package.json'))('workerd');
+      const wasmFiles = JSON.parse(readFileSync(project.path('out/wasm.json'), 'utf8'));
+      let served;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        // a port taken between probing and binding: try another
+        project.port = await freePort();
+        project.write({ 'config.capnp': config(project.port, wasmFiles, compatibilityDate) });
+        served = await serveOnce(project, binary);
+        if (!/address already in use/i.test(served.log)) break;
+      }
+      assert.equal(
+        served.status,
+        200,
+        `workerd answered ${served.status}: ${served.body}\nworkerd's log:\n${tail(served.log)}`,
+      );
+      assertAnswer(served.body, 'the worker');
+    },
+  );

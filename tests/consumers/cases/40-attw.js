@@ -6,5 +6,8 @@ import { join } from 'node:path';
 export const title = 'attw (@arethetypeswrong/cli) on the tarball, no profile flag';
 export default async () => {
   const cli = join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js');
-  assertRan(await run(process.execPath, [cli, tarball(), '--no-color', '--no-emoji', '--format', 'ascii'], { cwd: ROOT }), 'attw');
+  assertRan(
+    await run(process.execPath, [cli, tarball(), '--no-color', '--no-emoji', '--format', 'ascii'], { cwd: ROOT }),
+    'attw',
+  );
 };

@@ -8,10 +8,11 @@ import { assertRan, withConsumer } from '../support.js';
  * (relative to the project) and the path of its page in it.
  */
 export function bundledPageCase(name, { tools, files, build, served = 'dist', path = '' }) {
-  return () => withConsumer(name, { tools, files }, async (project) => {
-    assertRan(await build(project), `${name}: the build`, { quiet: true });
-    await assertPageAnswers(project.path(served), path);
-  });
+  return () =>
+    withConsumer(name, { tools, files }, async (project) => {
+      assertRan(await build(project), `${name}: the build`, { quiet: true });
+      await assertPageAnswers(project.path(served), path);
+    });
 }
 
 /** A page in the built folder that loads the bundle (as a module script or a classic one). */

@@ -9,7 +9,10 @@ import { installedManifest, PACKAGE_NAME } from '../support.js';
 export function classicBuild(project) {
   const manifest = installedManifest(project);
   const file = manifest.unpkg ?? manifest.jsdelivr;
-  assert.ok(file, `${PACKAGE_NAME}'s package.json has no "unpkg" or "jsdelivr" field: the package names no classic-script (IIFE) build`);
+  assert.ok(
+    file,
+    `${PACKAGE_NAME}'s package.json has no "unpkg" or "jsdelivr" field: the package names no classic-script (IIFE) build`,
+  );
   const path = `node_modules/${PACKAGE_NAME}/${file.replace(/^\.\//, '')}`;
   assert.ok(existsSync(project.path(path)), `the classic build its package.json names (${file}) is not in the tarball`);
   return path;

@@ -8,14 +8,31 @@ const EMITTED = { '.mts': '.mjs', '.cts': '.cjs', '.ts': '.js' };
 export function typescriptCase(name, { module, moduleResolution, source, type = 'module', program = typedImport }) {
   const tsconfig = {
     compilerOptions: {
-      module, moduleResolution, target: 'es2022', lib: ['es2022', 'dom'], types: [], strict: true, outDir: 'out',
+      module,
+      moduleResolution,
+      target: 'es2022',
+      lib: ['es2022', 'dom'],
+      types: [],
+      strict: true,
+      outDir: 'out',
     },
     files: [source],
   };
   const extension = source.slice(source.lastIndexOf('.'));
   const emitted = `out/${source.slice(0, -extension.length)}${EMITTED[extension]}`;
-  return () => withConsumer(name, { type, tools: ['typescript'], files: { 'tsconfig.json': JSON.stringify(tsconfig, null, 2), [source]: program } }, async (project) => {
-    assertRan(await project.tool('typescript', ['-p', '.'], { bin: 'tsc' }), `tsc (module ${module}, moduleResolution ${moduleResolution}, ${source})`);
-    assertAnswer(assertRan(await project.node([emitted]), `node ${emitted}`, { silent: true }).stdout, `node ${emitted}`);
-  });
+  return () =>
+    withConsumer(
+      name,
+      { type, tools: ['typescript'], files: { 'tsconfig.json': JSON.stringify(tsconfig, null, 2), [source]: program } },
+      async (project) => {
+        assertRan(
+          await project.tool('typescript', ['-p', '.'], { bin: 'tsc' }),
+          `tsc (module ${module}, moduleResolution ${moduleResolution}, ${source})`,
+        );
+        assertAnswer(
+          assertRan(await project.node([emitted]), `node ${emitted}`, { silent: true }).stdout,
+          `node ${emitted}`,
+        );
+      },
+    );
 }

@@ -30,5 +30,7 @@ export async function axeViolations(page, options = {}) {
 
 /** One line per failing node, for an assertion message. */
 export function describeViolations(violations) {
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target}: ${n.summary.replace(/\s+/g, ' ')}`)).join('\n');
+  return violations
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target}: ${n.summary.replace(/\s+/g, ' ')}`))
+    .join('\n');
 }

@@ -12,8 +12,13 @@ export const DIST_SINGLE = join(ROOT, 'web/dist-single');
 export const OUTPUT = join(ROOT, 'tests/e2e/output');
 
 const ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -28,7 +33,12 @@ export function isLocal(url) {
  * Launches Chromium with a fresh user-data-dir. Every non-local request is aborted and recorded in
  * `external`; console errors and page errors are collected in `problems`.
  */
-export async function launch({ colorScheme = 'light', viewport = { width: 1360, height: 900 }, locale = 'en-US', timezoneId = 'UTC' } = {}) {
+export async function launch({
+  colorScheme = 'light',
+  viewport = { width: 1360, height: 900 },
+  locale = 'en-US',
+  timezoneId = 'UTC',
+} = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'branded-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',

@@ -12,9 +12,13 @@ export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
 /** The engines to run: all three, or those named in E2E_ENGINES (comma-separated). */
 export function selectedEngines() {
-  const wanted = (process.env.E2E_ENGINES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = (process.env.E2E_ENGINES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((e) => !ENGINES.includes(e));
-  if (unknown.length) throw new Error(`E2E_ENGINES: unknown engine ${unknown.join(', ')} (known: ${ENGINES.join(', ')})`);
+  if (unknown.length)
+    throw new Error(`E2E_ENGINES: unknown engine ${unknown.join(', ')} (known: ${ENGINES.join(', ')})`);
   return wanted.length ? wanted : ENGINES;
 }
 
@@ -37,13 +41,16 @@ export async function launchEngine(engine, options = {}) {
   }
   const external = [];
   const problems = [];
-  const driver = engine === 'firefox'
-    ? await launchFirefox({ ...options, external, problems })
-    : await launchWebKit(options);
+  const driver =
+    engine === 'firefox' ? await launchFirefox({ ...options, external, problems }) : await launchWebKit(options);
   const harvest = async () => {
     if (!needsHarness(engine)) return;
-    const record = await driver.execute(`() => window.__e2e
-      ? { problems: window.__e2e.problems.splice(0), urls: window.__e2e.urls.splice(0) } : null`).catch(() => null);
+    const record = await driver
+      .execute(
+        `() => window.__e2e
+      ? { problems: window.__e2e.problems.splice(0), urls: window.__e2e.urls.splice(0) } : null`,
+      )
+      .catch(() => null);
     if (!record) return;
     problems.push(...record.problems);
     for (const url of record.urls) if (!isLocal(url) && !external.includes(url)) external.push(url);
@@ -64,7 +71,8 @@ export async function launchEngine(engine, options = {}) {
     page: async () => page,
     newPage: async () => page,
     async addInitScript(fn) {
-      if (!driver.addInitScript) throw new Error(`${engine}: no init scripts over WebDriver classic (the page harness records violations)`);
+      if (!driver.addInitScript)
+        throw new Error(`${engine}: no init scripts over WebDriver classic (the page harness records violations)`);
       await driver.addInitScript(String(fn));
     },
     harvest,

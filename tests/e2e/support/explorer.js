@@ -1,6 +1,7 @@
 // Shared steps for the explorer's pages: open a panel, read what it shows.
 // Chromium's and Firefox's words for it (WebKitGTK's reaches no page hook).
-export const EXPECTED_WS_FAILURE = /WebSocket connection to '.*\/ws' failed|Firefox can.t establish a connection to the server at ws:\/\/.*\/ws\./;
+export const EXPECTED_WS_FAILURE =
+  /WebSocket connection to '.*\/ws' failed|Firefox can.t establish a connection to the server at ws:\/\/.*\/ws\./;
 
 /** Problems other than the expected "no bridge here" socket failure. */
 export function unexpected(problems) {

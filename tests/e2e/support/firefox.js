@@ -4,7 +4,14 @@ import puppeteer from 'puppeteer-core';
 import { isLocal } from './browser.js';
 
 /** Launches Firefox; resolves to a driver with the primitives page-shim.js needs. */
-export async function launchFirefox({ colorScheme = 'light', viewport, locale = 'en-US', timezoneId = 'UTC', external, problems }) {
+export async function launchFirefox({
+  colorScheme = 'light',
+  viewport,
+  locale = 'en-US',
+  timezoneId = 'UTC',
+  external,
+  problems,
+}) {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: '/usr/bin/firefox-esr',

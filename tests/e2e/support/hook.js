@@ -6,19 +6,27 @@
   window.__e2e = record;
   window.__violations = [];
   const describe = (value) => (value instanceof Error ? value.message : String(value));
-  addEventListener('error', (event) => {
-    if (event.target === window) record.problems.push(`pageerror: ${event.message}`);
-    else record.problems.push(`failed to load: ${event.target.src || event.target.href || event.target.tagName}`);
-  }, true);
+  addEventListener(
+    'error',
+    (event) => {
+      if (event.target === window) record.problems.push(`pageerror: ${event.message}`);
+      else record.problems.push(`failed to load: ${event.target.src || event.target.href || event.target.tagName}`);
+    },
+    true,
+  );
   addEventListener('unhandledrejection', (event) => record.problems.push(`pageerror: ${describe(event.reason)}`));
   const consoleError = console.error.bind(console);
   console.error = (...args) => {
     record.problems.push(`console: ${args.map(describe).join(' ')}`);
     consoleError(...args);
   };
-  document.addEventListener('securitypolicyviolation', (event) => {
-    window.__violations.push(`${event.effectiveDirective} ${event.blockedURI}`);
-  }, true);
+  document.addEventListener(
+    'securitypolicyviolation',
+    (event) => {
+      window.__violations.push(`${event.effectiveDirective} ${event.blockedURI}`);
+    },
+    true,
+  );
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) record.urls.push(entry.name);
   }).observe({ type: 'resource', buffered: true });

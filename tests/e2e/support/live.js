@@ -25,11 +25,16 @@ export async function startLiveStack() {
   const valkey = await startServer({ module: true });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [BRIDGE_CLI, '--valkey', valkey.url, '--listen', `127.0.0.1:${port}`,
-    '--origin', origin, '--static', DIST], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [BRIDGE_CLI, '--valkey', valkey.url, '--listen', `127.0.0.1:${port}`, '--origin', origin, '--static', DIST],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk) => { stderr = (stderr + chunk).slice(-4000); });
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
   const exited = once(child, 'exit');
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

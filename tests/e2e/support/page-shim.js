@@ -32,10 +32,14 @@ function find(steps) {
       else throw new Error(`unsupported role ${step.role}`);
     }
     next = [...new Set(next)];
-    if (step.hasText) next = next.filter((el) => normal(el.textContent).toLowerCase().includes(step.hasText.toLowerCase()));
+    if (step.hasText)
+      next = next.filter((el) => normal(el.textContent).toLowerCase().includes(step.hasText.toLowerCase()));
     if (step.name !== undefined) {
-      next = next.filter((el) => (step.exact ? accessibleName(el) === step.name
-        : accessibleName(el).toLowerCase().includes(step.name.toLowerCase())));
+      next = next.filter((el) =>
+        step.exact
+          ? accessibleName(el) === step.name
+          : accessibleName(el).toLowerCase().includes(step.name.toLowerCase()),
+      );
     }
     found = next;
   }
@@ -62,7 +66,9 @@ const OPS = {
   attr: (el, name) => el.getAttribute(name),
   value: (el) => el.value,
   disabled: (el) => el.disabled === true || el.getAttribute('aria-disabled') === 'true',
-  focus: (el) => { el.focus(); },
+  focus: (el) => {
+    el.focus();
+  },
   none: () => null,
   point: (el) => {
     el.scrollIntoView({ block: 'center', inline: 'center' });
@@ -90,11 +96,21 @@ class Locator {
     this.steps = steps;
   }
 
-  locator(css, { hasText } = {}) { return new Locator(this.page, [...this.steps, { css, hasText }]); }
-  getByRole(role, { name, exact = false } = {}) { return new Locator(this.page, [...this.steps, { role, name, exact }]); }
-  first() { return this.nth(0); }
-  last() { return this.nth(-1); }
-  nth(index) { return new Locator(this.page, [...this.steps, { nth: index }]); }
+  locator(css, { hasText } = {}) {
+    return new Locator(this.page, [...this.steps, { css, hasText }]);
+  }
+  getByRole(role, { name, exact = false } = {}) {
+    return new Locator(this.page, [...this.steps, { role, name, exact }]);
+  }
+  first() {
+    return this.nth(0);
+  }
+  last() {
+    return this.nth(-1);
+  }
+  nth(index) {
+    return new Locator(this.page, [...this.steps, { nth: index }]);
+  }
 
   /** Waits for the element (visible unless state 'attached'), then runs `op` on it in the page. */
   async #on(op, arg, ready = 'attached') {
@@ -105,7 +121,10 @@ class Locator {
       return { value: await (${op})(el, arg), href: location.href };
     }`;
     const result = await this.page.driver.execute(source, [this.steps, arg ?? null, ready, TIMEOUT_MS]);
-    if (result?.missing) throw new Error(`${this.page.driver.name}: no ${ready === 'attached' ? '' : 'visible '}element for ${JSON.stringify(this.steps)}`);
+    if (result?.missing)
+      throw new Error(
+        `${this.page.driver.name}: no ${ready === 'attached' ? '' : 'visible '}element for ${JSON.stringify(this.steps)}`,
+      );
     this.page.lastUrl = result.href;
     return result.value;
   }
@@ -114,22 +133,44 @@ class Locator {
     return this.page.driver.execute(`(steps) => { const find = ${find}; return (${op})(find(steps)); }`, [this.steps]);
   }
 
-  count() { return this.#all('(els) => els.length'); }
-  allTextContents() { return this.#all('(els) => els.map((el) => el.textContent)'); }
+  count() {
+    return this.#all('(els) => els.length');
+  }
+  allTextContents() {
+    return this.#all('(els) => els.map((el) => el.textContent)');
+  }
   isVisible() {
     return this.#all(`(els) => els.slice(0, 1).some((el) => { const b = el.getBoundingClientRect();
       return b.width > 0 && b.height > 0 && getComputedStyle(el).visibility !== 'hidden'; })`);
   }
 
-  textContent() { return this.#on(OPS.text); }
-  getAttribute(name) { return this.#on(OPS.attr, name); }
-  inputValue() { return this.#on(OPS.value); }
-  isDisabled() { return this.#on(OPS.disabled); }
-  focus() { return this.#on(OPS.focus); }
-  fill(value) { return this.#on(OPS.fill, value, 'visible'); }
-  selectOption(value) { return this.#on(OPS.select, value, 'visible'); }
-  waitFor({ state = 'visible' } = {}) { return this.#on(OPS.none, null, state); }
-  evaluate(fn, arg) { return this.#on(fn, arg); }
+  textContent() {
+    return this.#on(OPS.text);
+  }
+  getAttribute(name) {
+    return this.#on(OPS.attr, name);
+  }
+  inputValue() {
+    return this.#on(OPS.value);
+  }
+  isDisabled() {
+    return this.#on(OPS.disabled);
+  }
+  focus() {
+    return this.#on(OPS.focus);
+  }
+  fill(value) {
+    return this.#on(OPS.fill, value, 'visible');
+  }
+  selectOption(value) {
+    return this.#on(OPS.select, value, 'visible');
+  }
+  waitFor({ state = 'visible' } = {}) {
+    return this.#on(OPS.none, null, state);
+  }
+  evaluate(fn, arg) {
+    return this.#on(fn, arg);
+  }
   async click() {
     const { x, y } = await this.#on(OPS.point, null, 'visible');
     await this.page.driver.clickAt(x, y);
@@ -156,9 +197,15 @@ export class ShimPage {
     this.lastUrl = await this.driver.currentUrl();
   }
 
-  url() { return this.lastUrl; }
-  locator(css, options) { return new Locator(this, []).locator(css, options); }
-  getByRole(role, options) { return new Locator(this, []).getByRole(role, options); }
+  url() {
+    return this.lastUrl;
+  }
+  locator(css, options) {
+    return new Locator(this, []).locator(css, options);
+  }
+  getByRole(role, options) {
+    return new Locator(this, []).getByRole(role, options);
+  }
 
   async evaluate(fn, arg) {
     const value = await this.driver.execute(typeof fn === 'string' ? `() => (${fn})` : String(fn), [arg ?? null]);
@@ -170,7 +217,8 @@ export class ShimPage {
     const source = `async (arg, timeoutMs) => { const fn = ${fn}; const deadline = Date.now() + timeoutMs;
       for (;;) { if (await fn(arg)) return true; if (Date.now() > deadline) return false;
         await new Promise((r) => setTimeout(r, 30)); } }`;
-    if (!(await this.driver.execute(source, [arg ?? null, timeout]))) throw new Error(`${this.driver.name}: timed out waiting for ${fn}`);
+    if (!(await this.driver.execute(source, [arg ?? null, timeout])))
+      throw new Error(`${this.driver.name}: timed out waiting for ${fn}`);
     this.lastUrl = await this.driver.currentUrl();
   }
 
@@ -185,8 +233,12 @@ export class ShimPage {
     return png;
   }
 
-  setViewportSize(size) { return this.driver.setViewport(size); }
-  emulateMedia() { throw new Error(`${this.driver.name}: the colour scheme is chosen at launch (launch({ colorScheme }))`); }
+  setViewportSize(size) {
+    return this.driver.setViewport(size);
+  }
+  emulateMedia() {
+    throw new Error(`${this.driver.name}: the colour scheme is chosen at launch (launch({ colorScheme }))`);
+  }
 
   async close() {
     await this.driver.navigate('about:blank');

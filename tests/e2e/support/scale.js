@@ -24,22 +24,29 @@ export function makeLog(count, { lean = false } = {}) {
 
 // Drops a File made of `text` on the panel, in the page, and waits there for the count: the drop-to-table ms.
 export async function dropInPage(page, text, name, countText) {
-  return page.evaluate(async ({ text: body, name: fileName, countText: want }) => {
-    const target = document.querySelector('[data-panel="decode"]');
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([body], fileName, { type: 'text/plain' }));
-    const started = performance.now();
-    let sawProgress = false;
-    target.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer }));
-    target.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
-    for (;;) {
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      if (!target.querySelector('[data-testid="scan-progress"]').hidden) sawProgress = true;
-      const count = target.querySelector('[data-testid="count"]')?.textContent;
-      if (count === want && target.querySelector('[data-testid="source"]')?.textContent.startsWith(fileName)
-        && target.querySelector('.vbody .vrow')) break;
-      if (performance.now() - started > 120000) throw new Error(`no table after 120 s (count ${count})`);
-    }
-    return { ms: performance.now() - started, sawProgress };
-  }, { text, name, countText });
+  return page.evaluate(
+    async ({ text: body, name: fileName, countText: want }) => {
+      const target = document.querySelector('[data-panel="decode"]');
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([body], fileName, { type: 'text/plain' }));
+      const started = performance.now();
+      let sawProgress = false;
+      target.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      target.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      for (;;) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        if (!target.querySelector('[data-testid="scan-progress"]').hidden) sawProgress = true;
+        const count = target.querySelector('[data-testid="count"]')?.textContent;
+        if (
+          count === want &&
+          target.querySelector('[data-testid="source"]')?.textContent.startsWith(fileName) &&
+          target.querySelector('.vbody .vrow')
+        )
+          break;
+        if (performance.now() - started > 120000) throw new Error(`no table after 120 s (count ${count})`);
+      }
+      return { ms: performance.now() - started, sawProgress };
+    },
+    { text, name, countText },
+  );
 }

@@ -10,7 +10,6 @@ import { contentType } from '../../../bridge/src/static.js';
 const HOOK = join(dirname(fileURLToPath(import.meta.url)), 'hook.js');
 const HOOK_NAME = '__e2e-hook.js';
 
-
 /**
  * root: the folder to serve; prefix: the URL path it appears under ('/' or '/a/b/');
  * headers(pathname) → extra headers for that response; harness: put hook.js first in every page's <head>
@@ -22,7 +21,9 @@ export async function serveStatic(root, { prefix = '/', headers = () => ({}), ha
   const server = createServer(async (req, res) => {
     const { pathname } = new URL(req.url, 'http://localhost');
     requests.push(pathname);
-    res.on('finish', () => { if (res.statusCode === 404) notFound.push(pathname); });
+    res.on('finish', () => {
+      if (res.statusCode === 404) notFound.push(pathname);
+    });
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
     if (!pathname.startsWith(prefix)) return send(res, 404, 'not found');
     let relative = decodeURIComponent(pathname.slice(prefix.length));
@@ -53,7 +54,11 @@ export async function serveStatic(root, { prefix = '/', headers = () => ({}), ha
     url: `http://127.0.0.1:${port}${prefix}`,
     requests,
     notFound,
-    close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }),
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(done);
+      }),
   };
 }
 

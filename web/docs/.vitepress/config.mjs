@@ -22,11 +22,14 @@ export default defineConfig({
   contentProps: { class: 'content-root' },
   // VueUse's dark-mode switch otherwise inserts a <style> to pause transitions, which style-src 'self' refuses.
   appearance: { disableTransition: false },
-  transformHtml: (html, page, { siteConfig }) => dropInlineStyles(
-    externaliseScripts(html, { outDir: siteConfig.outDir, base: BASE, assetsDir: ASSETS }), page),
+  transformHtml: (html, page, { siteConfig }) =>
+    dropInlineStyles(externaliseScripts(html, { outDir: siteConfig.outDir, base: BASE, assetsDir: ASSETS }), page),
   buildEnd: (siteConfig) => codeTokens.write(siteConfig.outDir),
   vite: { plugins: [codeTokens.devPlugin] },
-  head: [['link', { rel: 'icon', href: '/docs/favicon.svg' }], ['link', { rel: 'stylesheet', href: codeTokens.href }]],
+  head: [
+    ['link', { rel: 'icon', href: '/docs/favicon.svg' }],
+    ['link', { rel: 'stylesheet', href: codeTokens.href }],
+  ],
   markdown: {
     // The default themes' (github-light/-dark) token colours fall below 4.5:1 on the code background; these meet it.
     theme: { light: 'github-light-high-contrast', dark: 'github-dark-default' },
@@ -40,7 +43,13 @@ export default defineConfig({
       { text: 'Reference', link: '/reference/package' },
     ],
     sidebar: [
-      { text: 'Interactive', items: [{ text: 'The branded-id gate', link: '/gate' }, { text: 'The streams horizon', link: '/streams' }] },
+      {
+        text: 'Interactive',
+        items: [
+          { text: 'The branded-id gate', link: '/gate' },
+          { text: 'The streams horizon', link: '/streams' },
+        ],
+      },
       {
         text: 'Reference',
         items: [

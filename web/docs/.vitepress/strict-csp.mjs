@@ -16,7 +16,10 @@ const RUNNABLE_TYPE = /^\s*(?:(?:text|application)\/(?:x-)?(?:java|ecma)script|m
 const DROPPABLE_STYLES = new Set(['--vp-vh:0px']);
 
 const attributeValue = (attributes, name) =>
-  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attributes)?.slice(1).find((v) => v !== undefined);
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(attributes)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 
 /** The page with each inline runnable script moved into `<assetsDir>/inline/`, its tag pointing there. */
 export function externaliseScripts(html, { outDir, base, assetsDir }) {
@@ -36,7 +39,9 @@ export function dropInlineStyles(html, page) {
   return html.replace(STYLE_ATTRIBUTE, (match, quoted) => {
     const value = quoted.replace(/^["']|["']$/g, '');
     if (!DROPPABLE_STYLES.has(value.replace(/;\s*$/, ''))) {
-      throw new Error(`${page}: inline style="${value}" would be refused by the bridge's style-src 'self'; move it into a stylesheet`);
+      throw new Error(
+        `${page}: inline style="${value}" would be refused by the bridge's style-src 'self'; move it into a stylesheet`,
+      );
     }
     return match.slice(0, match.length - quoted.length).replace(/\s+style\s*=\s*$/, '');
   });
@@ -56,10 +61,11 @@ export function codeTokenClasses({ base, assetsDir }) {
     write: (outDir) => writeFileSync(join(outDir, file), transformer.getCSS()),
     devPlugin: {
       name: 'branded-docs:code-tokens',
-      configureServer: (server) => server.middlewares.use(`${base}${file}`, (req, res) => {
-        res.setHeader('Content-Type', 'text/css; charset=utf-8');
-        res.end(transformer.getCSS());
-      }),
+      configureServer: (server) =>
+        server.middlewares.use(`${base}${file}`, (req, res) => {
+          res.setHeader('Content-Type', 'text/css; charset=utf-8');
+          res.end(transformer.getCSS());
+        }),
     },
   };
 }

@@ -34,7 +34,9 @@ const shareNote = h('p', { class: 'share-note', hidden: true });
 function saveState({ push = false } = {}) {
   const { search, dropped } = writeState(state, PANELS);
   shareNote.hidden = dropped.length === 0;
-  shareNote.textContent = dropped.length ? 'The pasted ids are too long for a link; the link keeps everything else.' : '';
+  shareNote.textContent = dropped.length
+    ? 'The pasted ids are too long for a link; the link keeps everything else.'
+    : '';
   if (search === location.search) return;
   history[push ? 'pushState' : 'replaceState'](null, '', search + location.hash);
 }
@@ -52,12 +54,23 @@ for (const panel of PANELS) {
     },
   });
   instances.set(panel.key, instance);
-  const tab = h('button', {
-    type: 'button', role: 'tab', id: `tab-${panel.key}`, 'aria-controls': `panel-${panel.key}`, 'data-tab': panel.key,
-  }, h('span', null, panel.title), h('span', { class: 'blurb' }, panel.blurb));
+  const tab = h(
+    'button',
+    {
+      type: 'button',
+      role: 'tab',
+      id: `tab-${panel.key}`,
+      'aria-controls': `panel-${panel.key}`,
+      'data-tab': panel.key,
+    },
+    h('span', null, panel.title),
+    h('span', { class: 'blurb' }, panel.blurb),
+  );
   tab.addEventListener('click', () => select(panel.key, { push: true }));
   tabs.push(tab);
-  tabpanels.push(h('div', { role: 'tabpanel', id: `panel-${panel.key}`, 'aria-labelledby': `tab-${panel.key}` }, instance.element));
+  tabpanels.push(
+    h('div', { role: 'tabpanel', id: `panel-${panel.key}`, 'aria-labelledby': `tab-${panel.key}` }, instance.element),
+  );
 }
 
 function select(key, { push = false, focus = false } = {}) {
@@ -88,16 +101,39 @@ linkButton.dataset.testid = 'copy-link';
 const themeButton = h('button', { type: 'button', class: 'small', 'data-testid': 'theme' });
 themeToggle(themeButton);
 
-fill(document.getElementById('app'),
-  h('header', { class: 'top' },
-    h('div', { class: 'top-inner' },
-      h('div', { class: 'brand' },
-        h('span', { class: 'mark', 'aria-hidden': 'true' }, h('span', { class: 'ns' }, 'JOB'), h('span', { class: 'pl' }, '0KHTOWnGLuC')),
-        h('h1', null, 'branded'), h('span', { class: 'sub' }, 'the EchoMQ branded-id contract, made visible')),
-      bridgePill(), linkButton, themeButton),
-    nav),
+fill(
+  document.getElementById('app'),
+  h(
+    'header',
+    { class: 'top' },
+    h(
+      'div',
+      { class: 'top-inner' },
+      h(
+        'div',
+        { class: 'brand' },
+        h(
+          'span',
+          { class: 'mark', 'aria-hidden': 'true' },
+          h('span', { class: 'ns' }, 'JOB'),
+          h('span', { class: 'pl' }, '0KHTOWnGLuC'),
+        ),
+        h('h1', null, 'branded'),
+        h('span', { class: 'sub' }, 'the EchoMQ branded-id contract, made visible'),
+      ),
+      bridgePill(),
+      linkButton,
+      themeButton,
+    ),
+    nav,
+  ),
   h('main', null, shareNote, tabpanels),
-  h('footer', null, 'Every value on this page comes from @echomq/branded, the C++ core compiled to WebAssembly. Nothing here is fetched from the network; the live parts talk only to your bridge.'));
+  h(
+    'footer',
+    null,
+    'Every value on this page comes from @echomq/branded, the C++ core compiled to WebAssembly. Nothing here is fetched from the network; the live parts talk only to your bridge.',
+  ),
+);
 
 select(state.tab);
 window.addEventListener('popstate', () => {

@@ -13,7 +13,8 @@ function theWorker() {
     if (data.type === 'progress') pending.onProgress?.(data.done, data.total);
     else {
       jobs.delete(data.job);
-      if (data.type === 'done') pending.resolve({ bytes: new Uint8Array(data.buffer), columns: data.columns, scanMs: data.scanMs });
+      if (data.type === 'done')
+        pending.resolve({ bytes: new Uint8Array(data.buffer), columns: data.columns, scanMs: data.scanMs });
       else pending.reject(new Error(data.message));
     }
   });

@@ -7,15 +7,27 @@ export const formatCount = (n) => counts.format(n);
 export const formatIso = (ms) => new Date(ms).toISOString();
 
 const localFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric', month: 'short', day: '2-digit',
-  hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hourCycle: 'h23',
+  year: 'numeric',
+  month: 'short',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hourCycle: 'h23',
   timeZoneName: 'short',
 });
 export const formatLocal = (ms) => localFormat.format(new Date(ms));
 
 const localShortFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric', month: 'short', day: '2-digit',
-  hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hourCycle: 'h23',
+  year: 'numeric',
+  month: 'short',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hourCycle: 'h23',
 });
 /** Local time without the zone name (a table column names the zone once, in its header). */
 export const formatLocalShort = (ms) => localShortFormat.format(new Date(ms));
@@ -23,8 +35,12 @@ export const localZone = () => localShortFormat.resolvedOptions().timeZone;
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const UNITS = [
-  ['year', 365 * 24 * 3600e3], ['month', 30 * 24 * 3600e3], ['day', 24 * 3600e3],
-  ['hour', 3600e3], ['minute', 60e3], ['second', 1e3],
+  ['year', 365 * 24 * 3600e3],
+  ['month', 30 * 24 * 3600e3],
+  ['day', 24 * 3600e3],
+  ['hour', 3600e3],
+  ['minute', 60e3],
+  ['second', 1e3],
 ];
 /** "3 days ago", "in 4 months" — relative to `now`. */
 export function formatAgo(ms, now = Date.now()) {

@@ -12,9 +12,7 @@ const decoder = new TextDecoder();
 export function decodeText(text, { single = false } = {}) {
   const bytes = encoder.encode(text);
   const started = performance.now();
-  const columns = single
-    ? parseMany(text === '' ? [] : [text], { fields: true })
-    : parseMany(bytes, { fields: true });
+  const columns = single ? parseMany(text === '' ? [] : [text], { fields: true }) : parseMany(bytes, { fields: true });
   const parseMs = performance.now() - started;
   return new Decoded(text, bytes, columns, parseMs, single);
 }
@@ -49,7 +47,12 @@ class Decoded {
   fields(i) {
     const c = this.columns;
     return {
-      namespace: c.namespaceAt(i), snowflake: c.snowflake[i], unixMs: c.unixMs[i], node: c.node[i], seq: c.seq[i], hash32: c.hash32[i],
+      namespace: c.namespaceAt(i),
+      snowflake: c.snowflake[i],
+      unixMs: c.unixMs[i],
+      node: c.node[i],
+      seq: c.seq[i],
+      hash32: c.hash32[i],
     };
   }
 

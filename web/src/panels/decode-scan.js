@@ -4,8 +4,15 @@ import { scan, ERROR_CODES, unixMs } from '@echomq/branded';
 
 export const PIECE_BYTES = 4 * 1024 * 1024;
 const COLUMN_TYPES = {
-  snowflake: BigUint64Array, error: Uint8Array, namespace: Uint32Array, unixMs: Float64Array,
-  node: Uint16Array, seq: Uint16Array, hash32: Uint32Array, offset: Uint32Array, line: Uint32Array,
+  snowflake: BigUint64Array,
+  error: Uint8Array,
+  namespace: Uint32Array,
+  unixMs: Float64Array,
+  node: Uint16Array,
+  seq: Uint16Array,
+  hash32: Uint32Array,
+  offset: Uint32Array,
+  line: Uint32Array,
 };
 export const COLUMN_NAMES = Object.keys(COLUMN_TYPES);
 
@@ -103,7 +110,11 @@ export class ScanDecoded {
     const packed = c.namespace[i];
     return {
       namespace: String.fromCharCode(packed >>> 16, (packed >>> 8) & 0xff, packed & 0xff),
-      snowflake: c.snowflake[i], unixMs: c.unixMs[i], node: c.node[i], seq: c.seq[i], hash32: c.hash32[i],
+      snowflake: c.snowflake[i],
+      unixMs: c.unixMs[i],
+      node: c.node[i],
+      seq: c.seq[i],
+      hash32: c.hash32[i],
     };
   }
 

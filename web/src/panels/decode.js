@@ -18,12 +18,24 @@ export const DECODE_DEFAULTS = { ids: 'JOB0KHTOWnGLuC', sel: '0', mode: 'lines' 
 // A paste longer than this is decoded without entering the text box (a browser lays out a box of a million
 // lines for tens of seconds); the box then says what it holds.
 const LARGE_PASTE_CHARS = 1 << 20;
-const MODES = [['lines', 'One id per line'], ['scan', 'Find ids in any text']];
+const MODES = [
+  ['lines', 'One id per line'],
+  ['scan', 'Find ids in any text'],
+];
 
 const EXAMPLES = [
-  'JOB0KHTOWnGLuC', 'USR0KHTOWnGLuC', 'USR0NgWEfAEJfs', 'EVT000xY9Wvvcd', 'USRAzL8n0Y58m7',
-  'USR00000000000', 'USRzzzzzzzzzzz', 'usr0KHTOWnGLuC', 'USR0KHTOWnGLu', 'USR0KHTOWnGLuCx',
-  'USR0KHTOWnGL!C', 'job-42',
+  'JOB0KHTOWnGLuC',
+  'USR0KHTOWnGLuC',
+  'USR0NgWEfAEJfs',
+  'EVT000xY9Wvvcd',
+  'USRAzL8n0Y58m7',
+  'USR00000000000',
+  'USRzzzzzzzzzzz',
+  'usr0KHTOWnGLuC',
+  'USR0KHTOWnGLu',
+  'USR0KHTOWnGLuCx',
+  'USR0KHTOWnGL!C',
+  'job-42',
 ].join('\n');
 
 // Widths in ch of the cells' monospace font (base.css), so each engine's glyph width sizes its own columns;
@@ -43,17 +55,23 @@ const COLUMNS = [
   { key: 'stream', label: 'stream entry id', width: width(21) },
 ];
 
-const describeByte = (byte) => (byte > 0x20 && byte < 0x7f ? JSON.stringify(String.fromCharCode(byte)) : `0x${byte.toString(16).padStart(2, '0')}`);
+const describeByte = (byte) =>
+  byte > 0x20 && byte < 0x7f ? JSON.stringify(String.fromCharCode(byte)) : `0x${byte.toString(16).padStart(2, '0')}`;
 
 /** Why the host refuses, in words, for the error class the package reported. */
 export function refusalText(id, error, offset) {
   const bytes = new TextEncoder().encode(id);
   switch (error) {
-    case 'length': return `length — ${formatCount(bytes.length)} bytes, an id is exactly 14`;
-    case 'namespace': return `namespace — byte ${offset} (${describeByte(bytes[offset])}) is not A–Z`;
-    case 'charset': return `charset — byte ${offset} (${describeByte(bytes[offset])}) is not Base62`;
-    case 'range': return 'range — the payload decodes to ≥ 2^63: refused, never wrapped';
-    default: return error;
+    case 'length':
+      return `length — ${formatCount(bytes.length)} bytes, an id is exactly 14`;
+    case 'namespace':
+      return `namespace — byte ${offset} (${describeByte(bytes[offset])}) is not A–Z`;
+    case 'charset':
+      return `charset — byte ${offset} (${describeByte(bytes[offset])}) is not Base62`;
+    case 'range':
+      return 'range — the payload decodes to ≥ 2^63: refused, never wrapped';
+    default:
+      return error;
   }
 }
 
@@ -72,8 +90,11 @@ export function createDecodePanel({ state, onState, compact = false }) {
   const input = compact
     ? h('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', class: 'id', value: current.ids })
     : h('textarea', { spellcheck: 'false', autocomplete: 'off', rows: 6, value: current.ids });
-  const inputField = field(compact ? 'Branded id' : 'Ids, one per line', input,
-    compact ? null : 'One id or thousands. Nothing is trimmed: a blank line is an id of length 0.');
+  const inputField = field(
+    compact ? 'Branded id' : 'Ids, one per line',
+    input,
+    compact ? null : 'One id or thousands. Nothing is trimmed: a blank line is an id of length 0.',
+  );
   const summary = h('div', { class: 'summary', role: 'status', 'aria-live': 'polite' });
   const detail = h('div', { class: compact ? 'detail compact' : 'detail', 'aria-live': 'polite' });
   const charts = h('div', { class: 'charts' });
@@ -89,43 +110,70 @@ export function createDecodePanel({ state, onState, compact = false }) {
       const offset = errorOffset(id);
       return {
         refused: true,
-        cells: [first, cell('id', markedText(id, error, offset), 'c-mono'), h('span', { role: 'gridcell', class: 'c-err' }, refusalText(id, error, offset))],
+        cells: [
+          first,
+          cell('id', markedText(id, error, offset), 'c-mono'),
+          h('span', { role: 'gridcell', class: 'c-err' }, refusalText(id, error, offset)),
+        ],
       };
     }
     const p = decoded.fields(index);
     return {
       refused: false,
       cells: [
-        first, cell('id', id, 'c-mono'), cell('ns', p.namespace, 'c-mono'), cell('snowflake', p.snowflake.toString(), 'c-mono num'),
-        cell('iso', formatIso(p.unixMs), 'c-mono'), cell('local', formatLocalShort(p.unixMs)), cell('ago', formatAgo(p.unixMs)),
-        cell('node', String(p.node), 'num'), cell('seq', String(p.seq), 'num'),
-        cell('hash32', String(p.hash32), 'c-mono num'), cell('stream', streamId(p.snowflake), 'c-mono'),
+        first,
+        cell('id', id, 'c-mono'),
+        cell('ns', p.namespace, 'c-mono'),
+        cell('snowflake', p.snowflake.toString(), 'c-mono num'),
+        cell('iso', formatIso(p.unixMs), 'c-mono'),
+        cell('local', formatLocalShort(p.unixMs)),
+        cell('ago', formatAgo(p.unixMs)),
+        cell('node', String(p.node), 'num'),
+        cell('seq', String(p.seq), 'num'),
+        cell('hash32', String(p.hash32), 'c-mono num'),
+        cell('stream', streamId(p.snowflake), 'c-mono'),
       ],
     };
   };
 
-  const table = compact ? null : new VirtualTable({
-    columns: COLUMNS, renderRow: rowView, label: 'Decoded ids',
-    onSelect: (row) => {
-      renderDetail(at(row));
-      current = { ...current, sel: String(row) };
-      onState?.(current);
-    },
-  });
+  const table = compact
+    ? null
+    : new VirtualTable({
+        columns: COLUMNS,
+        renderRow: rowView,
+        label: 'Decoded ids',
+        onSelect: (row) => {
+          renderDetail(at(row));
+          current = { ...current, sel: String(row) };
+          onState?.(current);
+        },
+      });
 
   function renderSummary() {
     if (compact) return;
     const counts = decoded.refusedByClass();
     const refused = ERROR_CLASSES.filter((c) => counts[c]).map((c) => `${c} ${formatCount(counts[c])}`);
     const span = decoded.span();
-    fill(summary,
-      h('span', null, h('strong', { 'data-testid': 'count' }, formatCount(decoded.count)), decoded.count === 1 ? ' id' : ' ids'),
+    fill(
+      summary,
+      h(
+        'span',
+        null,
+        h('strong', { 'data-testid': 'count' }, formatCount(decoded.count)),
+        decoded.count === 1 ? ' id' : ' ids',
+      ),
       h('span', { class: 'badge ok' }, `${formatCount(decoded.count - decoded.refused)} decoded`),
-      decoded.refused ? h('span', { class: 'badge bad' }, `${formatCount(decoded.refused)} refused: ${refused.join(', ')}`) : null,
+      decoded.refused
+        ? h('span', { class: 'badge bad' }, `${formatCount(decoded.refused)} refused: ${refused.join(', ')}`)
+        : null,
       span ? h('span', { class: 'muted' }, `spans ${formatIso(span.first)} → ${formatIso(span.last)}`) : null,
       decoded.source ? h('span', { class: 'muted', 'data-testid': 'source' }, decoded.source) : null,
-      h('span', { class: 'muted', 'data-testid': 'parse-ms', 'data-ms': decoded.parseMs.toFixed(3) },
-        `${decoded.scanned ? `scan (${SCAN_WHERE})` : 'parseMany'}: ${decoded.parseMs < 1 ? decoded.parseMs.toFixed(2) : decoded.parseMs.toFixed(1)} ms`));
+      h(
+        'span',
+        { class: 'muted', 'data-testid': 'parse-ms', 'data-ms': decoded.parseMs.toFixed(3) },
+        `${decoded.scanned ? `scan (${SCAN_WHERE})` : 'parseMany'}: ${decoded.parseMs < 1 ? decoded.parseMs.toFixed(2) : decoded.parseMs.toFixed(1)} ms`,
+      ),
+    );
   }
 
   function renderDetail(index) {
@@ -137,18 +185,34 @@ export function createDecodePanel({ state, onState, compact = false }) {
     if (!decoded.ok(index)) {
       const error = decoded.error(index);
       const offset = errorOffset(id);
-      fill(detail,
-        h('div', { class: 'title' }, h('span', { class: 'big-id' }, markedText(id, error, offset)),
-          h('span', { class: 'badge bad', 'data-testid': 'error-class' }, error)),
+      fill(
+        detail,
+        h(
+          'div',
+          { class: 'title' },
+          h('span', { class: 'big-id' }, markedText(id, error, offset)),
+          h('span', { class: 'badge bad', 'data-testid': 'error-class' }, error),
+        ),
         h('p', { class: 'error-text' }, `The host refuses it: ${refusalText(id, error, offset)}.`),
-        h('h3', null, 'The bytes'), byteCells(id, { error, offset }), bytesLegend({ bad: true }));
+        h('h3', null, 'The bytes'),
+        byteCells(id, { error, offset }),
+        bytesLegend({ bad: true }),
+      );
       return;
     }
     const p = decoded.fields(index);
-    fill(detail,
-      h('div', { class: 'title' }, h('span', { class: 'big-id' }, id), h('span', { class: 'badge ok' }, 'valid'),
-        copyButton(() => id, `Copy ${id}`)),
-      h('dl', { class: 'facts', 'data-testid': 'fields' },
+    fill(
+      detail,
+      h(
+        'div',
+        { class: 'title' },
+        h('span', { class: 'big-id' }, id),
+        h('span', { class: 'badge ok' }, 'valid'),
+        copyButton(() => id, `Copy ${id}`),
+      ),
+      h(
+        'dl',
+        { class: 'facts', 'data-testid': 'fields' },
         fact('namespace', p.namespace),
         fact('snowflake', p.snowflake.toString()),
         fact('UTC', formatIso(p.unixMs), 'iso'),
@@ -157,9 +221,14 @@ export function createDecodePanel({ state, onState, compact = false }) {
         fact('node', String(p.node), 'node'),
         fact('seq', String(p.seq), 'seq'),
         fact('hash32', String(p.hash32), 'hash32'),
-        fact('stream entry id', streamId(p.snowflake), 'stream')),
-      h('h3', null, 'The 14 bytes'), byteCells(id), bytesLegend(),
-      h('h3', null, 'The 64-bit snowflake'), layout64(p, EPOCH_MS));
+        fact('stream entry id', streamId(p.snowflake), 'stream'),
+      ),
+      h('h3', null, 'The 14 bytes'),
+      byteCells(id),
+      bytesLegend(),
+      h('h3', null, 'The 64-bit snowflake'),
+      layout64(p, EPOCH_MS),
+    );
   }
 
   function show(next) {
@@ -239,46 +308,70 @@ export function createDecodePanel({ state, onState, compact = false }) {
     scanNow(await file.arrayBuffer(), source);
   }
 
-  const onInput = debounce(() => {
-    current = { ...current, ids: input.value, sel: '0' };
-    decodeNow();
-    onState?.(current);
-  }, compact ? 60 : 120);
+  const onInput = debounce(
+    () => {
+      current = { ...current, ids: input.value, sel: '0' };
+      decodeNow();
+      onState?.(current);
+    },
+    compact ? 60 : 120,
+  );
   input.addEventListener('input', onInput);
-  if (!compact) input.addEventListener('paste', (event) => {
-    const text = event.clipboardData?.getData('text/plain') ?? '';
-    if (text.length <= LARGE_PASTE_CHARS) return;
-    event.preventDefault();
-    pasteLarge(text);
-  });
+  if (!compact)
+    input.addEventListener('paste', (event) => {
+      const text = event.clipboardData?.getData('text/plain') ?? '';
+      if (text.length <= LARGE_PASTE_CHARS) return;
+      event.preventDefault();
+      pasteLarge(text);
+    });
 
-  const progress = compact ? null : h('progress', { class: 'scan-progress', 'data-testid': 'scan-progress', hidden: true, 'aria-label': 'Scan progress' });
+  const progress = compact
+    ? null
+    : h('progress', {
+        class: 'scan-progress',
+        'data-testid': 'scan-progress',
+        hidden: true,
+        'aria-label': 'Scan progress',
+      });
   const progressText = h('span', { class: 'muted', role: 'status', 'data-testid': 'scan-status' });
   const fileInput = h('input', { type: 'file', hidden: true, 'data-testid': 'file-input' });
   fileInput.addEventListener('change', () => {
     openFile(fileInput.files[0]);
     fileInput.value = '';
   });
-  const modeSelect = h('select', { 'data-testid': 'mode' }, MODES.map(([value, label]) => h('option', { value, selected: value === current.mode }, label)));
+  const modeSelect = h(
+    'select',
+    { 'data-testid': 'mode' },
+    MODES.map(([value, label]) => h('option', { value, selected: value === current.mode }, label)),
+  );
   modeSelect.value = current.mode;
   modeSelect.addEventListener('change', () => {
     current = { ...current, mode: modeSelect.value, sel: '0' };
     decodeNow();
     onState?.(current);
   });
-  const tools = compact ? null : h('div', { class: 'chips' },
-    field('Read the text as', modeSelect).field,
-    h('button', { type: 'button', onclick: () => setIds(EXAMPLES) }, 'The SPEC vectors'),
-    h('button', { type: 'button', onclick: () => setIds('') }, 'Clear'),
-    h('button', { type: 'button', 'data-testid': 'open-file', onclick: () => fileInput.click() }, 'Open a file…'),
-    fileInput, progress, progressText);
-  const batch = compact ? null : batchTools({
-    onOrder: (next) => {
-      order = next;
-      current = { ...current, sel: '0' };
-      refreshTable();
-    },
-  });
+  const tools = compact
+    ? null
+    : h(
+        'div',
+        { class: 'chips' },
+        field('Read the text as', modeSelect).field,
+        h('button', { type: 'button', onclick: () => setIds(EXAMPLES) }, 'The SPEC vectors'),
+        h('button', { type: 'button', onclick: () => setIds('') }, 'Clear'),
+        h('button', { type: 'button', 'data-testid': 'open-file', onclick: () => fileInput.click() }, 'Open a file…'),
+        fileInput,
+        progress,
+        progressText,
+      );
+  const batch = compact
+    ? null
+    : batchTools({
+        onOrder: (next) => {
+          order = next;
+          current = { ...current, sel: '0' };
+          refreshTable();
+        },
+      });
 
   function setIds(text) {
     input.value = text;
@@ -288,10 +381,29 @@ export function createDecodePanel({ state, onState, compact = false }) {
     input.focus();
   }
 
-  const element = h('section', { class: 'panel', 'aria-labelledby': 'decode-title', 'data-panel': 'decode' },
-    h('header', null, h('h2', { id: 'decode-title' }, 'Decode'),
-      compact ? null : h('p', { class: 'lede' }, 'A branded id is 3 bytes of namespace and 11 Base62 digits of a 63-bit Snowflake. Paste ids to take them apart; a refused id shows its error class and the byte the check trips on.')),
-    inputField.field, tools, summary, compact ? null : charts, batch?.element, table?.element, detail);
+  const element = h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'decode-title', 'data-panel': 'decode' },
+    h(
+      'header',
+      null,
+      h('h2', { id: 'decode-title' }, 'Decode'),
+      compact
+        ? null
+        : h(
+            'p',
+            { class: 'lede' },
+            'A branded id is 3 bytes of namespace and 11 Base62 digits of a 63-bit Snowflake. Paste ids to take them apart; a refused id shows its error class and the byte the check trips on.',
+          ),
+    ),
+    inputField.field,
+    tools,
+    summary,
+    compact ? null : charts,
+    batch?.element,
+    table?.element,
+    detail,
+  );
   if (!compact) {
     element.addEventListener('dragover', (event) => {
       if (!event.dataTransfer?.types.includes('Files')) return;

@@ -28,19 +28,28 @@ function hostVerdict(queue, id) {
 
 function rowView(read) {
   if (!read.found) return h('p', { class: 'muted', 'data-testid': 'row' }, `${read.key}: no such row.`);
-  return h('dl', { class: 'kv', 'data-testid': 'row' },
-    h('dt', null, 'key'), h('dd', null, read.key),
-    Object.entries(read.row).map(([k, v]) => [h('dt', null, k), h('dd', { 'data-field': k }, v)]));
+  return h(
+    'dl',
+    { class: 'kv', 'data-testid': 'row' },
+    h('dt', null, 'key'),
+    h('dd', null, read.key),
+    Object.entries(read.row).map(([k, v]) => [h('dt', null, k), h('dd', { 'data-field': k }, v)]),
+  );
 }
 
 // Where the new id sits among the ids read back: the set scores every id 0, so its order is byte order and
 // the bridge returns its first PENDING_LIMIT; an id past the last of a full page is beyond it, not missing.
 function pendingPlace(pending, id) {
   const at = pending.jobs.indexOf(id);
-  if (at !== -1) return { at, text: `${id} is pending: number ${formatCount(at + 1)} in byte order.`, testid: 'pending-has' };
+  if (at !== -1)
+    return { at, text: `${id} is pending: number ${formatCount(at + 1)} in byte order.`, testid: 'pending-has' };
   const last = pending.jobs.at(-1);
   if (pending.jobs.length >= PENDING_LIMIT && last !== undefined && id > last) {
-    return { at: -1, text: `${id} sorts after the last id shown (${last}): it is further on in the set, past the first ${PENDING_LIMIT}.`, testid: 'pending-beyond' };
+    return {
+      at: -1,
+      text: `${id} sorts after the last id shown (${last}): it is further on in the set, past the first ${PENDING_LIMIT}.`,
+      testid: 'pending-beyond',
+    };
   }
   return { at: -1, text: `${id} is not in the pending set.`, testid: 'pending-missing', missing: true };
 }
@@ -48,12 +57,28 @@ function pendingPlace(pending, id) {
 function pendingView(pending, id) {
   const place = pendingPlace(pending, id);
   // Eight ids around the new one when it is shown, else the last eight of the page.
-  const from = place.at === -1 ? Math.max(pending.jobs.length - 8, 0) : Math.max(Math.min(place.at - 3, pending.jobs.length - 8), 0);
+  const from =
+    place.at === -1
+      ? Math.max(pending.jobs.length - 8, 0)
+      : Math.max(Math.min(place.at - 3, pending.jobs.length - 8), 0);
   return [
-    h('p', null, `${pending.key}: ${formatCount(pending.jobs.length)} id${pending.jobs.length === 1 ? '' : 's'} shown (first ${PENDING_LIMIT} in byte order); `,
-      h('span', { class: place.missing ? 'mismatch' : place.at === -1 ? 'muted' : 'match', 'data-testid': place.testid }, place.text)),
-    h('ol', { class: 'idlist', 'data-testid': 'pending', start: String(from + 1) }, pending.jobs.slice(from, from + 8).map((job) => h('li', null,
-      h('span', { class: job === id ? 'id match' : 'id' }, job), h('span'), h('span')))),
+    h(
+      'p',
+      null,
+      `${pending.key}: ${formatCount(pending.jobs.length)} id${pending.jobs.length === 1 ? '' : 's'} shown (first ${PENDING_LIMIT} in byte order); `,
+      h(
+        'span',
+        { class: place.missing ? 'mismatch' : place.at === -1 ? 'muted' : 'match', 'data-testid': place.testid },
+        place.text,
+      ),
+    ),
+    h(
+      'ol',
+      { class: 'idlist', 'data-testid': 'pending', start: String(from + 1) },
+      pending.jobs
+        .slice(from, from + 8)
+        .map((job) => h('li', null, h('span', { class: job === id ? 'id match' : 'id' }, job), h('span'), h('span'))),
+    ),
   ];
 }
 
@@ -62,30 +87,94 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
   const minter = createMinter({ namespace: 'JOB', node: 0 });
   if (!current.job) current.job = minter.next();
 
-  const queueInput = h('input', { type: 'text', class: 'mono', spellcheck: 'false', autocomplete: 'off', value: current.queue, size: 14 });
-  const idInput = h('input', { type: 'text', class: 'id', spellcheck: 'false', autocomplete: 'off', value: current.job, size: 20 });
-  const payloadInput = h('input', { type: 'text', class: 'mono', spellcheck: 'false', autocomplete: 'off', value: current.payload, size: 28 });
+  const queueInput = h('input', {
+    type: 'text',
+    class: 'mono',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    value: current.queue,
+    size: 14,
+  });
+  const idInput = h('input', {
+    type: 'text',
+    class: 'id',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    value: current.job,
+    size: 20,
+  });
+  const payloadInput = h('input', {
+    type: 'text',
+    class: 'mono',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    value: current.payload,
+    size: 28,
+  });
   const queueField = field('Queue', queueInput);
   const idField = field('Job id', idInput);
   const payloadField = field('Payload', payloadInput);
-  const executor = segmented('Executor', [['script', 'script (EVALSHA)'], ['native', 'native (EMQ.ENQUEUE)']], current.executor, (value) => {
-    current = { ...current, executor: value };
-    persist();
-  });
-  const tryIds = h('div', { class: 'chips', role: 'group', 'aria-label': 'Try an id' },
+  const executor = segmented(
+    'Executor',
+    [
+      ['script', 'script (EVALSHA)'],
+      ['native', 'native (EMQ.ENQUEUE)'],
+    ],
+    current.executor,
+    (value) => {
+      current = { ...current, executor: value };
+      persist();
+    },
+  );
+  const tryIds = h(
+    'div',
+    { class: 'chips', role: 'group', 'aria-label': 'Try an id' },
     h('button', { type: 'button', onclick: () => setId(minter.next()) }, 'Mint a JOB id'),
-    h('button', { type: 'button', class: 'chip', title: 'the host passes it, the wire gate refuses it', onclick: () => setId('USR0KHTOWnGLuC') }, 'USR0KHTOWnGLuC'),
-    h('button', { type: 'button', class: 'chip', title: 'the host refuses it', onclick: () => setId('job-42') }, 'job-42'));
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'chip',
+        title: 'the host passes it, the wire gate refuses it',
+        onclick: () => setId('USR0KHTOWnGLuC'),
+      },
+      'USR0KHTOWnGLuC',
+    ),
+    h(
+      'button',
+      { type: 'button', class: 'chip', title: 'the host refuses it', onclick: () => setId('job-42') },
+      'job-42',
+    ),
+  );
   const sendButton = h('button', { type: 'button', class: 'primary' }, 'Enqueue');
   const host = h('div');
   const result = h('div', { 'aria-live': 'polite' });
-  const status = liveStatus(bridge, 'enqueueing into Valkey', () => { sendButton.disabled = !bridge?.live; });
+  const status = liveStatus(bridge, 'enqueueing into Valkey', () => {
+    sendButton.disabled = !bridge?.live;
+  });
 
   function renderHost() {
     const check = hostVerdict(queueInput.value, idInput.value);
-    fill(host, check.ok
-      ? h('p', { class: 'muted' }, 'Host check passes: keys ', h('code', null, check.jobKey), ' and ', h('code', null, check.pendingKey), '.')
-      : h('p', { class: 'error-text', 'data-testid': 'host-refusal' }, 'Host check refuses: ', h('code', null, check.code), ` — ${check.message}. Nothing would be sent.`));
+    fill(
+      host,
+      check.ok
+        ? h(
+            'p',
+            { class: 'muted' },
+            'Host check passes: keys ',
+            h('code', null, check.jobKey),
+            ' and ',
+            h('code', null, check.pendingKey),
+            '.',
+          )
+        : h(
+            'p',
+            { class: 'error-text', 'data-testid': 'host-refusal' },
+            'Host check refuses: ',
+            h('code', null, check.code),
+            ` — ${check.message}. Nothing would be sent.`,
+          ),
+    );
     return check;
   }
 
@@ -93,7 +182,15 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
     fill(result);
     const check = renderHost();
     if (!check.ok) {
-      fill(result, verdictCard({ who: 'host', outcome: 'refuse', what: h('span', null, 'refused: ', h('code', null, check.code)), why: 'The host refuses before any wire: nothing was sent.' }));
+      fill(
+        result,
+        verdictCard({
+          who: 'host',
+          outcome: 'refuse',
+          what: h('span', null, 'refused: ', h('code', null, check.code)),
+          why: 'The host refuses before any wire: nothing was sent.',
+        }),
+      );
       return;
     }
     const queue = queueInput.value;
@@ -102,26 +199,48 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
     fill(result, h('p', { class: 'muted busy' }, `Enqueueing ${id}`));
     let outcome;
     try {
-      const r = await bridge.request('enqueue', { queue, job: id, payload: payloadInput.value, executor: current.executor });
+      const r = await bridge.request('enqueue', {
+        queue,
+        job: id,
+        payload: payloadInput.value,
+        executor: current.executor,
+      });
       outcome = { ok: true, verdict: r.verdict, command: r.command, executor: r.executor };
     } catch (error) {
-      outcome = { ok: false, code: error.code, message: error.message, command: error.detail?.command, executor: error.detail?.executor };
+      outcome = {
+        ok: false,
+        code: error.code,
+        message: error.message,
+        command: error.detail?.command,
+        executor: error.detail?.executor,
+      };
     }
-    const parts = [verdictCard({
-      who: `verdict · ${outcome.executor ?? current.executor}`,
-      outcome: outcome.ok ? 'pass' : outcome.code === 'duplicate' ? 'skip' : 'refuse',
-      what: h('span', { 'data-testid': 'verdict' }, outcome.ok ? outcome.verdict : outcome.code),
-      why: outcome.ok ? VERDICT_TEXT[outcome.verdict] : VERDICT_TEXT[outcome.code] ?? outcome.message,
-      extra: !outcome.ok && outcome.code === 'kind' ? h('p', null, h('span', { class: 'refusal' }, outcome.message)) : null,
-    })];
-    if (outcome.command) parts.push(h('h3', null, 'The exact command sent'), commandView(outcome.command, 'the command sent'));
+    const parts = [
+      verdictCard({
+        who: `verdict · ${outcome.executor ?? current.executor}`,
+        outcome: outcome.ok ? 'pass' : outcome.code === 'duplicate' ? 'skip' : 'refuse',
+        what: h('span', { 'data-testid': 'verdict' }, outcome.ok ? outcome.verdict : outcome.code),
+        why: outcome.ok ? VERDICT_TEXT[outcome.verdict] : (VERDICT_TEXT[outcome.code] ?? outcome.message),
+        extra:
+          !outcome.ok && outcome.code === 'kind'
+            ? h('p', null, h('span', { class: 'refusal' }, outcome.message))
+            : null,
+      }),
+    ];
+    if (outcome.command)
+      parts.push(h('h3', null, 'The exact command sent'), commandView(outcome.command, 'the command sent'));
     fill(result, parts);
     try {
       const [read, pending] = await Promise.all([
         bridge.request('job', { queue, job: id }),
         bridge.request('pending', { queue, limit: PENDING_LIMIT }),
       ]);
-      result.append(h('h3', null, 'The row, read back'), rowView(read), h('h3', null, 'The pending set, read back'), ...pendingView(pending, id));
+      result.append(
+        h('h3', null, 'The row, read back'),
+        rowView(read),
+        h('h3', null, 'The pending set, read back'),
+        ...pendingView(pending, id),
+      );
     } catch (error) {
       result.append(h('p', { class: 'error-text' }, `Reading back failed: ${error.code} — ${error.message}`));
     } finally {
@@ -138,19 +257,40 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
     renderHost();
     persist();
   }
-  onInputs([['queue', queueInput], ['job', idInput], ['payload', payloadInput]], (key, value) => {
-    current = { ...current, [key]: value };
-    renderHost();
-    persist();
-  });
+  onInputs(
+    [
+      ['queue', queueInput],
+      ['job', idInput],
+      ['payload', payloadInput],
+    ],
+    (key, value) => {
+      current = { ...current, [key]: value };
+      renderHost();
+      persist();
+    },
+  );
 
-  const element = h('section', { class: 'panel', 'aria-labelledby': 'enqueue-title', 'data-panel': 'enqueue' },
-    h('header', null, h('h2', { id: 'enqueue-title' }, 'Enqueue'),
-      compact ? null : h('p', { class: 'lede' }, 'The @enqueue transition on a real Valkey: policy before existence before write. The script and the native EMQ.ENQUEUE write the same row.')),
+  const element = h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'enqueue-title', 'data-panel': 'enqueue' },
+    h(
+      'header',
+      null,
+      h('h2', { id: 'enqueue-title' }, 'Enqueue'),
+      compact
+        ? null
+        : h(
+            'p',
+            { class: 'lede' },
+            'The @enqueue transition on a real Valkey: policy before existence before write. The script and the native EMQ.ENQUEUE write the same row.',
+          ),
+    ),
     status,
     h('div', { class: 'row' }, queueField.field, idField.field, tryIds),
     h('div', { class: 'row' }, payloadField.field, executor.element, sendButton),
-    host, result);
+    host,
+    result,
+  );
 
   renderHost();
   return {

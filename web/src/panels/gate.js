@@ -20,12 +20,16 @@ function hostVerdict(id) {
   const p = parse(id);
   if (p.ok) {
     return verdictCard({
-      who: 'Host check · all 14 bytes', outcome: 'pass', what: 'passes',
+      who: 'Host check · all 14 bytes',
+      outcome: 'pass',
+      what: 'passes',
       why: `All fourteen bytes parse: namespace ${p.namespace}, snowflake ${p.snowflake}. Any namespace passes the host; the key emq:{queue}:job:${id} can be built.`,
     });
   }
   return verdictCard({
-    who: 'Host check · all 14 bytes', outcome: 'refuse', what: h('span', null, 'refuses: ', h('code', null, p.error)),
+    who: 'Host check · all 14 bytes',
+    outcome: 'refuse',
+    what: h('span', null, 'refuses: ', h('code', null, p.error)),
     why: `${refusalText(id, p.error, errorOffset(id))}. The host raises before any wire: no command is sent, no key is built.`,
   });
 }
@@ -36,12 +40,16 @@ function wireVerdict(id, hostPasses) {
   const reached = hostPasses ? '' : ' (It never gets the chance: the host refused first.)';
   if (verdict.admitted) {
     return verdictCard({
-      who: 'Wire gate · the first 3 bytes', outcome: hostPasses ? 'pass' : 'skip', what: 'admits',
+      who: 'Wire gate · the first 3 bytes',
+      outcome: hostPasses ? 'pass' : 'skip',
+      what: 'admits',
       why: `The first three bytes are ${prefix}: the script and EMQ.ENQUEUE go on to EXISTS, HSET and ZADD.${reached}`,
     });
   }
   return verdictCard({
-    who: 'Wire gate · the first 3 bytes', outcome: hostPasses ? 'refuse' : 'skip', what: 'refuses',
+    who: 'Wire gate · the first 3 bytes',
+    outcome: hostPasses ? 'refuse' : 'skip',
+    what: 'refuses',
     why: `The first three bytes are ${prefix}, not "JOB". The server replies, before any write:${reached}`,
     extra: h('p', null, h('span', { class: 'refusal' }, verdict.error)),
   });
@@ -59,9 +67,13 @@ function sideView(name, side) {
   const outcome = side.ok ? 'pass' : 'refuse';
   const what = side.ok ? side.verdict : h('span', null, 'refused: ', h('code', null, side.error.code));
   return verdictCard({
-    who: name, outcome, what,
+    who: name,
+    outcome,
+    what,
     extra: [
-      side.ok ? null : h('p', null, h('span', { class: 'refusal', 'data-testid': `${name}-message` }, side.error.message)),
+      side.ok
+        ? null
+        : h('p', null, h('span', { class: 'refusal', 'data-testid': `${name}-message` }, side.error.message)),
       commandView(side.command, `${name} command`),
     ],
   });
@@ -69,7 +81,14 @@ function sideView(name, side) {
 
 export function createGatePanel({ state, onState, bridge }) {
   let current = { ...GATE_DEFAULTS, ...state };
-  const input = h('input', { type: 'text', class: 'id', spellcheck: 'false', autocomplete: 'off', value: current.id, size: 22 });
+  const input = h('input', {
+    type: 'text',
+    class: 'id',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    value: current.id,
+    size: 22,
+  });
   const candidate = field('Candidate id', input);
   const presets = presetChips('Presets', GATE_PRESETS, (id) => {
     input.value = id;
@@ -93,20 +112,39 @@ export function createGatePanel({ state, onState, bridge }) {
     fill(liveResult, h('p', { class: 'muted busy' }, `Sending ${id} through the script and EMQ.ENQUEUE`));
     try {
       const r = await bridge.request('gateCompare', { job: id, payload: 'gate' });
-      const identical = r.refusalsIdentical === null
-        ? h('span', { class: 'muted' }, 'not applicable: both admitted it')
-        : r.refusalsIdentical ? h('span', { class: 'match' }, 'yes, byte for byte') : h('span', { class: 'mismatch' }, 'NO — they differ');
-      fill(liveResult,
+      const identical =
+        r.refusalsIdentical === null
+          ? h('span', { class: 'muted' }, 'not applicable: both admitted it')
+          : r.refusalsIdentical
+            ? h('span', { class: 'match' }, 'yes, byte for byte')
+            : h('span', { class: 'mismatch' }, 'NO — they differ');
+      fill(
+        liveResult,
         h('div', { class: 'compare' }, sideView('script', r.script), sideView('native', r.native)),
-        h('dl', { class: 'kv', 'data-testid': 'compare-summary' },
-          h('dt', null, 'agree'), h('dd', { 'data-field': 'agree' }, r.agree ? 'yes' : 'no'),
-          h('dt', null, 'refusals identical'), h('dd', { 'data-field': 'identical' }, identical),
-          h('dt', null, 'scratch queue'), h('dd', null, r.queue)));
+        h(
+          'dl',
+          { class: 'kv', 'data-testid': 'compare-summary' },
+          h('dt', null, 'agree'),
+          h('dd', { 'data-field': 'agree' }, r.agree ? 'yes' : 'no'),
+          h('dt', null, 'refusals identical'),
+          h('dd', { 'data-field': 'identical' }, identical),
+          h('dt', null, 'scratch queue'),
+          h('dd', null, r.queue),
+        ),
+      );
     } catch (error) {
       const hostRefused = error.code === 'malformed';
-      fill(liveResult, h('p', { class: hostRefused ? 'note' : 'error-text', 'data-testid': 'compare-error' },
-        h('code', null, error.code), ' — ', error.message,
-        hostRefused ? ' The bridge runs the host check first, so neither executor saw it.' : ''));
+      fill(
+        liveResult,
+        h(
+          'p',
+          { class: hostRefused ? 'note' : 'error-text', 'data-testid': 'compare-error' },
+          h('code', null, error.code),
+          ' — ',
+          error.message,
+          hostRefused ? ' The bridge runs the host check first, so neither executor saw it.' : '',
+        ),
+      );
     } finally {
       compareButton.disabled = !bridge?.live;
     }
@@ -131,15 +169,35 @@ export function createGatePanel({ state, onState, bridge }) {
   }
   input.addEventListener('input', update);
 
-  const element = h('section', { class: 'panel', 'aria-labelledby': 'gate-title', 'data-panel': 'gate' },
-    h('header', null, h('h2', { id: 'gate-title' }, 'Gate'),
-      h('p', { class: 'lede' }, 'Two owners check a job id for two different things: the host parses all 14 bytes before any wire; the wire gate, inside the atomic transition, reads only the first three.')),
-    h('div', { class: 'row' }, candidate.field), h('div', { class: 'stack' }, presets.element),
-    h('h3', null, 'The bytes'), bytes,
-    h('h3', null, 'The two verdicts'), verdicts, outcome,
-    h('section', { class: 'live', 'aria-label': 'Live comparison' },
+  const element = h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'gate-title', 'data-panel': 'gate' },
+    h(
+      'header',
+      null,
+      h('h2', { id: 'gate-title' }, 'Gate'),
+      h(
+        'p',
+        { class: 'lede' },
+        'Two owners check a job id for two different things: the host parses all 14 bytes before any wire; the wire gate, inside the atomic transition, reads only the first three.',
+      ),
+    ),
+    h('div', { class: 'row' }, candidate.field),
+    h('div', { class: 'stack' }, presets.element),
+    h('h3', null, 'The bytes'),
+    bytes,
+    h('h3', null, 'The two verdicts'),
+    verdicts,
+    outcome,
+    h(
+      'section',
+      { class: 'live', 'aria-label': 'Live comparison' },
       h('div', { class: 'live-head' }, h('h3', null, 'Live: script and native, side by side')),
-      status, h('div', { class: 'row actions' }, compareButton), liveResult));
+      status,
+      h('div', { class: 'row actions' }, compareButton),
+      liveResult,
+    ),
+  );
 
   render();
   return {

@@ -9,8 +9,26 @@ import { createEnqueuePanel, ENQUEUE_DEFAULTS } from './enqueue.js';
 export const PANELS = [
   { key: 'decode', title: 'Decode', blurb: 'take ids apart', create: createDecodePanel, defaults: DECODE_DEFAULTS },
   { key: 'gate', title: 'Gate', blurb: 'host and wire verdicts', create: createGatePanel, defaults: GATE_DEFAULTS },
-  { key: 'window', title: 'Stream window', blurb: '[t0, t1) → XRANGE', create: createWindowPanel, defaults: WINDOW_DEFAULTS },
+  {
+    key: 'window',
+    title: 'Stream window',
+    blurb: '[t0, t1) → XRANGE',
+    create: createWindowPanel,
+    defaults: WINDOW_DEFAULTS,
+  },
   { key: 'mint', title: 'Mint', blurb: 'fresh monotonic ids', create: createMintPanel, defaults: MINT_DEFAULTS },
-  { key: 'placement', title: 'Placement', blurb: 'hash32 and cluster slots', create: createPlacementPanel, defaults: PLACEMENT_DEFAULTS },
-  { key: 'enqueue', title: 'Enqueue', blurb: 'live, into Valkey', create: createEnqueuePanel, defaults: ENQUEUE_DEFAULTS },
+  {
+    key: 'placement',
+    title: 'Placement',
+    blurb: 'hash32 and cluster slots',
+    create: createPlacementPanel,
+    defaults: PLACEMENT_DEFAULTS,
+  },
+  {
+    key: 'enqueue',
+    title: 'Enqueue',
+    blurb: 'live, into Valkey',
+    create: createEnqueuePanel,
+    defaults: ENQUEUE_DEFAULTS,
+  },
 ];

@@ -13,7 +13,15 @@ export function createMintPanel({ state, onState }) {
   let minterKey = '';
   let minted = 0;
 
-  const nsInput = h('input', { type: 'text', class: 'mono', value: current.ns, size: 5, maxlength: 8, spellcheck: 'false', autocomplete: 'off' });
+  const nsInput = h('input', {
+    type: 'text',
+    class: 'mono',
+    value: current.ns,
+    size: 5,
+    maxlength: 8,
+    spellcheck: 'false',
+    autocomplete: 'off',
+  });
   const nodeInput = h('input', { type: 'number', value: current.node, min: 0, max: 1023, step: 1 });
   const countInput = h('input', { type: 'number', value: current.count, min: 1, max: MAX_COUNT, step: 1 });
   const nsField = field('Namespace', nsInput, '3 × A–Z');
@@ -22,7 +30,11 @@ export function createMintPanel({ state, onState }) {
   const mintButton = h('button', { type: 'button', class: 'primary' }, 'Mint');
   const message = h('p', { role: 'status', 'aria-live': 'polite' });
   const list = h('ol', { class: 'idlist', 'data-testid': 'minted' });
-  const copyAll = copyButton(() => [...list.querySelectorAll('.id')].map((e) => e.textContent).join('\n'), 'Copy all minted ids', 'Copy all');
+  const copyAll = copyButton(
+    () => [...list.querySelectorAll('.id')].map((e) => e.textContent).join('\n'),
+    'Copy all minted ids',
+    'Copy all',
+  );
   copyAll.hidden = true;
 
   function minterFor(ns, node) {
@@ -41,42 +53,90 @@ export function createMintPanel({ state, onState }) {
       return;
     }
     if (!/^-?\d+$/.test(nodeInput.value.trim())) {
-      fill(message, h('span', { class: 'error-text', 'data-testid': 'mint-error' }, 'Node: a whole number 0–1023; nothing was minted.'));
+      fill(
+        message,
+        h(
+          'span',
+          { class: 'error-text', 'data-testid': 'mint-error' },
+          'Node: a whole number 0–1023; nothing was minted.',
+        ),
+      );
       return;
     }
     let source;
     try {
       source = minterFor(nsInput.value, Number(nodeInput.value));
     } catch (error) {
-      const why = { namespace: 'the namespace must be exactly 3 letters A–Z', node: 'the node must be a whole number 0–1023' }[error.code] ?? error.message;
-      fill(message, h('span', { class: 'error-text', 'data-testid': 'mint-error' }, h('code', null, error.code ?? 'error'), ` — ${why}; nothing was minted.`));
+      const why =
+        { namespace: 'the namespace must be exactly 3 letters A–Z', node: 'the node must be a whole number 0–1023' }[
+          error.code
+        ] ?? error.message;
+      fill(
+        message,
+        h(
+          'span',
+          { class: 'error-text', 'data-testid': 'mint-error' },
+          h('code', null, error.code ?? 'error'),
+          ` — ${why}; nothing was minted.`,
+        ),
+      );
       return;
     }
     const ids = Array.from({ length: count }, () => source.next());
     minted += count;
-    fill(list, ids.map((id) => {
-      const p = parse(id);
-      return h('li', null, h('span', { class: 'id' }, id), h('span', { class: 'muted mono' }, `${formatIso(p.unixMs)} · seq ${p.seq}`),
-        copyButton(() => id, `Copy ${id}`));
-    }));
+    fill(
+      list,
+      ids.map((id) => {
+        const p = parse(id);
+        return h(
+          'li',
+          null,
+          h('span', { class: 'id' }, id),
+          h('span', { class: 'muted mono' }, `${formatIso(p.unixMs)} · seq ${p.seq}`),
+          copyButton(() => id, `Copy ${id}`),
+        );
+      }),
+    );
     copyAll.hidden = false;
-    fill(message, `${formatCount(count)} fresh id${count === 1 ? '' : 's'}, each greater than the one before (byte order = mint order). ${formatCount(minted)} minted by this page.`);
+    fill(
+      message,
+      `${formatCount(count)} fresh id${count === 1 ? '' : 's'}, each greater than the one before (byte order = mint order). ${formatCount(minted)} minted by this page.`,
+    );
   }
   mintButton.addEventListener('click', mint);
 
   const persist = debounce(() => onState?.(current), 150);
-  const inputs = [['ns', nsInput], ['node', nodeInput], ['count', countInput]];
+  const inputs = [
+    ['ns', nsInput],
+    ['node', nodeInput],
+    ['count', countInput],
+  ];
   onInputs(inputs, (key, value) => {
     current = { ...current, [key]: value };
     persist();
   });
-  for (const [, input] of inputs) input.addEventListener('keydown', (e) => { if (e.key === 'Enter') mint(); });
+  for (const [, input] of inputs)
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') mint();
+    });
 
-  const element = h('section', { class: 'panel', 'aria-labelledby': 'mint-title', 'data-panel': 'mint' },
-    h('header', null, h('h2', { id: 'mint-title' }, 'Mint'),
-      h('p', { class: 'lede' }, 'The minting law: state = max(now, state + 1). Monotonic, never blocks, never repeats; a 4,097th id in one millisecond borrows the next.')),
+  const element = h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'mint-title', 'data-panel': 'mint' },
+    h(
+      'header',
+      null,
+      h('h2', { id: 'mint-title' }, 'Mint'),
+      h(
+        'p',
+        { class: 'lede' },
+        'The minting law: state = max(now, state + 1). Monotonic, never blocks, never repeats; a 4,097th id in one millisecond borrows the next.',
+      ),
+    ),
     h('div', { class: 'row' }, nsField.field, nodeField.field, countField.field, mintButton, copyAll),
-    message, list);
+    message,
+    list,
+  );
 
   return {
     element,

@@ -9,14 +9,29 @@ export const PLACEMENT_DEFAULTS = { id: 'USR0KHTOWnGLuC', queue: 'orders' };
 function hashView(id) {
   const p = parse(id);
   if (!p.ok) {
-    return h('p', { class: 'error-text', 'data-testid': 'hash-error' }, `No Snowflake to hash: ${refusalText(id, p.error, errorOffset(id))}.`);
+    return h(
+      'p',
+      { class: 'error-text', 'data-testid': 'hash-error' },
+      `No Snowflake to hash: ${refusalText(id, p.error, errorOffset(id))}.`,
+    );
   }
   const value = hash32(p.snowflake);
-  return h('dl', { class: 'kv', 'data-testid': 'hash' },
-    h('dt', null, 'snowflake'), h('dd', null, p.snowflake.toString()),
-    h('dt', null, 'hash32'), h('dd', { 'data-field': 'hash32' }, String(value)),
-    h('dt', null, 'hex'), h('dd', null, `0x${value.toString(16).padStart(8, '0')}`),
-    h('dt', null, 'input'), h('dd', { class: 'muted' }, `the Snowflake alone — ${p.namespace} plays no part, so every holder of this Snowflake places it the same way`));
+  return h(
+    'dl',
+    { class: 'kv', 'data-testid': 'hash' },
+    h('dt', null, 'snowflake'),
+    h('dd', null, p.snowflake.toString()),
+    h('dt', null, 'hash32'),
+    h('dd', { 'data-field': 'hash32' }, String(value)),
+    h('dt', null, 'hex'),
+    h('dd', null, `0x${value.toString(16).padStart(8, '0')}`),
+    h('dt', null, 'input'),
+    h(
+      'dd',
+      { class: 'muted' },
+      `the Snowflake alone — ${p.namespace} plays no part, so every holder of this Snowflake places it the same way`,
+    ),
+  );
 }
 
 function keyRows(queue, id) {
@@ -37,24 +52,62 @@ function keyRows(queue, id) {
 
 function slotView(queue, id) {
   const rows = keyRows(queue, id);
-  const queueSlots = new Set(rows.slice(0, 2).filter((r) => !r.error).map((r) => r.slot));
-  const table = h('div', { class: 'kv-table' }, h('dl', { class: 'kv', 'data-testid': 'slots' },
-    rows.map((r) => [h('dt', null, r.label), h('dd', null, r.error
-      ? h('span', { class: 'error-text' }, r.error)
-      : [h('span', null, r.key), '  →  slot ', h('strong', { 'data-slot': r.label }, String(r.slot))])])));
+  const queueSlots = new Set(
+    rows
+      .slice(0, 2)
+      .filter((r) => !r.error)
+      .map((r) => r.slot),
+  );
+  const table = h(
+    'div',
+    { class: 'kv-table' },
+    h(
+      'dl',
+      { class: 'kv', 'data-testid': 'slots' },
+      rows.map((r) => [
+        h('dt', null, r.label),
+        h(
+          'dd',
+          null,
+          r.error
+            ? h('span', { class: 'error-text' }, r.error)
+            : [h('span', null, r.key), '  →  slot ', h('strong', { 'data-slot': r.label }, String(r.slot))],
+        ),
+      ]),
+    ),
+  );
   let verdict = null;
   if (rows.slice(0, 2).every((r) => !r.error)) {
-    verdict = queueSlots.size === 1
-      ? h('p', { class: 'match' }, `One slot for the whole queue: ${[...queueSlots][0]} — a multi-key transition never crosses shards.`)
-      : h('p', { class: 'mismatch' }, 'The queue\'s keys land in different slots.');
+    verdict =
+      queueSlots.size === 1
+        ? h(
+            'p',
+            { class: 'match' },
+            `One slot for the whole queue: ${[...queueSlots][0]} — a multi-key transition never crosses shards.`,
+          )
+        : h('p', { class: 'mismatch' }, "The queue's keys land in different slots.");
   }
   return [table, verdict];
 }
 
 export function createPlacementPanel({ state, onState }) {
   let current = { ...PLACEMENT_DEFAULTS, ...state };
-  const idInput = h('input', { type: 'text', class: 'id', spellcheck: 'false', autocomplete: 'off', value: current.id, size: 22 });
-  const queueInput = h('input', { type: 'text', class: 'mono', spellcheck: 'false', autocomplete: 'off', value: current.queue, size: 16 });
+  const idInput = h('input', {
+    type: 'text',
+    class: 'id',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    value: current.id,
+    size: 22,
+  });
+  const queueInput = h('input', {
+    type: 'text',
+    class: 'mono',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    value: current.queue,
+    size: 16,
+  });
   const idField = field('Branded id', idInput);
   const queueField = field('Queue', queueInput, '[A-Za-z0-9._-]{1,128}, not "emq"');
   const hashOut = h('div');
@@ -65,18 +118,37 @@ export function createPlacementPanel({ state, onState }) {
     fill(slotOut, slotView(queueInput.value, idInput.value));
   }
   const persist = debounce(() => onState?.(current), 150);
-  onInputs([['id', idInput], ['queue', queueInput]], (key, value) => {
-    current = { ...current, [key]: value };
-    render();
-    persist();
-  });
+  onInputs(
+    [
+      ['id', idInput],
+      ['queue', queueInput],
+    ],
+    (key, value) => {
+      current = { ...current, [key]: value };
+      render();
+      persist();
+    },
+  );
 
-  const element = h('section', { class: 'panel', 'aria-labelledby': 'placement-title', 'data-panel': 'placement' },
-    h('header', null, h('h2', { id: 'placement-title' }, 'Placement'),
-      h('p', { class: 'lede' }, 'hash32 (the first half of MurmurHash3\'s fmix64) places rows: shards, tries, cache partitions. The cluster slot is CRC16-XMODEM of the hashtag, mod 16384.')),
+  const element = h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'placement-title', 'data-panel': 'placement' },
+    h(
+      'header',
+      null,
+      h('h2', { id: 'placement-title' }, 'Placement'),
+      h(
+        'p',
+        { class: 'lede' },
+        "hash32 (the first half of MurmurHash3's fmix64) places rows: shards, tries, cache partitions. The cluster slot is CRC16-XMODEM of the hashtag, mod 16384.",
+      ),
+    ),
     h('div', { class: 'row' }, idField.field, queueField.field),
-    h('h3', null, 'hash32'), hashOut,
-    h('h3', null, 'Cluster slots of the queue\'s keys'), slotOut);
+    h('h3', null, 'hash32'),
+    hashOut,
+    h('h3', null, "Cluster slots of the queue's keys"),
+    slotOut,
+  );
 
   render();
   return {

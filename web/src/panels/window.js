@@ -36,14 +36,28 @@ function streamKey(queue, stream) {
 function comparison(predicted, live) {
   const row = (name, p, l) => {
     const same = String(p) === String(l);
-    return [h('span', null, name), h('span', { class: 'mono' }, p ?? '—'),
-      h('span', { class: 'mono' }, l ?? '—', ' ', h('span', { class: same ? 'match' : 'mismatch' }, same ? '✓' : '✕ differs'))];
+    return [
+      h('span', null, name),
+      h('span', { class: 'mono' }, p ?? '—'),
+      h(
+        'span',
+        { class: 'mono' },
+        l ?? '—',
+        ' ',
+        h('span', { class: same ? 'match' : 'mismatch' }, same ? '✓' : '✕ differs'),
+      ),
+    ];
   };
-  return h('div', { class: 'prediction', 'data-testid': 'window-comparison' },
-    h('span', { class: 'h' }, ''), h('span', { class: 'h' }, 'predicted'), h('span', { class: 'h' }, 'live from Valkey'),
+  return h(
+    'div',
+    { class: 'prediction', 'data-testid': 'window-comparison' },
+    h('span', { class: 'h' }, ''),
+    h('span', { class: 'h' }, 'predicted'),
+    h('span', { class: 'h' }, 'live from Valkey'),
     row('count', formatCount(predicted.count), formatCount(live.count)),
     row('first id', predicted.first, live.first),
-    row('last id', predicted.last, live.last));
+    row('last id', predicted.last, live.last),
+  );
 }
 
 export function createWindowPanel({ state, onState, bridge, compact = false }) {
@@ -54,7 +68,11 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
   const t0Field = field('t0 (inclusive)', t0Input);
   const t1Field = field('t1 (exclusive)', t1Input);
   const streamField = field('Stream', streamInput);
-  const hint = h('p', { class: 'hint' }, 'Instants as Unix ms (1781000000010), ISO (2026-06-09T10:13:20.010Z) offsets from the seed start (+10ms, +1s), or now and offsets from now (now-5m, now).');
+  const hint = h(
+    'p',
+    { class: 'hint' },
+    'Instants as Unix ms (1781000000010), ISO (2026-06-09T10:13:20.010Z) offsets from the seed start (+10ms, +1s), or now and offsets from now (now-5m, now).',
+  );
 
   const resolved = h('dl', { class: 'kv', 'data-testid': 'window-resolved' });
   const command = h('div');
@@ -83,20 +101,37 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
       prediction.textContent = '';
       return null;
     }
-    fill(resolved,
-      h('dt', null, 't0'), h('dd', null, `${formatIso(r.t0)} · ${r.t0}`),
-      h('dt', null, 't1'), h('dd', null, `${formatIso(r.t1)} · ${r.t1}`),
-      h('dt', null, 'length'), h('dd', null, `${formatCount(r.t1 - r.t0)} ms`),
-      h('dt', null, 'start'), h('dd', { 'data-field': 'start' }, r.window.start),
-      h('dt', null, 'end (exclusive)'), h('dd', { 'data-field': 'end' }, r.window.end),
-      r.window.inclusiveEnd ? [h('dt', null, 'or inclusive end'), h('dd', null, r.window.inclusiveEnd)] : null);
+    fill(
+      resolved,
+      h('dt', null, 't0'),
+      h('dd', null, `${formatIso(r.t0)} · ${r.t0}`),
+      h('dt', null, 't1'),
+      h('dd', null, `${formatIso(r.t1)} · ${r.t1}`),
+      h('dt', null, 'length'),
+      h('dd', null, `${formatCount(r.t1 - r.t0)} ms`),
+      h('dt', null, 'start'),
+      h('dd', { 'data-field': 'start' }, r.window.start),
+      h('dt', null, 'end (exclusive)'),
+      h('dd', { 'data-field': 'end' }, r.window.end),
+      r.window.inclusiveEnd ? [h('dt', null, 'or inclusive end'), h('dd', null, r.window.inclusiveEnd)] : null,
+    );
     const target = streamKey(current.queue, current.stream);
-    fill(command, commandView(['XRANGE', target.key, r.window.start, r.window.end], 'XRANGE arguments'),
-      target.error ? h('p', { class: 'error-text', 'data-testid': 'stream-key-error' }, `Stream: ${target.error}`) : null);
+    fill(
+      command,
+      commandView(['XRANGE', target.key, r.window.start, r.window.end], 'XRANGE arguments'),
+      target.error
+        ? h('p', { class: 'error-text', 'data-testid': 'stream-key-error' }, `Stream: ${target.error}`)
+        : null,
+    );
     const p = predictWindow(r.t0, r.t1);
-    fill(prediction, 'Over the SPEC §6 stream this window holds ',
-      h('strong', { 'data-field': 'predicted-count' }, formatCount(p.count)), ' entries',
-      p.first ? [', the first ', h('code', { 'data-field': 'predicted-first' }, p.first)] : '', '.');
+    fill(
+      prediction,
+      'Over the SPEC §6 stream this window holds ',
+      h('strong', { 'data-field': 'predicted-count' }, formatCount(p.count)),
+      ' entries',
+      p.first ? [', the first ', h('code', { 'data-field': 'predicted-first' }, p.first)] : '',
+      '.',
+    );
     return { ...r, predicted: p };
   }
 
@@ -105,8 +140,16 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
     fill(liveResult, h('p', { class: 'muted busy' }, `Seeding ${formatCount(SPEC_SEED.entries)} entries`));
     try {
       seeded = await bridge.request('streamSeed', { queue: current.queue, stream: current.stream, ...SPEC_SEED });
-      fill(liveResult, h('p', { 'data-testid': 'seeded' }, h('span', { class: 'badge ok' }, 'seeded'), ' ',
-        `${formatCount(seeded.entries)} entries in ${seeded.key}, ${seeded.first} … ${seeded.last} (${formatCount(seeded.elapsedMs)} ms).`));
+      fill(
+        liveResult,
+        h(
+          'p',
+          { 'data-testid': 'seeded' },
+          h('span', { class: 'badge ok' }, 'seeded'),
+          ' ',
+          `${formatCount(seeded.entries)} entries in ${seeded.key}, ${seeded.first} … ${seeded.last} (${formatCount(seeded.elapsedMs)} ms).`,
+        ),
+      );
     } catch (error) {
       fill(liveResult, h('p', { class: 'error-text' }, h('code', null, error.code), ' — ', error.message));
     } finally {
@@ -119,14 +162,39 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
     if (!r) return;
     runButton.disabled = true;
     try {
-      const live = await bridge.request('streamWindow', { queue: current.queue, stream: current.stream, t0: r.t0, t1: r.t1, sample: 5 });
-      fill(liveResult,
-        h('p', null, 'Sent: '), commandView(live.command, 'the command the bridge sent'),
-        seeded ? null : h('p', { class: 'hint' }, 'The prediction assumes the stream holds the SPEC §6 seed; seed it first if you have not.'),
+      const live = await bridge.request('streamWindow', {
+        queue: current.queue,
+        stream: current.stream,
+        t0: r.t0,
+        t1: r.t1,
+        sample: 5,
+      });
+      fill(
+        liveResult,
+        h('p', null, 'Sent: '),
+        commandView(live.command, 'the command the bridge sent'),
+        seeded
+          ? null
+          : h(
+              'p',
+              { class: 'hint' },
+              'The prediction assumes the stream holds the SPEC §6 seed; seed it first if you have not.',
+            ),
         comparison(r.predicted, live),
-        live.truncated ? h('p', { class: 'note' }, `Truncated: the bridge reads at most ${formatCount(live.count)} entries.`) : null,
-        live.sample?.length ? [h('h3', null, `The first ${live.sample.length} entries`),
-          h('dl', { class: 'kv' }, live.sample.map((e) => [h('dt', null, e.entry), h('dd', null, JSON.stringify(e.fields))]))] : null);
+        live.truncated
+          ? h('p', { class: 'note' }, `Truncated: the bridge reads at most ${formatCount(live.count)} entries.`)
+          : null,
+        live.sample?.length
+          ? [
+              h('h3', null, `The first ${live.sample.length} entries`),
+              h(
+                'dl',
+                { class: 'kv' },
+                live.sample.map((e) => [h('dt', null, e.entry), h('dd', null, JSON.stringify(e.fields))]),
+              ),
+            ]
+          : null,
+      );
     } catch (error) {
       fill(liveResult, h('p', { class: 'error-text' }, h('code', null, error.code), ' — ', error.message));
     } finally {
@@ -138,22 +206,56 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
   submitOnEnter([t0Input, t1Input, streamInput], runButton);
 
   const persist = debounce(() => onState?.(current), 150);
-  onInputs([['t0', t0Input], ['t1', t1Input], ['stream', streamInput]], (key, value) => {
-    current = { ...current, [key]: value };
-    render();
-    persist();
-  });
+  onInputs(
+    [
+      ['t0', t0Input],
+      ['t1', t1Input],
+      ['stream', streamInput],
+    ],
+    (key, value) => {
+      current = { ...current, [key]: value };
+      render();
+      persist();
+    },
+  );
 
-  const element = h('section', { class: 'panel', 'aria-labelledby': 'window-title', 'data-panel': 'window' },
-    h('header', null, h('h2', { id: 'window-title' }, 'Stream window'),
-      compact ? null : h('p', { class: 'lede' }, 'A Snowflake maps to the stream entry id <unix_ms>-<node << 12 | seq>, so the instants [t0, t1) are an XRANGE by id arithmetic alone — no second index, no scan.')),
-    h('div', { class: 'row' }, t0Field.field, t1Field.field, compact ? null : streamField.field), hint,
-    h('h3', null, 'XRANGE arguments'), resolved, command,
-    h('h3', null, 'Timeline'), chart, prediction,
-    h('section', { class: 'live', 'aria-label': 'Live window' },
+  const element = h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'window-title', 'data-panel': 'window' },
+    h(
+      'header',
+      null,
+      h('h2', { id: 'window-title' }, 'Stream window'),
+      compact
+        ? null
+        : h(
+            'p',
+            { class: 'lede' },
+            'A Snowflake maps to the stream entry id <unix_ms>-<node << 12 | seq>, so the instants [t0, t1) are an XRANGE by id arithmetic alone — no second index, no scan.',
+          ),
+    ),
+    h('div', { class: 'row' }, t0Field.field, t1Field.field, compact ? null : streamField.field),
+    hint,
+    h('h3', null, 'XRANGE arguments'),
+    resolved,
+    command,
+    h('h3', null, 'Timeline'),
+    chart,
+    prediction,
+    h(
+      'section',
+      { class: 'live', 'aria-label': 'Live window' },
       h('div', { class: 'live-head' }, h('h3', null, 'Live: the SPEC §6 stream in Valkey')),
-      h('p', { class: 'hint' }, `The seed: ${formatCount(SPEC_SEED.entries)} entries, node ${SPEC_SEED.node}, ${formatCount(SPEC_SEED.perMs)} per ms from ${SPEC_SEED.startMs} (${formatIso(SPEC_SEED.startMs)}), one 8-byte field each.`),
-      status, h('div', { class: 'row actions' }, seedButton, runButton), liveResult));
+      h(
+        'p',
+        { class: 'hint' },
+        `The seed: ${formatCount(SPEC_SEED.entries)} entries, node ${SPEC_SEED.node}, ${formatCount(SPEC_SEED.perMs)} per ms from ${SPEC_SEED.startMs} (${formatIso(SPEC_SEED.startMs)}), one 8-byte field each.`,
+      ),
+      status,
+      h('div', { class: 'row actions' }, seedButton, runButton),
+      liveResult,
+    ),
+  );
 
   render();
   return {

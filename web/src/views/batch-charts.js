@@ -37,7 +37,10 @@ export function nodeBreakdown(decoded) {
   used.sort((a, b) => b.count - a.count || a.node - b.node);
   const top = used.slice(0, TOP_NODES);
   const rest = used.slice(TOP_NODES).reduce((total, r) => total + r.count, 0);
-  return { rows: rest ? [...top, { node: 'other', count: rest, nodes: used.length - TOP_NODES }] : top, nodes: used.length };
+  return {
+    rows: rest ? [...top, { node: 'other', count: rest, nodes: used.length - TOP_NODES }] : top,
+    nodes: used.length,
+  };
 }
 
 function histogramSvg({ bins, first, last }) {
@@ -45,23 +48,69 @@ function histogramSvg({ bins, first, last }) {
   const barWidth = WIDTH / bins.length;
   const bars = Array.from(bins, (count, i) => {
     const height = count === 0 ? 0 : Math.max(1, (count / peak) * (HEIGHT - 4));
-    return s('rect', { class: 'bar', x: (i * barWidth).toFixed(2), y: (HEIGHT - height).toFixed(2), width: Math.max(barWidth - 1, 1).toFixed(2), height: height.toFixed(2) },
-      s('title', null, `${formatCount(count)} ids from ${formatIso(first + (i * (last - first)) / bins.length)}`));
+    return s(
+      'rect',
+      {
+        class: 'bar',
+        x: (i * barWidth).toFixed(2),
+        y: (HEIGHT - height).toFixed(2),
+        width: Math.max(barWidth - 1, 1).toFixed(2),
+        height: height.toFixed(2),
+      },
+      s('title', null, `${formatCount(count)} ids from ${formatIso(first + (i * (last - first)) / bins.length)}`),
+    );
   });
-  return h('figure', { class: 'chart', 'data-testid': 'time-histogram' },
-    s('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, preserveAspectRatio: 'none', role: 'img', 'aria-label': `Mint times of the valid ids in ${bins.length} bins; the fullest holds ${formatCount(peak)}` }, bars),
-    h('figcaption', null, h('span', null, formatIso(first)), h('span', null, 'mint time'), h('span', null, formatIso(last))));
+  return h(
+    'figure',
+    { class: 'chart', 'data-testid': 'time-histogram' },
+    s(
+      'svg',
+      {
+        viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+        preserveAspectRatio: 'none',
+        role: 'img',
+        'aria-label': `Mint times of the valid ids in ${bins.length} bins; the fullest holds ${formatCount(peak)}`,
+      },
+      bars,
+    ),
+    h(
+      'figcaption',
+      null,
+      h('span', null, formatIso(first)),
+      h('span', null, 'mint time'),
+      h('span', null, formatIso(last)),
+    ),
+  );
 }
 
 function nodesTable({ rows, nodes }) {
   const peak = Math.max(...rows.map((r) => r.count));
-  return h('figure', { class: 'chart nodes', 'data-testid': 'node-breakdown' },
-    h('table', null,
+  return h(
+    'figure',
+    { class: 'chart nodes', 'data-testid': 'node-breakdown' },
+    h(
+      'table',
+      null,
       h('caption', null, `ids per node (${formatCount(nodes)} ${nodes === 1 ? 'node' : 'nodes'})`),
-      h('tbody', null, rows.map((r) => h('tr', null,
-        h('th', { scope: 'row' }, r.node === 'other' ? `${formatCount(r.nodes)} more` : `node ${r.node}`),
-        h('td', { class: 'num' }, formatCount(r.count)),
-        h('td', { class: 'meter-cell' }, h('meter', { min: '0', max: String(peak), value: String(r.count), 'aria-label': `node ${r.node}` })))))));
+      h(
+        'tbody',
+        null,
+        rows.map((r) =>
+          h(
+            'tr',
+            null,
+            h('th', { scope: 'row' }, r.node === 'other' ? `${formatCount(r.nodes)} more` : `node ${r.node}`),
+            h('td', { class: 'num' }, formatCount(r.count)),
+            h(
+              'td',
+              { class: 'meter-cell' },
+              h('meter', { min: '0', max: String(peak), value: String(r.count), 'aria-label': `node ${r.node}` }),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 /** The charts for a batch (nothing for fewer than two valid ids). */

@@ -35,12 +35,24 @@ export function byteCells(id, { error = null, offset = -1, gate = true } = {}) {
     if (gate && i < GATE_BYTES) classes.push('gate');
     if (marked.has(i)) classes.push('bad');
     if (i >= ID_LENGTH) classes.push('extra');
-    cells.push(h('span', { class: classes.join(' '), title: `byte ${i}: 0x${bytes[i].toString(16).padStart(2, '0')}` },
-      h('span', { class: 'ch' }, show(bytes[i])), h('span', { class: 'at' }, i)));
+    cells.push(
+      h(
+        'span',
+        { class: classes.join(' '), title: `byte ${i}: 0x${bytes[i].toString(16).padStart(2, '0')}` },
+        h('span', { class: 'ch' }, show(bytes[i])),
+        h('span', { class: 'at' }, i),
+      ),
+    );
   }
   for (let i = bytes.length; i < ID_LENGTH; i += 1) {
-    cells.push(h('span', { class: 'byte extra empty', title: `byte ${i}: missing` },
-      h('span', { class: 'ch' }, '·'), h('span', { class: 'at' }, i)));
+    cells.push(
+      h(
+        'span',
+        { class: 'byte extra empty', title: `byte ${i}: missing` },
+        h('span', { class: 'ch' }, '·'),
+        h('span', { class: 'at' }, i),
+      ),
+    );
   }
   if (bytes.length > MAX_CELLS) cells.push(h('span', { class: 'muted' }, `… ${bytes.length - MAX_CELLS} more bytes`));
   const summary = `${bytes.length} byte${bytes.length === 1 ? '' : 's'}`;
@@ -48,10 +60,13 @@ export function byteCells(id, { error = null, offset = -1, gate = true } = {}) {
 }
 
 export function bytesLegend({ gate = true, bad = false } = {}) {
-  return h('div', { class: 'bytes-legend' },
+  return h(
+    'div',
+    { class: 'bytes-legend' },
     gate ? h('span', null, h('span', { class: 'swatch gate' }), 'the 3 bytes the wire gate reads') : null,
     bad ? h('span', null, h('span', { class: 'swatch bad' }), 'where the host check fails') : null,
-    h('span', null, 'dashed: missing or extra bytes (an id is exactly 14)'));
+    h('span', null, 'dashed: missing or extra bytes (an id is exactly 14)'),
+  );
 }
 
 /** The id as text with the refused byte(s) wrapped in <mark>, for table cells. */

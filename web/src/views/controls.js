@@ -4,11 +4,14 @@ import { h, uid } from '../lib/dom.js';
 /** outcome: 'pass' | 'refuse' | 'skip'. */
 export function verdictCard({ who, outcome, what, why, extra }) {
   const icon = { pass: '✓', refuse: '✕', skip: '–' }[outcome] ?? '';
-  return h('section', { class: 'verdict', 'data-outcome': outcome, 'aria-label': who },
+  return h(
+    'section',
+    { class: 'verdict', 'data-outcome': outcome, 'aria-label': who },
     h('div', { class: 'who' }, who),
     h('div', { class: 'what' }, h('span', { 'aria-hidden': 'true' }, icon), what),
     why ? h('p', { class: 'why' }, why) : null,
-    extra ?? null);
+    extra ?? null,
+  );
 }
 
 export function copyButton(getText, label = 'Copy', text = 'Copy') {
@@ -42,23 +45,48 @@ export function segmented(legend, options, value, onChange) {
     input.addEventListener('change', () => input.checked && onChange(optionValue));
     return { input, label: h('label', null, input, text) };
   });
-  const element = h('fieldset', { class: 'field' }, h('legend', { class: 'label' }, legend),
-    h('div', { class: 'segmented' }, inputs.map((i) => i.label)));
+  const element = h(
+    'fieldset',
+    { class: 'field' },
+    h('legend', { class: 'label' }, legend),
+    h(
+      'div',
+      { class: 'segmented' },
+      inputs.map((i) => i.label),
+    ),
+  );
   return {
     element,
-    set(v) { for (const { input } of inputs) input.checked = input.value === v; },
+    set(v) {
+      for (const { input } of inputs) input.checked = input.value === v;
+    },
   };
 }
 
 /** Preset chips that fill a value; the chip matching the current value is pressed. */
 export function presetChips(label, presets, onPick) {
-  const buttons = presets.map((preset) => h('button', {
-    type: 'button', class: 'chip', 'aria-pressed': 'false', onclick: () => onPick(preset),
-  }, preset));
-  const element = h('div', { class: 'chips', role: 'group', 'aria-label': label },
-    h('span', { class: 'label' }, label), buttons);
+  const buttons = presets.map((preset) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'chip',
+        'aria-pressed': 'false',
+        onclick: () => onPick(preset),
+      },
+      preset,
+    ),
+  );
+  const element = h(
+    'div',
+    { class: 'chips', role: 'group', 'aria-label': label },
+    h('span', { class: 'label' }, label),
+    buttons,
+  );
   return {
     element,
-    update(value) { buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(presets[i] === value))); },
+    update(value) {
+      buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(presets[i] === value)));
+    },
   };
 }

@@ -24,10 +24,14 @@ export function layout64(parsed, epochMs) {
   const cells = [...bits].map((bit, i) => {
     const key = fieldOfBit(i);
     const edge = i === 1 || i === 42 || i === 52;
-    return h('span', {
-      class: `bit ${key} ${bit === '1' ? 'one' : 'zero'}${edge ? ' edge' : ''}`,
-      title: `bit ${63 - i} (${key})`,
-    }, bit);
+    return h(
+      'span',
+      {
+        class: `bit ${key} ${bit === '1' ? 'one' : 'zero'}${edge ? ' edge' : ''}`,
+        title: `bit ${63 - i} (${key})`,
+      },
+      bit,
+    );
   });
   const tsValue = parsed.unixMs - epochMs;
   const values = {
@@ -36,13 +40,25 @@ export function layout64(parsed, epochMs) {
     node: [String(parsed.node), '0–1023'],
     seq: [String(parsed.seq), '0–4095'],
   };
-  const fields = FIELDS.map((f) => h('div', { class: `f-${f.key}` },
-    h('div', { class: 'f-name' }, f.key === 'sign' ? '' : f.name),
-    h('div', { class: 'f-value' }, values[f.key][0]),
-    h('div', { class: 'muted' }, values[f.key][1])));
+  const fields = FIELDS.map((f) =>
+    h(
+      'div',
+      { class: `f-${f.key}` },
+      h('div', { class: 'f-name' }, f.key === 'sign' ? '' : f.name),
+      h('div', { class: 'f-value' }, values[f.key][0]),
+      h('div', { class: 'muted' }, values[f.key][1]),
+    ),
+  );
   // Focusable: on a narrow screen it scrolls sideways, and the keyboard must be able to scroll it.
-  return h('div', { class: 'layout', role: 'group', 'aria-label': '64-bit layout of the snowflake', tabindex: '0' },
+  return h(
+    'div',
+    { class: 'layout', role: 'group', 'aria-label': '64-bit layout of the snowflake', tabindex: '0' },
     h('div', { class: 'bits', 'aria-hidden': 'true' }, cells),
     h('div', { class: 'fields' }, fields),
-    h('p', { class: 'hint' }, 'Bit 63, the grey one, is always 0: a Snowflake has 63 bits, so it fits a signed 64-bit integer.'));
+    h(
+      'p',
+      { class: 'hint' },
+      'Bit 63, the grey one, is always 0: a Snowflake has 63 bits, so it fits a signed 64-bit integer.',
+    ),
+  );
 }

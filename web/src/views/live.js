@@ -10,10 +10,18 @@ function describeHello(hello) {
   return `${valkey} · ${fence} · ${executors}`;
 }
 
-const explorerOfflineNote = (what) => h('p', { class: 'note offline' },
-  h('strong', null, 'No bridge. '), `${what} needs the bridge to a real Valkey, and it is off here. `,
-  'Run ', h('code', null, 'npm start'), ' (it serves this page with a bridge), or add ',
-  h('code', null, '?bridge=ws://host:port/ws'), ' to the address. Everything else works without it.');
+const explorerOfflineNote = (what) =>
+  h(
+    'p',
+    { class: 'note offline' },
+    h('strong', null, 'No bridge. '),
+    `${what} needs the bridge to a real Valkey, and it is off here. `,
+    'Run ',
+    h('code', null, 'npm start'),
+    ' (it serves this page with a bridge), or add ',
+    h('code', null, '?bridge=ws://host:port/ws'),
+    ' to the address. Everything else works without it.',
+  );
 let offlineNote = explorerOfflineNote;
 
 /** What a panel with no bridge says; the widgets replace the explorer's hints with words for any page. */
@@ -31,13 +39,34 @@ export function liveStatus(bridge, what, onChange = () => {}) {
     if (!bridge) {
       fill(element, offlineNote(what));
     } else if (bridge.status === 'failed') {
-      const retry = h('button', { type: 'button', class: 'small', onclick: () => bridge.ready().catch(() => {}) }, 'Retry');
-      fill(element, h('p', { class: 'note offline' },
-        h('strong', null, 'No bridge. '), `Nothing answered at `, h('code', null, bridge.url), `, so ${what} is off. `,
-        'Everything else on this page works without it. ', retry));
+      const retry = h(
+        'button',
+        { type: 'button', class: 'small', onclick: () => bridge.ready().catch(() => {}) },
+        'Retry',
+      );
+      fill(
+        element,
+        h(
+          'p',
+          { class: 'note offline' },
+          h('strong', null, 'No bridge. '),
+          `Nothing answered at `,
+          h('code', null, bridge.url),
+          `, so ${what} is off. `,
+          'Everything else on this page works without it. ',
+          retry,
+        ),
+      );
     } else if (bridge.hello) {
-      fill(element, h('p', { class: 'live-head' }, h('span', { class: 'badge ok' }, 'LIVE'),
-        h('span', { class: 'muted' }, describeHello(bridge.hello))));
+      fill(
+        element,
+        h(
+          'p',
+          { class: 'live-head' },
+          h('span', { class: 'badge ok' }, 'LIVE'),
+          h('span', { class: 'muted' }, describeHello(bridge.hello)),
+        ),
+      );
     } else {
       fill(element, h('p', { class: 'muted' }, `Connecting to ${bridge.url}…`));
     }

@@ -35,8 +35,10 @@ export function timeline({ seed, window, base }) {
   const step = niceStep(end - start);
   const ticks = [];
   for (let t = Math.ceil((start - base) / step) * step + base; t <= end; t += step) {
-    ticks.push(s('line', { class: 'tick', x1: x(t), x2: x(t), y1: 78, y2: 84 }),
-      s('text', { x: x(t), y: 98, 'text-anchor': 'middle' }, offsetLabel(t, base)));
+    ticks.push(
+      s('line', { class: 'tick', x1: x(t), x2: x(t), y1: 78, y2: 84 }),
+      s('text', { x: x(t), y: 98, 'text-anchor': 'middle' }, offsetLabel(t, base)),
+    );
   }
   const parts = [
     s('title', null, 'Timeline: the seeded stream and the window'),
@@ -49,8 +51,16 @@ export function timeline({ seed, window, base }) {
   if (window) {
     parts.push(
       s('rect', { class: 'window', x: x(window.t0), y: 18, width: width(window.t0, window.t1), height: 60, rx: 2 }),
-      s('text', { class: 'window-label', x: x(window.t0) + width(window.t0, window.t1) / 2, y: 12, 'text-anchor': 'middle' }, '[t0, t1)'),
+      s(
+        'text',
+        { class: 'window-label', x: x(window.t0) + width(window.t0, window.t1) / 2, y: 12, 'text-anchor': 'middle' },
+        '[t0, t1)',
+      ),
     );
   }
-  return s('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': 'timeline of the window over the seeded stream' }, parts);
+  return s(
+    'svg',
+    { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': 'timeline of the window over the seeded stream' },
+    parts,
+  );
 }

@@ -18,13 +18,25 @@ export class VirtualTable {
     this.frame = 0;
     this.rowHeight = 30;
 
-    this.head = h('div', { class: 'vrow vhead', role: 'row' },
-      columns.map((c) => h('span', { role: 'columnheader', class: `c-${c.key}` }, c.label)));
+    this.head = h(
+      'div',
+      { class: 'vrow vhead', role: 'row' },
+      columns.map((c) => h('span', { role: 'columnheader', class: `c-${c.key}` }, c.label)),
+    );
     this.body = h('div', { class: 'vbody', role: 'rowgroup' });
-    this.element = h('div', {
-      class: 'vtable', role: 'grid', tabindex: '0', 'aria-label': label, 'aria-rowcount': '0',
-      'aria-multiselectable': 'false',
-    }, h('div', { role: 'rowgroup', class: 'vhead-group' }, this.head), this.body);
+    this.element = h(
+      'div',
+      {
+        class: 'vtable',
+        role: 'grid',
+        tabindex: '0',
+        'aria-label': label,
+        'aria-rowcount': '0',
+        'aria-multiselectable': 'false',
+      },
+      h('div', { role: 'rowgroup', class: 'vhead-group' }, this.head),
+      this.body,
+    );
     // Set inside the table (not on it), so widths may use variables that the table's container queries set.
     for (const part of [this.head, this.body]) part.style.setProperty('--cols', columns.map((c) => c.width).join(' '));
     this.element.addEventListener('scroll', () => this.schedule());
@@ -65,10 +77,17 @@ export class VirtualTable {
 
   row(index) {
     const { cells, refused } = this.renderRow(index);
-    const row = h('div', {
-      class: refused ? 'vrow refused' : 'vrow', role: 'row', 'data-index': index,
-      'aria-rowindex': index + 2, 'aria-selected': String(index === this.selected),
-    }, cells);
+    const row = h(
+      'div',
+      {
+        class: refused ? 'vrow refused' : 'vrow',
+        role: 'row',
+        'data-index': index,
+        'aria-rowindex': index + 2,
+        'aria-selected': String(index === this.selected),
+      },
+      cells,
+    );
     row.style.top = `${index * this.rowHeight}px`;
     return row;
   }
@@ -94,8 +113,12 @@ export class VirtualTable {
   key(event) {
     const page = Math.max(1, Math.floor((this.element.clientHeight - this.rowHeight) / this.rowHeight));
     const moves = {
-      ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page,
-      Home: -Infinity, End: Infinity,
+      ArrowDown: 1,
+      ArrowUp: -1,
+      PageDown: page,
+      PageUp: -page,
+      Home: -Infinity,
+      End: Infinity,
     };
     if (!(event.key in moves)) return;
     event.preventDefault();

@@ -18,9 +18,15 @@ const ServerSafeElement = globalThis.HTMLElement ?? class {};
 // Events cross the shadow boundary and bubble, so a page can listen on the element or any ancestor.
 const EVENT_INIT = { bubbles: true, composed: true };
 
-setOfflineNote((what) => h('p', { class: 'note offline' },
-  h('strong', null, 'No live connection. '), `This page does not connect to a bridge, so ${what} is not available here. `,
-  'Everything else in this widget is computed in your browser.'));
+setOfflineNote((what) =>
+  h(
+    'p',
+    { class: 'note offline' },
+    h('strong', null, 'No live connection. '),
+    `This page does not connect to a bridge, so ${what} is not available here. `,
+    'Everything else in this widget is computed in your browser.',
+  ),
+);
 
 /**
  * What every widget shares: the shadow root, the host's colour scheme, the optional bridge, the parts.
@@ -94,14 +100,18 @@ export class BrandedElement extends ServerSafeElement {
     }
     this.stopWatching = watchHostScheme(() => this.applyScheme());
     // Already settled where the browser compiles the wasm synchronously; a failed load is said in the widget.
-    ready.then(() => {
-      if (!this.instance && this.isConnected) this.mount();
-    }, (error) => this.showFailure(error));
+    ready.then(
+      () => {
+        if (!this.instance && this.isConnected) this.mount();
+      },
+      (error) => this.showFailure(error),
+    );
   }
 
   showFailure(error) {
-    this.shadowRoot.replaceChildren(h('p', { class: 'note error-text', part: 'note' },
-      `This widget could not start: ${error.message}`));
+    this.shadowRoot.replaceChildren(
+      h('p', { class: 'note error-text', part: 'note' }, `This widget could not start: ${error.message}`),
+    );
   }
 
   disconnectedCallback() {
@@ -113,9 +123,16 @@ export class BrandedElement extends ServerSafeElement {
     const { panel } = this.constructor;
     this.connection = bridgeFor(this.bridgeUrl(), this.getAttribute('token'));
     this.instance = panel({
-      state: this.panelState(), bridge: this.connection, compact: this.compact(), onState: () => this.changed(),
+      state: this.panelState(),
+      bridge: this.connection,
+      compact: this.compact(),
+      onState: () => this.changed(),
     });
-    this.root = h('div', { class: 'root', part: 'root', 'data-live': this.connection ? 'on' : 'off' }, this.instance.element);
+    this.root = h(
+      'div',
+      { class: 'root', part: 'root', 'data-live': this.connection ? 'on' : 'off' },
+      this.instance.element,
+    );
     this.shadowRoot.replaceChildren(this.root);
     nameParts(this.root);
     this.partObserver?.disconnect();
@@ -187,8 +204,16 @@ function decodeDetail(id) {
   const p = parse(id);
   if (!p.ok) return { id, ok: false, error: p.error };
   return {
-    id, ok: true, namespace: p.namespace, snowflake: p.snowflake, unixMs: p.unixMs, iso: new Date(p.unixMs).toISOString(),
-    node: p.node, seq: p.seq, hash32: hash32(p.snowflake), streamId: streamId(p.snowflake),
+    id,
+    ok: true,
+    namespace: p.namespace,
+    snowflake: p.snowflake,
+    unixMs: p.unixMs,
+    iso: new Date(p.unixMs).toISOString(),
+    node: p.node,
+    seq: p.seq,
+    hash32: hash32(p.snowflake),
+    streamId: streamId(p.snowflake),
   };
 }
 

@@ -2,6 +2,14 @@
 // <branded-window> and <branded-enqueue>; on a server it defines nothing and touches no DOM.
 import { defineBrandedWidgets } from './elements.js';
 
-export { BrandedElement, BrandedDecode, BrandedGate, BrandedWindow, BrandedEnqueue, ELEMENTS, defineBrandedWidgets } from './elements.js';
+export {
+  BrandedElement,
+  BrandedDecode,
+  BrandedGate,
+  BrandedWindow,
+  BrandedEnqueue,
+  ELEMENTS,
+  defineBrandedWidgets,
+} from './elements.js';
 
 defineBrandedWidgets();

@@ -64,8 +64,8 @@ inline void write_id_table(const char* ns3, std::uint64_t v, char* out14) {
   const std::uint64_t head = namespace_word(ns3) |
                              std::uint64_t{static_cast<unsigned char>(BASE62_ALPHABET[c.high3 / PAIR])} << 24 |
                              pair_chars(c.high3 % PAIR) << 32 | pair67 << 48;
-  const std::uint64_t tail = pair67 | pair_chars(c.quad1 % PAIR) << 16 | pair_chars(c.quad2 / PAIR) << 32 |
-                             pair_chars(c.quad2 % PAIR) << 48;
+  const std::uint64_t tail =
+      pair67 | pair_chars(c.quad1 % PAIR) << 16 | pair_chars(c.quad2 / PAIR) << 32 | pair_chars(c.quad2 % PAIR) << 48;
   std::memcpy(out14, &head, 8);
   std::memcpy(out14 + 6, &tail, 8);
 }
@@ -125,7 +125,8 @@ inline __m128i digit_chars(__m128i digits, __m128i zero_char) {
 inline __m128i digit_lanes(std::uint64_t v) {
   const Chunks c = split_chunks(v);
   const auto high3_quad2 = static_cast<long long>(c.high3 | std::uint64_t{c.quad2} << 32);
-  const __m128i chunks = _mm_unpacklo_epi64(_mm_cvtsi64_si128(high3_quad2), _mm_cvtsi32_si128(static_cast<int>(c.quad1)));
+  const __m128i chunks =
+      _mm_unpacklo_epi64(_mm_cvtsi64_si128(high3_quad2), _mm_cvtsi32_si128(static_cast<int>(c.quad1)));
   const __m128i zero_char = _mm_setr_epi8(0, '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', 0, 0, 0, 0);
   return digit_chars(pair_digits(chunk_pairs(chunks)), zero_char);
 }
