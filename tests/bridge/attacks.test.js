@@ -245,10 +245,12 @@ describe('attacks on a bridge with its default limits', () => {
     );
     assert.ok(itemsPerSecond <= 2000 * 1.2 + 2000 / seconds, `${itemsPerSecond.toFixed(0)} items/s (--ip-budget 2000)`);
     assert.equal((await direct.dbsize()) > 0, true);
-    const sample = (await direct.keys('emq:{demo.flood}:job:*'))[0];
+    // Any job the bridge wrote (on a fast box every flood batch may be refused; the legitimate client's are not).
+    const sample = (await direct.keys('emq:{demo.flood}:job:*'))[0] ?? (await direct.keys('emq:*:job:*'))[0];
     const ttl = await direct.ttl(sample);
-    assert.ok(ttl > 0 && ttl <= 3600, `a flood job's TTL is ${ttl}`);
-    assert.ok((await direct.ttl('emq:{demo.flood}:pending')) > 0, 'the pending set expires too');
+    assert.ok(ttl > 0 && ttl <= 3600, `a job's TTL is ${ttl} (${sample})`);
+    const pending = sample.replace(/:job:[^:]*$/, ':pending');
+    assert.ok((await direct.ttl(pending)) > 0, 'the pending set expires too');
     assertServed(stats, 'reconnect flood');
     t.diagnostic(
       `reconnecting attacker: ${okPerSecond.toFixed(0)} ok/s, ${itemsPerSecond.toFixed(0)} Valkey writes/s; TTL ${ttl} s; ${describeStats(stats)}`,
