@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Starts and stops the Valkey servers this project needs: a standalone node (optionally with the
-// EMQ.ENQUEUE module; bridge/src/valkey_launcher.js) or a 3-primary cluster, on free loopback ports, data in
+// EMQ.ENQUEUE module; bridge/src/valkey-launcher.js) or a 3-primary cluster, on free loopback ports, data in
 // fresh temp dirs, AOF on. Every server is stopped by its own pid; a server this helper did not start is
 // never touched.
 //
@@ -23,9 +23,9 @@ import {
   freePort,
   sleep,
   startServer,
-} from '../bridge/src/valkey_launcher.js';
+} from '../bridge/src/valkey-launcher.js';
 
-export { HOST, MODULE_PATH, ValkeyServer, cli, freePort, startServer } from '../bridge/src/valkey_launcher.js';
+export { HOST, MODULE_PATH, ValkeyServer, cli, freePort, startServer } from '../bridge/src/valkey-launcher.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

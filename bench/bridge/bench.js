@@ -3,7 +3,7 @@
 // The bridge is the real CLI process on a free loopback port; the clients are real `ws` sockets in this
 // process, each keeping a window of requests in flight. Every ack must be `ok` (else this stage fails).
 // Writes bench/out/bridge.jsonl. BENCH_BRIDGE_CPU_PROF=DIR writes the bridge's V8 CPU profile there
-// (cpu_profile.js; read it with top.js).
+// (cpu-profile.js; read it with top.js).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { cli, startServer } from '../../scripts/valkey.js';
@@ -122,7 +122,7 @@ const bridge = await startBridge(
     '--max-connections',
     String(CLIENTS + 5),
   ],
-  { env: profileDir ? { NODE_OPTIONS: `--import=${new URL('./cpu_profile.js', import.meta.url)}` } : {} },
+  { env: profileDir ? { NODE_OPTIONS: `--import=${new URL('./cpu-profile.js', import.meta.url)}` } : {} },
 );
 let clients = [];
 try {

@@ -17,7 +17,7 @@ import { ExecutorError, FenceError, KindError, connect } from '@echomq/branded/v
 import { createCoalescer } from './coalescer.js';
 import { BridgeError, busy, unavailable } from './errors.js';
 import { createBucket } from './rate.js';
-import { backoff, connectTarget } from './valkey_target.js';
+import { backoff, connectTarget } from './valkey-target.js';
 
 // Besides every (re)connect, the fence is read again this often: the script executor has no fence of its
 // own, so a fence rewritten under a live connection is noticed within this bound.

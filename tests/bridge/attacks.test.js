@@ -22,7 +22,7 @@ import {
   peakRss,
   rawRequest,
   sleep,
-} from './attack_support.js';
+} from './attack-support.js';
 import { TOKEN, connect, getJson, open, rssMiB, startBridge, upgradeStatus } from './support.js';
 
 const SEED = { queue: 'demo', stream: 'fills' }; // the SPEC §6 stream, 200,000 entries

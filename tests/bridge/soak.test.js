@@ -12,7 +12,7 @@ import { createMinter } from '@echomq/branded';
 import { Valkey } from 'iovalkey';
 
 import { startServer } from '../../scripts/valkey.js';
-import { alive, assertPresent, clientAt, describeStats, legitClient, rawRequest, sleep } from './attack_support.js';
+import { alive, assertPresent, clientAt, describeStats, legitClient, rawRequest, sleep } from './attack-support.js';
 import { connect, open, rssMiB, startBridge, upgradeStatus } from './support.js';
 
 const SOAK_MS = Number(process.env.BRANDED_SOAK_MS ?? 60_000); // shorter only for local profiling
@@ -48,7 +48,7 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
   const direct = new Valkey({ host: valkey.host, port: valkey.port });
   const bridge = await startBridge(['--valkey', valkey.url, '--static', site], {
     env: process.env.BENCH_BRIDGE_CPU_PROF
-      ? { NODE_OPTIONS: `--import=${new URL('../../bench/bridge/cpu_profile.js', import.meta.url)}` }
+      ? { NODE_OPTIONS: `--import=${new URL('../../bench/bridge/cpu-profile.js', import.meta.url)}` }
       : {},
   });
   const state = { over: false, errors: 0 };

@@ -4,7 +4,7 @@
 //   node tests/faults/run.js [kill9|script-flush|fence|maxmemory|load]...
 const SCENARIOS = {
   kill9: './kill9.js',
-  'script-flush': './script_flush.js',
+  'script-flush': './script-flush.js',
   fence: './fence.js',
   maxmemory: './maxmemory.js',
   load: './load.js',

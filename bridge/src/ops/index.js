@@ -1,13 +1,13 @@
 // The closed set of ops: each has prepare(fields, client) doing every synchronous check and returning the run,
 // run(reply), which answers once through reply.resolve(result) or reply.reject(error).
 import { enqueueOp } from './enqueue.js';
-import { enqueueManyOp } from './enqueue_many.js';
-import { gateCompareOp } from './gate_compare.js';
+import { enqueueManyOp } from './enqueue-many.js';
+import { gateCompareOp } from './gate-compare.js';
 import { helloOp } from './hello.js';
 import { jobOp } from './job.js';
 import { pendingOp } from './pending.js';
-import { streamSeedOp } from './stream_seed.js';
-import { streamWindowOp } from './stream_window.js';
+import { streamSeedOp } from './stream-seed.js';
+import { streamWindowOp } from './stream-window.js';
 
 // An async op's run, as every run is called: run(reply) answers through reply.resolve / reply.reject.
 function answeringThrough(op) {

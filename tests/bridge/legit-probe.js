@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Legitimate visitors in their own process (so an attack driven from the test process cannot slow their
-// clock): `node legit_probe.js WS_URL ORIGIN ADDRESS[,ADDRESS...] QUEUE EVERY_MS NODE`. Each address is one
+// clock): `node legit-probe.js WS_URL ORIGIN ADDRESS[,ADDRESS...] QUEUE EVERY_MS NODE`. Each address is one
 // visitor: one enqueue at a time, one every EVERY_MS. Prints `ready` once all are connected, and on "stop"
 // (stdin) one JSON line {latencies, acked, codes} over all of them.
 import { createMinter } from '@echomq/branded';

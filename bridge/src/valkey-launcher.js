@@ -1,7 +1,7 @@
 // Starts and stops one valkey-server on a free loopback port, its data in a fresh temp dir (or a given one),
 // AOF on. Every server is stopped by its own pid; a server this module did not start is never touched.
 // Importing it changes nothing in the process: exit and signal handlers come with the first server that is
-// not detached. Used by `npm start` (local_stack.js) and, through scripts/valkey.js, by the tests.
+// not detached. Used by `npm start` (local-stack.js) and, through scripts/valkey.js, by the tests.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

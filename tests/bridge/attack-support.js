@@ -25,7 +25,7 @@ export function percentile(values, p) {
 export const alive = (bridge) => bridge.child.exitCode === null && bridge.child.signalCode === null;
 
 let nextNode = 500;
-const PROBE = join(dirname(fileURLToPath(import.meta.url)), 'legit_probe.js');
+const PROBE = join(dirname(fileURLToPath(import.meta.url)), 'legit-probe.js');
 
 /**
  * Legitimate visitors, each on its own address, all in one process of their own: one enqueue at a time

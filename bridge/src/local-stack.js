@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 import { Valkey } from 'iovalkey';
 
-import { freePort, startServer } from './valkey_launcher.js';
+import { freePort, startServer } from './valkey-launcher.js';
 import { ACL_USER, aclRules } from './acl.js';
 import { helpText, loadConfig } from './config.js';
 import { startBridge } from './main.js';

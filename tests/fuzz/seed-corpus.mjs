@@ -1,5 +1,5 @@
 // Writes the seed corpus tests/fuzz/corpus/<target>/ from the conformance vectors (tests/vectors), so the
-// fuzzers start from every named case. Run it again after the vectors change: node tests/fuzz/seed_corpus.mjs
+// fuzzers start from every named case. Run it again after the vectors change: node tests/fuzz/seed-corpus.mjs
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,5 +56,5 @@ for (const [target, cases] of Object.entries(seeds)) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const [name, text] of cases) writeFileSync(join(dir, name.replace(/[^A-Za-z0-9._-]/g, '_')), text);
-  console.log(`seed_corpus: ${target}: ${cases.length} files`);
+  console.log(`seed-corpus: ${target}: ${cases.length} files`);
 }
