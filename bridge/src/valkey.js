@@ -14,7 +14,6 @@ import {
 } from '@echomq/branded';
 import { ExecutorError, FenceError, KindError, connect } from '@echomq/branded/valkey';
 
-import { createCoalescer } from './coalescer.js';
 import { BridgeError, busy, unavailable } from './errors.js';
 import { createBucket } from './rate.js';
 import { backoff, connectTarget } from './valkey-target.js';
@@ -318,10 +317,10 @@ export function createBackend(config, { logger, metrics }) {
     for (const key of keyList) pipeline.expire(key, config.dataTtlS);
     pipeline.exec().catch((error) => logger.warn('expire_failed', { message: error.message }));
   };
-  const writtenKeys = (queue, outcomes, jobs) => {
+  const writtenKeys = (queue, outcomes, items) => {
     const list = [];
     outcomes.forEach((outcome, i) => {
-      if (outcome.verdict === 'enqueued') list.push(jobKey(queue, jobs[i]));
+      if (outcome.verdict === 'enqueued') list.push(jobKey(queue, items[i][0]));
     });
     if (list.length > 0) list.push(pendingKey(queue));
     return list;
@@ -332,34 +331,20 @@ export function createBackend(config, { logger, metrics }) {
       throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
   };
 
-  // One single enqueue's answer from its batch outcome: a kind refusal is an outcome, anything else its error.
-  function singleAnswer(outcome, executor, queue, [job, payload], pending) {
-    const command = enqueueCommand(executor, queue, job, payload, pending);
-    if (outcome.verdict !== 'refused') return { verdict: outcome.verdict, queue, job, command };
-    if (outcome.error instanceof KindError)
-      return { verdict: 'kind', message: outcome.error.serverText, queue, job, command };
+  // The connector's outcome for one job as the bridge's, {verdict: 'enqueued' | 'duplicate' | 'kind', queue,
+  // job, message?} (a kind refusal is an outcome, its message the server's text), else the protocol's error.
+  function outcomeOf(outcome, queue, job) {
+    if (outcome.verdict !== 'refused') return { verdict: outcome.verdict, queue, job };
+    if (outcome.error instanceof KindError) return { verdict: 'kind', message: outcome.error.serverText, queue, job };
     return translate(outcome.error);
   }
 
-  // Single enqueues from every connection, coalesced per turn into the connector's pipelined enqueueMany.
-  const singles = createCoalescer((executor, queue, items) => {
-    quotaCheck(1);
-    return request(async (conn) => {
-      nativeCheck(executor);
-      metrics.coalescedBatch(items.length);
-      const outcomes = await conn.enqueueMany(queue, items, { executor });
-      expire(
-        conn,
-        writtenKeys(
-          queue,
-          outcomes,
-          items.map(([job]) => job),
-        ),
-      );
-      const pending = pendingKey(queue);
-      return outcomes.map((outcome, i) => singleAnswer(outcome, executor, queue, items[i], pending));
-    }, items.length);
-  });
+  // A batch fails as a whole at its first failure; the items before it may have been written.
+  function batchFailure(failure) {
+    if (failure.code === 'oom' || failure.code === 'busy' || failure.code === 'unavailable')
+      failure.detail.written = 'maybe';
+    return failure;
+  }
 
   async function assertWritable(conn) {
     const fence = conn.fence().state === 'ok' ? conn.fence() : await conn.verifyFence();
@@ -375,46 +360,25 @@ export function createBackend(config, { logger, metrics }) {
       };
     },
 
-    // One job's outcome, {verdict: 'enqueued' | 'duplicate' | 'kind', queue, job, command, message?}, goes to
-    // reply.resolve; a failure (the protocol's error) to reply.reject. Sent with the turn's other enqueues.
-    enqueueCoalesced: (queue, job, payload, executor, reply) => singles.add(executor, queue, [job, payload], reply),
-
-    // The same as a promise.
-    enqueue: (queue, job, payload, executor) =>
-      new Promise((resolve, reject) => singles.add(executor, queue, [job, payload], { resolve, reject })),
-
-    // Outcomes in input order; a kind refusal is an outcome, anything else fails the whole batch.
-    // A failure other than kind fails the whole batch; items before it may have been written ('maybe').
-    enqueueMany: async (queue, items, executor) => {
-      quotaCheck(items.length);
+    // Jobs ([job, payload] pairs) into one queue in one pipeline; outcomes in input order (see outcomeOf). A
+    // failure other than kind is that job's error. A `bulk` batch (enqueueMany) goes over the bulk connection,
+    // leaves the reserve to single enqueues, and fails as a whole at its first failure (see batchFailure).
+    enqueue: async (queue, items, executor, { bulk = false } = {}) => {
+      quotaCheck(bulk ? items.length : 1);
       return request(
         async (conn) => {
           nativeCheck(executor);
-          const outcomes = await conn.enqueueMany(
-            queue,
-            items.map(({ job, payload }) => [job, payload]),
-            { executor },
-          );
-          expire(
-            conn,
-            writtenKeys(
-              queue,
-              outcomes,
-              items.map(({ job }) => job),
-            ),
-          );
+          if (!bulk) metrics.coalescedBatch(items.length);
+          const outcomes = await conn.enqueueMany(queue, items, { executor });
+          expire(conn, writtenKeys(queue, outcomes, items));
           return outcomes.map((outcome, i) => {
-            if (outcome.verdict !== 'refused') return { verdict: outcome.verdict, queue, job: items[i].job };
-            if (outcome.error instanceof KindError)
-              return { verdict: 'kind', message: outcome.error.serverText, queue, job: items[i].job };
-            const failure = translate(outcome.error);
-            if (failure.code === 'oom' || failure.code === 'busy' || failure.code === 'unavailable')
-              failure.detail.written = 'maybe';
-            throw failure;
+            const answer = outcomeOf(outcome, queue, items[i][0]);
+            if (bulk && answer instanceof Error) throw batchFailure(answer);
+            return answer;
           });
         },
         items.length,
-        { onBulk: true },
+        { onBulk: bulk },
       );
     },
 

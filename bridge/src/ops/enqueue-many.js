@@ -1,7 +1,7 @@
 // enqueueMany: a bounded batch, pipelined; per-item outcomes in input order.
 import { BridgeError } from '../errors.js';
 import { atMost, allowedQueue, hostCheck, payloadWithin, validQueue } from './checks.js';
-import { outcomeError } from './enqueue.js';
+import { refusalOf, replyBody } from './outcome.js';
 
 function hostVerdict(job) {
   try {
@@ -11,12 +11,6 @@ function hostVerdict(job) {
     if (error instanceof BridgeError) return error;
     throw error;
   }
-}
-
-function itemReply(outcome) {
-  if (outcome.verdict === 'enqueued') return { ok: true, verdict: 'enqueued' };
-  const { code, message } = outcomeError(outcome);
-  return { ok: false, error: { code, message } };
 }
 
 export function enqueueManyOp({ config, backend, allowlist }) {
@@ -29,16 +23,10 @@ export function enqueueManyOp({ config, backend, allowlist }) {
       items.forEach(({ payload = '' }) => payloadWithin(payload, config.maxPayload));
       const refusals = items.map(({ job }) => hostVerdict(job));
       return async () => {
-        const admitted = items
-          .filter((_, i) => refusals[i] === null)
-          .map(({ job, payload = '' }) => ({ job, payload }));
-        const outcomes = admitted.length > 0 ? await backend.enqueueMany(queue, admitted, executor) : [];
+        const admitted = items.filter((_, i) => refusals[i] === null).map(({ job, payload = '' }) => [job, payload]);
+        const outcomes = admitted.length > 0 ? await backend.enqueue(queue, admitted, executor, { bulk: true }) : [];
         let next = 0;
-        const replies = refusals.map((refusal) =>
-          refusal === null
-            ? itemReply(outcomes[next++])
-            : { ok: false, error: { code: refusal.code, message: refusal.message, reason: refusal.detail.reason } },
-        );
+        const replies = refusals.map((refusal) => replyBody(refusal ?? refusalOf(outcomes[next++])));
         const enqueued = replies.filter((r) => r.ok).length;
         const duplicates = replies.filter((r) => !r.ok && r.error.code === 'duplicate').length;
         return {

@@ -1,53 +1,35 @@
-// enqueue: one job through one executor; the reply shows the exact command sent.
-import { BridgeError } from '../errors.js';
+// enqueue: one job through one executor; the reply shows the exact command sent. Single enqueues that arrive
+// in the same turn, from any connection, leave together (coalescer.js); each still gets its own reply.
+import { pendingKey } from '@echomq/branded';
+
+import { createCoalescer } from '../coalescer.js';
+import { enqueueCommand } from '../valkey.js';
 import { allowedQueue, hostCheck, payloadWithin, validQueue } from './checks.js';
+import { refusalOf } from './outcome.js';
 
-// A transition outcome as the protocol shows it: `enqueued` is the only success; duplicate and kind are errors.
-export function outcomeError(outcome, detail = {}) {
-  if (outcome.verdict === 'duplicate') {
-    return new BridgeError(
-      'duplicate',
-      `job ${outcome.job} already exists in queue ${outcome.queue}; nothing was written`,
-      detail,
-    );
-  }
-  return new BridgeError('kind', outcome.message, detail);
-}
-
-// Turns the backend's outcome for one job into the op's answer on `reply`.
-class EnqueueAnswer {
-  constructor(reply, executor) {
-    this.reply = reply;
-    this.executor = executor;
-  }
-
-  resolve(outcome) {
-    const { executor } = this;
-    if (outcome.verdict !== 'enqueued')
-      return this.reply.reject(outcomeError(outcome, { executor, command: outcome.command }));
-    return this.reply.resolve({
-      verdict: 'enqueued',
-      queue: outcome.queue,
-      job: outcome.job,
-      executor,
-      command: outcome.command,
-    });
-  }
-
-  reject(error) {
-    this.reply.reject(error);
-  }
-}
+// A turn's jobs for one (executor, queue) in one backend call; each answer is its job's reply: the result,
+// or the error (a refusal, or the failure of that job).
+const sendTogether = (backend) => async (executor, queue, items) => {
+  const outcomes = await backend.enqueue(queue, items, executor);
+  const pending = pendingKey(queue);
+  return outcomes.map((outcome, i) => {
+    if (outcome instanceof Error) return outcome;
+    const [job, payload] = items[i];
+    const command = enqueueCommand(executor, queue, job, payload, pending);
+    return refusalOf(outcome, { executor, command }) ?? { verdict: 'enqueued', queue, job, executor, command };
+  });
+};
 
 // The run answers through reply.resolve / reply.reject (see coalescer.js for why not a promise).
 export function enqueueOp({ config, backend, allowlist }) {
+  const singles = createCoalescer(sendTogether(backend));
   return {
     prepare({ queue, job, payload = '', executor = 'script' }) {
       validQueue(queue);
       hostCheck(job);
       allowedQueue(queue, allowlist);
       payloadWithin(payload, config.maxPayload);
-      return (reply) => backend.enqueueCoalesced(queue, job, payload, executor, new EnqueueAnswer(reply, executor));
+      return (reply) => singles.add(executor, queue, [job, payload], reply);
     },
   };
 }

@@ -2,13 +2,15 @@
 import { randomBytes } from 'node:crypto';
 
 import { unavailable } from '../errors.js';
+import { enqueueCommand } from '../valkey.js';
 import { hostCheck, payloadWithin, validQueue } from './checks.js';
+import { replyBody, refusalOf } from './outcome.js';
 
-function side(outcome) {
-  if (outcome.verdict === 'enqueued') return { ok: true, verdict: 'enqueued', command: outcome.command };
-  const code = outcome.verdict === 'duplicate' ? 'duplicate' : 'kind';
-  const message = code === 'kind' ? outcome.message : `job ${outcome.job} already exists`;
-  return { ok: false, error: { code, message }, command: outcome.command };
+// One side: the job through one executor, shaped like a reply's body, with the command sent.
+async function sideOf(backend, queue, job, payload, executor) {
+  const [outcome] = await backend.enqueue(queue, [[job, payload]], executor);
+  if (outcome instanceof Error) throw outcome;
+  return { ...replyBody(refusalOf(outcome)), command: enqueueCommand(executor, queue, job, payload) };
 }
 
 const sameOutcome = (a, b) => (a.ok ? a.verdict : a.error.code) === (b.ok ? b.verdict : b.error.code);
@@ -27,8 +29,8 @@ export function gateCompareOp({ config, backend }) {
       validQueue(nativeQueue);
       return async () => {
         try {
-          const script = side(await backend.enqueue(queue, job, payload, 'script'));
-          const native = side(await backend.enqueue(nativeQueue, job, payload, 'native'));
+          const script = await sideOf(backend, queue, job, payload, 'script');
+          const native = await sideOf(backend, nativeQueue, job, payload, 'native');
           const bothRefused = !script.ok && !native.ok;
           return {
             job,

@@ -1,5 +1,6 @@
 // The closed set of ops: each has prepare(fields, client) doing every synchronous check and returning the run,
-// run(reply), which answers once through reply.resolve(result) or reply.reject(error).
+// run(reply), which answers once through reply.resolve(result) or reply.reject(error). enqueue hands its
+// reply on to the coalescer; the others answer from a promise.
 import { enqueueOp } from './enqueue.js';
 import { enqueueManyOp } from './enqueue-many.js';
 import { gateCompareOp } from './gate-compare.js';
