@@ -35,9 +35,10 @@ export const unavailable = (message, written = 'no') => new BridgeError('unavail
 export const busy = (message, reason) => new BridgeError('busy', message, { reason, written: 'no' });
 export const rateLimited = (message) => new BridgeError('rate', message);
 
-// Keeps client-controlled text in messages short and printable.
-export function quote(value, max = 40) {
-  const text = typeof value === 'string' ? value : String(value);
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
+// Keeps client-controlled text in messages short and printable. The package quotes its own arguments the same
+// way, but its quote is internal (not in its exports), and a message helper is no part of its public API.
+export function quote(value) {
+  const text = String(value);
+  const cut = text.length > 40 ? `${text.slice(0, 40)}…` : text;
   return JSON.stringify(cut);
 }

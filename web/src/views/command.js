@@ -1,14 +1,15 @@
 // A command as an argument list, written the way valkey-cli would show it (quoted when needed).
 import { h } from '../lib/dom.js';
 
-function quote(arg) {
+// valkey-cli's quoting (a shell's rules), not the messages' quote: null when the argument needs none.
+function shellQuote(arg) {
   if (arg !== '' && /^[\x21-\x7e]+$/.test(arg) && !/["'\\]/.test(arg)) return null;
   return JSON.stringify(arg);
 }
 
 export function commandView(args, label = 'command') {
   const parts = args.flatMap((arg, i) => {
-    const quoted = quote(String(arg));
+    const quoted = shellQuote(String(arg));
     const part = h('span', { class: quoted ? 'arg quoted' : 'arg' }, quoted ?? String(arg));
     return i === 0 ? [part] : [' ', part];
   });
@@ -17,5 +18,5 @@ export function commandView(args, label = 'command') {
 
 /** The plain text of the same rendering (for copy buttons and tests). */
 export function commandText(args) {
-  return args.map((arg) => quote(String(arg)) ?? String(arg)).join(' ');
+  return args.map((arg) => shellQuote(String(arg)) ?? String(arg)).join(' ');
 }
