@@ -10,37 +10,28 @@ import { Valkey } from 'iovalkey';
 import { ACL_USER, aclCommand, aclRules } from '../../bridge/src/acl.js';
 import { loadConfig } from '../../bridge/src/config.js';
 import { readState, writeState } from '../../web/src/explorer/url-state.js';
-import { startServer } from '../../scripts/valkey.js';
-import { BRIDGE_CLI, ONE_ADDRESS_LOAD, open, startBridge } from './support.js';
+import { BRIDGE_CLI, ONE_ADDRESS_LOAD, open } from './support.js';
+import { useBridgeStack } from './fixture.js';
 
 const PASSWORD = 'acl-test-password-0123456789';
 
 describe('the bridge as a least-privilege Valkey user', () => {
-  let valkey;
-  let admin;
-  let bridge;
+  // The bridge logs in as the least-privilege user; `direct` is the admin who created it.
+  const stack = useBridgeStack({
+    server: { module: true },
+    args: ONE_ADDRESS_LOAD,
+    direct: true,
+    prepare: ({ direct }) => direct.call('ACL', 'SETUSER', ACL_USER, ...aclRules(loadConfig([]), PASSWORD)),
+    valkeyUrl: ({ host, port }) => `redis://${ACL_USER}:${PASSWORD}@${host}:${port}`,
+  });
   let user;
-
-  before(async () => {
-    valkey = await startServer({ module: true });
-    admin = new Valkey({ host: valkey.host, port: valkey.port });
-    await admin.call('ACL', 'SETUSER', ACL_USER, ...aclRules(loadConfig([]), PASSWORD));
-    bridge = await startBridge([
-      ...ONE_ADDRESS_LOAD,
-      '--valkey',
-      `redis://${ACL_USER}:${PASSWORD}@${valkey.host}:${valkey.port}`,
-    ]);
-    user = new Valkey({ host: valkey.host, port: valkey.port, username: ACL_USER, password: PASSWORD });
+  before(() => {
+    user = new Valkey({ host: stack.valkey.host, port: stack.valkey.port, username: ACL_USER, password: PASSWORD });
   });
-  after(async () => {
-    user?.disconnect();
-    admin?.disconnect();
-    await bridge?.stop();
-    await valkey?.stop();
-  });
+  after(() => user?.disconnect());
 
   it('every op succeeds through the bridge, with both executors', async () => {
-    const client = await open(bridge.ws, { origin: bridge.origin });
+    const client = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     const jobs = createMinter({ namespace: 'JOB', node: 3 });
     const first = jobs.next();
     const requests = [
@@ -60,8 +51,8 @@ describe('the bridge as a least-privilege Valkey user', () => {
     }
     const duplicate = await client.request('enqueue', { queue: 'demo', job: first });
     assert.equal(duplicate.error?.code, 'duplicate');
-    assert.equal((await admin.ttl(`emq:{demo}:job:${first}`)) > 0, true, 'the data TTL is set as this user');
-    assert.deepEqual(await admin.call('ACL', 'LOG'), [], 'no ACL refusal on the way');
+    assert.equal((await stack.direct.ttl(`emq:{demo}:job:${first}`)) > 0, true, 'the data TTL is set as this user');
+    assert.deepEqual(await stack.direct.call('ACL', 'LOG'), [], 'no ACL refusal on the way');
     await client.close();
   });
 
@@ -83,7 +74,7 @@ describe('the bridge as a least-privilege Valkey user', () => {
     for (const attempt of refusals) {
       await assert.rejects(attempt(), /NOPERM|permission|no permissions/i, attempt.toString());
     }
-    assert.equal(await admin.exists('elsewhere', 'emq:{orders}:job:x'), 0);
+    assert.equal(await stack.direct.exists('elsewhere', 'emq:{orders}:job:x'), 0);
   });
 
   it('--print-acl prints the ACL SETUSER for the options given', () => {

@@ -24,36 +24,26 @@ import {
   sleep,
 } from './attack-support.js';
 import { TOKEN, connect, getJson, open, rssMiB, startBridge, upgradeStatus } from './support.js';
+import { useBridgeStack } from './fixture.js';
 
 const SEED = { queue: 'demo', stream: 'fills' }; // the SPEC §6 stream, 200,000 entries
 const WHOLE_SEED = { t0: 1781000000000, t1: 1781000000049 };
 
 describe('attacks on a bridge with its default limits', () => {
-  let valkey;
-  let bridge;
-  let direct;
-
+  const stack = useBridgeStack({ server: { module: true }, direct: true });
   before(async () => {
-    valkey = await startServer({ module: true });
-    direct = new Valkey({ host: valkey.host, port: valkey.port });
-    bridge = await startBridge(['--valkey', valkey.url]);
-    const setup = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(200) });
+    const setup = await open(stack.bridge.ws, { origin: stack.bridge.origin, localAddress: clientAt(200) });
     const seeded = await setup.request('streamSeed', SEED);
     assert.equal(seeded.ok, true, JSON.stringify(seeded));
     await setup.close();
   });
-  after(async () => {
-    direct?.disconnect();
-    await bridge?.stop();
-    await valkey?.stop();
-  });
 
   it('1. request targets new URL() rejects (//[, //a:b/ws as an upgrade, //%00/, *, absolute-form): 400 or 404, the bridge lives', async (t) => {
-    const legit = await legitClient(bridge, { address: clientAt(1) });
-    const before_ = await keyspace(direct);
+    const legit = await legitClient(stack.bridge, { address: clientAt(1) });
+    const before_ = await keyspace(stack.direct);
     const upgrade = (path) =>
       `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
-      `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: ${bridge.origin}\r\n\r\n`;
+      `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: ${stack.bridge.origin}\r\n\r\n`;
     const plain = (method, path) => `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
     const attacks = [
       plain('GET', '//['),
@@ -72,19 +62,19 @@ describe('attacks on a bridge with its default limits', () => {
     let sent = 0;
     for (let round = 0; round < 40 || Date.now() - started < 3000; round += 1) {
       const replies = await Promise.all(
-        attacks.map((text, i) => rawRequest(bridge.port, text, { localAddress: clientAt(10 + (i % 5)) })),
+        attacks.map((text, i) => rawRequest(stack.bridge.port, text, { localAddress: clientAt(10 + (i % 5)) })),
       );
       for (const reply of replies) statuses.add(reply.status);
       sent += replies.length;
     }
     const stats = await legit.stop();
-    assert.ok(alive(bridge), 'the bridge is alive');
+    assert.ok(alive(stack.bridge), 'the bridge is alive');
     assert.deepEqual(
       [...statuses].filter((s) => ![400, 404].includes(s)),
       [],
       `answers ${[...statuses]}`,
     );
-    assert.deepEqual(await keyspace(direct), before_);
+    assert.deepEqual(await keyspace(stack.direct), before_);
     assertServed(stats, 'request targets');
     t.diagnostic(
       `${sent} hostile targets in ${((Date.now() - started) / 1000).toFixed(1)} s answered ${[...statuses].sort().join('/')}; ${describeStats(stats)}`,
@@ -97,33 +87,35 @@ describe('attacks on a bridge with its default limits', () => {
     const refused = [];
     for (let i = 0; i < 64; i += 1) {
       try {
-        held.push(await open(bridge.ws, { origin: bridge.origin, localAddress: attacker }));
+        held.push(await open(stack.bridge.ws, { origin: stack.bridge.origin, localAddress: attacker }));
       } catch (error) {
         refused.push(error.status);
       }
     }
-    const legit = await legitClient(bridge, { address: clientAt(21) });
+    const legit = await legitClient(stack.bridge, { address: clientAt(21) });
     await sleep(1500);
     const stats = await legit.stop();
-    const metrics = (await getJson(`${bridge.http}/metrics`)).body;
+    const metrics = (await getJson(`${stack.bridge.http}/metrics`)).body;
     assert.equal(held.length, 8);
     assert.deepEqual([...new Set(refused)], [503]);
     assert.ok(metrics.connections.refused.ip_capacity >= 56);
     await Promise.all(held.map((c) => c.close()));
     await sleep(100);
-    const again = await open(bridge.ws, { origin: bridge.origin, localAddress: attacker });
+    const again = await open(stack.bridge.ws, { origin: stack.bridge.origin, localAddress: attacker });
     await again.close();
     assertServed(stats, 'connection hog');
     t.diagnostic(`attacker held ${held.length} of 64 sockets, ${refused.length} refused 503; ${describeStats(stats)}`);
   });
 
   it('4. streamWindow floods: per reply <= 50,000 entries; per address and bridge-wide entry budgets; RSS bounded', async (t) => {
-    const legit = await legitClient(bridge, { address: clientAt(1) });
+    const legit = await legitClient(stack.bridge, { address: clientAt(1) });
     const attackers = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(30 + i) })),
+      Array.from({ length: 4 }, (_, i) =>
+        open(stack.bridge.ws, { origin: stack.bridge.origin, localAddress: clientAt(30 + i) }),
+      ),
     );
     const codes = {};
-    const { peak } = await peakRss(bridge, async () => {
+    const { peak } = await peakRss(stack.bridge, async () => {
       const started = Date.now();
       while (Date.now() - started < 4000) {
         const replies = await Promise.all(
@@ -140,7 +132,7 @@ describe('attacks on a bridge with its default limits', () => {
     });
     const stats = await legit.stop();
     await Promise.all(attackers.map((a) => a.close()));
-    assert.ok(alive(bridge));
+    assert.ok(alive(stack.bridge));
     const served = (codes.ok_truncated ?? 0) + (codes.ok ?? 0);
     assert.ok(served >= 1 && served <= 4 * 2 * 5 + 4, `windows read ${JSON.stringify(codes)}`);
     assert.ok((codes.rate ?? 0) + (codes.busy ?? 0) > 0, 'the excess is refused');
@@ -152,10 +144,12 @@ describe('attacks on a bridge with its default limits', () => {
   });
 
   it('4. streamSeed: one per --seed-interval (10 s) per bridge; the refused seeds write nothing', async (t) => {
-    const legit = await legitClient(bridge, { address: clientAt(1) });
-    const before_ = await keyspace(direct);
+    const legit = await legitClient(stack.bridge, { address: clientAt(1) });
+    const before_ = await keyspace(stack.direct);
     const attackers = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(40 + i) })),
+      Array.from({ length: 4 }, (_, i) =>
+        open(stack.bridge.ws, { origin: stack.bridge.origin, localAddress: clientAt(40 + i) }),
+      ),
     );
     const replies = await Promise.all(
       attackers.flatMap((a, i) =>
@@ -168,13 +162,13 @@ describe('attacks on a bridge with its default limits', () => {
     const ok = replies.filter((r) => r.ok);
     assert.equal(ok.length, 1, JSON.stringify(replies.map((r) => r.error?.code ?? 'ok')));
     assert.ok(replies.filter((r) => !r.ok).every((r) => r.error.code === 'rate'));
-    const after_ = await keyspace(direct);
+    const after_ = await keyspace(stack.direct);
     assert.deepEqual(
       after_.filter(([key]) => key !== ok[0].result.key),
       before_,
       'only the one admitted seed wrote',
     );
-    assert.ok(alive(bridge));
+    assert.ok(alive(stack.bridge));
     assertServed(stats, 'streamSeed flood');
     t.diagnostic(
       `20 seeds of 200,000 from 4 addresses: 1 ran (${ok[0].result.elapsedMs} ms), 19 refused rate; ${describeStats(stats)}`,
@@ -182,7 +176,7 @@ describe('attacks on a bridge with its default limits', () => {
   });
 
   it('6. clients that never read their replies are closed at --max-buffered, not buffered for', async (t) => {
-    const setup = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(201) });
+    const setup = await open(stack.bridge.ws, { origin: stack.bridge.origin, localAddress: clientAt(201) });
     const minter = createMinter({ namespace: 'JOB', node: 77 });
     const filled = await setup.request('enqueueMany', {
       queue: 'demo.wide',
@@ -190,23 +184,25 @@ describe('attacks on a bridge with its default limits', () => {
     });
     assert.equal(filled.result.enqueued, 1000);
     await setup.close();
-    const legit = await legitClient(bridge, { address: clientAt(1) });
+    const legit = await legitClient(stack.bridge, { address: clientAt(1) });
     const readers = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(50 + i) })),
+      Array.from({ length: 4 }, (_, i) =>
+        open(stack.bridge.ws, { origin: stack.bridge.origin, localAddress: clientAt(50 + i) }),
+      ),
     );
     for (const reader of readers) reader.ws._socket.pause(); // reads nothing more from here on
-    const before_ = (await getJson(`${bridge.http}/metrics`)).body.closed.slowReader;
-    const { peak } = await peakRss(bridge, async () => {
+    const before_ = (await getJson(`${stack.bridge.http}/metrics`)).body.closed.slowReader;
+    const { peak } = await peakRss(stack.bridge, async () => {
       const started = Date.now();
       while (Date.now() - started < 15000) {
         for (const reader of readers)
           for (let i = 0; i < 5; i += 1)
             reader.ws.send(JSON.stringify({ id: i, op: 'pending', queue: 'demo.wide', limit: 1000 }));
         await sleep(50);
-        if ((await getJson(`${bridge.http}/metrics`)).body.closed.slowReader - before_ >= 4) break;
+        if ((await getJson(`${stack.bridge.http}/metrics`)).body.closed.slowReader - before_ >= 4) break;
       }
     });
-    const closed = (await getJson(`${bridge.http}/metrics`)).body.closed.slowReader - before_;
+    const closed = (await getJson(`${stack.bridge.http}/metrics`)).body.closed.slowReader - before_;
     for (const reader of readers) reader.ws.terminate();
     const stats = await legit.stop();
     assert.equal(closed, 4, 'every slow reader was closed');
@@ -218,14 +214,14 @@ describe('attacks on a bridge with its default limits', () => {
   });
 
   it('8. per-address budgets hold across reconnects; enqueueMany floods stay within --ip-budget; data gets a TTL', async (t) => {
-    const legit = await legitClient(bridge, { address: clientAt(1) });
+    const legit = await legitClient(stack.bridge, { address: clientAt(1) });
     const attacker = clientAt(60);
     const minter = createMinter({ namespace: 'JOB', node: 78 });
     let ok = 0;
     let items = 0;
     const started = Date.now();
     while (Date.now() - started < 3000) {
-      const client = await open(bridge.ws, { origin: bridge.origin, localAddress: attacker });
+      const client = await open(stack.bridge.ws, { origin: stack.bridge.origin, localAddress: attacker });
       const replies = await client.burst(Array.from({ length: 100 }, (_, i) => ({ op: 'hello', id: i })));
       ok += replies.filter((r) => r.ok).length;
       const batch = await client.request('enqueueMany', {
@@ -244,13 +240,14 @@ describe('attacks on a bridge with its default limits', () => {
       `${okPerSecond.toFixed(0)} ok/s over reconnects (--ip-rate 200)`,
     );
     assert.ok(itemsPerSecond <= 2000 * 1.2 + 2000 / seconds, `${itemsPerSecond.toFixed(0)} items/s (--ip-budget 2000)`);
-    assert.equal((await direct.dbsize()) > 0, true);
+    assert.equal((await stack.direct.dbsize()) > 0, true);
     // Any job the bridge wrote (on a fast box every flood batch may be refused; the legitimate client's are not).
-    const sample = (await direct.keys('emq:{demo.flood}:job:*'))[0] ?? (await direct.keys('emq:*:job:*'))[0];
-    const ttl = await direct.ttl(sample);
+    const sample =
+      (await stack.direct.keys('emq:{demo.flood}:job:*'))[0] ?? (await stack.direct.keys('emq:*:job:*'))[0];
+    const ttl = await stack.direct.ttl(sample);
     assert.ok(ttl > 0 && ttl <= 3600, `a job's TTL is ${ttl} (${sample})`);
     const pending = sample.replace(/:job:[^:]*$/, ':pending');
-    assert.ok((await direct.ttl(pending)) > 0, 'the pending set expires too');
+    assert.ok((await stack.direct.ttl(pending)) > 0, 'the pending set expires too');
     assertServed(stats, 'reconnect flood');
     t.diagnostic(
       `reconnecting attacker: ${okPerSecond.toFixed(0)} ok/s, ${itemsPerSecond.toFixed(0)} Valkey writes/s; TTL ${ttl} s; ${describeStats(stats)}`,
@@ -258,9 +255,11 @@ describe('attacks on a bridge with its default limits', () => {
   });
 
   it("8. a bridge-wide command budget: many addresses together get `busy`, not Valkey's whole capacity", async (t) => {
-    const legit = await legitClient(bridge, { address: clientAt(1) });
+    const legit = await legitClient(stack.bridge, { address: clientAt(1) });
     const attackers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(70 + i) })),
+      Array.from({ length: 20 }, (_, i) =>
+        open(stack.bridge.ws, { origin: stack.bridge.origin, localAddress: clientAt(70 + i) }),
+      ),
     );
     const minter = createMinter({ namespace: 'JOB', node: 79 });
     const codes = {};
@@ -347,34 +346,28 @@ describe('8. demo data: a key quota per address and for the database', () => {
 });
 
 describe('2. a static file that cannot be opened (EMFILE under a connection flood, or deleted)', () => {
-  let valkey;
-  let bridge;
   let site;
-
-  before(async () => {
+  before(() => {
     site = mkdtempSync(join(tmpdir(), 'bridge-attack-static-'));
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>x</title>');
     writeFileSync(join(site, 'big.js'), 'x'.repeat(256 << 10));
-    valkey = await startServer({ module: true });
-    bridge = await startBridge(['--valkey', valkey.url, '--static', site, '--max-sockets-per-ip', '1000'], {
-      wrap: ['prlimit', '--nofile=160:160', '--'],
-    });
   });
-  after(async () => {
-    await bridge?.stop();
-    await valkey?.stop();
-    rmSync(site, { recursive: true, force: true });
+  after(() => rmSync(site, { recursive: true, force: true }));
+  const stack = useBridgeStack({
+    server: { module: true },
+    args: () => ['--static', site, '--max-sockets-per-ip', '1000'],
+    options: { wrap: ['prlimit', '--nofile=160:160', '--'] },
   });
 
   it('answers 503 (or drops the socket) and keeps serving; a file removed mid-download ends only that response', async (t) => {
-    const legit = await legitClient(bridge, { address: clientAt(1) });
+    const legit = await legitClient(stack.bridge, { address: clientAt(1) });
     const get = (path) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
     const statuses = {};
     const replies = [];
     for (let round = 0; round < 4; round += 1) {
       const answers = await Promise.all(
         Array.from({ length: 300 }, (_, i) =>
-          rawRequest(bridge.port, get(i % 2 ? '/big.js' : '/'), {
+          rawRequest(stack.bridge.port, get(i % 2 ? '/big.js' : '/'), {
             localAddress: clientAt(100 + (i % 50)),
             timeoutMs: 20000,
           }),
@@ -384,41 +377,35 @@ describe('2. a static file that cannot be opened (EMFILE under a connection floo
       await sleep(200);
     }
     for (const r of replies) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    assert.ok(alive(bridge), 'the bridge is alive');
+    assert.ok(alive(stack.bridge), 'the bridge is alive');
     assert.ok(
       replies.some((r) => r.status === 200),
       JSON.stringify(statuses),
     );
-    const download = rawRequest(bridge.port, get('/big.js'), { localAddress: clientAt(2) });
+    const download = rawRequest(stack.bridge.port, get('/big.js'), { localAddress: clientAt(2) });
     unlinkSync(join(site, 'big.js'));
     await download;
-    assert.equal((await rawRequest(bridge.port, get('/big.js'), { localAddress: clientAt(2) })).status, 404);
-    assert.equal((await rawRequest(bridge.port, get('/'), { localAddress: clientAt(2) })).status, 200);
+    assert.equal((await rawRequest(stack.bridge.port, get('/big.js'), { localAddress: clientAt(2) })).status, 404);
+    assert.equal((await rawRequest(stack.bridge.port, get('/'), { localAddress: clientAt(2) })).status, 200);
     const stats = await legit.stop();
-    assert.ok(alive(bridge));
+    assert.ok(alive(stack.bridge));
     assertServed(stats, 'EMFILE flood');
     t.diagnostic(`4 x 300 requests against a 160-fd bridge: ${JSON.stringify(statuses)}; ${describeStats(stats)}`);
   });
 });
 
 describe('5. below the WebSocket layer: slowloris, sockets per address, refusals that never see a FIN', () => {
-  let valkey;
-  let bridge;
-
-  before(async () => {
-    valkey = await startServer({ module: true });
-    bridge = await startBridge(['--valkey', valkey.url, '--headers-timeout', '2000']);
-  });
-  after(async () => {
-    await bridge?.stop();
-    await valkey?.stop();
-  });
+  const stack = useBridgeStack({ server: { module: true }, args: ['--headers-timeout', '2000'] });
 
   it('an address holds at most --max-sockets-per-ip (32) sockets, each closed at --headers-timeout', async (t) => {
-    const legit = await legitClient(bridge, { address: clientAt(1) });
+    const legit = await legitClient(stack.bridge, { address: clientAt(1) });
     const { createConnection } = await import('node:net');
     const sockets = Array.from({ length: 300 }, (_, i) => {
-      const socket = createConnection({ host: '127.0.0.1', port: bridge.port, localAddress: clientAt(10 + (i % 3)) });
+      const socket = createConnection({
+        host: '127.0.0.1',
+        port: stack.bridge.port,
+        localAddress: clientAt(10 + (i % 3)),
+      });
       socket.on('error', () => {});
       socket.on('connect', () => socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
       socket.closedAt = null;
@@ -440,13 +427,13 @@ describe('5. below the WebSocket layer: slowloris, sockets per address, refusals
     for (const s of sockets) s.destroy();
     // A refused upgrade from a client that never closes its side: the bridge closes the socket itself.
     const refused = await rawRequest(
-      bridge.port,
+      stack.bridge.port,
       'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
         'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: https://evil.example\r\n\r\n',
       { localAddress: clientAt(15), timeoutMs: 3000 },
     );
     const stats = await legit.stop();
-    assert.ok(alive(bridge));
+    assert.ok(alive(stack.bridge));
     assert.ok(heldEarly <= 3 * 32, `${heldEarly} slow sockets held after 0.8 s`);
     assert.equal(heldLate, 0, 'every slow socket closed by the headers timeout');
     assert.deepEqual([refused.status, refused.closedBy], [403, 'server']);
@@ -541,12 +528,10 @@ describe('7. Valkey stalls (SIGSTOP) under a flood', () => {
 });
 
 describe('9. the static server and the HTTP side', () => {
-  let valkey;
-  let bridge;
   let site;
   let tokened;
 
-  before(async () => {
+  before(() => {
     site = mkdtempSync(join(tmpdir(), 'bridge-attack-site-'));
     mkdirSync(join(site, 'www/.git'), { recursive: true });
     mkdirSync(join(site, 'www/assets'), { recursive: true });
@@ -559,16 +544,16 @@ describe('9. the static server and the HTTP side', () => {
     writeFileSync(join(site, 'elsewhere/index.html'), 'outside the root');
     symlinkSync(join(site, 'outside.txt'), join(site, 'www/link.txt'));
     symlinkSync(join(site, 'elsewhere'), join(site, 'www/linkdir'));
-    valkey = await startServer({ module: true });
-    bridge = await startBridge(['--valkey', valkey.url, '--static', join(site, 'www'), '--trust-proxy', '127.0.0.1']);
-    tokened = await startBridge(['--valkey', valkey.url], { env: { BRANDED_BRIDGE_TOKEN: TOKEN } });
   });
-  after(async () => {
-    await bridge?.stop();
-    await tokened?.stop();
-    await valkey?.stop();
-    rmSync(site, { recursive: true, force: true });
+  after(() => rmSync(site, { recursive: true, force: true }));
+  const stack = useBridgeStack({
+    server: { module: true },
+    args: () => ['--static', join(site, 'www'), '--trust-proxy', '127.0.0.1'],
   });
+  before(async () => {
+    tokened = await startBridge(['--valkey', stack.valkey.url], { env: { BRANDED_BRIDGE_TOKEN: TOKEN } });
+  });
+  after(() => tokened?.stop());
 
   const get = (port, path, headers = {}) =>
     rawRequest(
@@ -589,22 +574,25 @@ describe('9. the static server and the HTTP side', () => {
       '/linkdir/',
       '/linkdir/index.html',
     ]) {
-      const reply = await get(bridge.port, path);
+      const reply = await get(stack.bridge.port, path);
       assert.equal(reply.status, 404, path);
       assert.doesNotMatch(reply.head, /SECRET|\[core\]|hidden|outside the root/, path);
     }
-    assert.equal((await get(bridge.port, '/')).status, 200);
+    assert.equal((await get(stack.bridge.port, '/')).status, 200);
   });
 
   it('every answer carries CSP with frame-ancestors, X-Frame-Options, Referrer-Policy and nosniff', async () => {
     const cases = [
-      get(bridge.port, '/'),
-      get(bridge.port, '/healthz'),
-      get(bridge.port, '/metrics'),
-      get(bridge.port, '/nope'),
-      get(bridge.port, '//['),
-      rawRequest(bridge.port, 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
-      get(bridge.port, '/ws', {
+      get(stack.bridge.port, '/'),
+      get(stack.bridge.port, '/healthz'),
+      get(stack.bridge.port, '/metrics'),
+      get(stack.bridge.port, '/nope'),
+      get(stack.bridge.port, '//['),
+      rawRequest(
+        stack.bridge.port,
+        'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+      ),
+      get(stack.bridge.port, '/ws', {
         Connection: 'Upgrade',
         Upgrade: 'websocket',
         'Sec-WebSocket-Version': '13',
@@ -623,23 +611,23 @@ describe('9. the static server and the HTTP side', () => {
 
   it('a Host outside --allowed-hosts (DNS rebinding) is 421 for pages, /healthz, /metrics and the upgrade', async () => {
     for (const path of ['/', '/healthz', '/metrics'])
-      assert.equal((await get(bridge.port, path, { Host: 'evil.example:8787' })).status, 421, path);
-    assert.equal((await get(bridge.port, '/healthz', { Host: 'localhost:1' })).status, 200);
-    const upgrade = await get(bridge.port, '/ws', {
+      assert.equal((await get(stack.bridge.port, path, { Host: 'evil.example:8787' })).status, 421, path);
+    assert.equal((await get(stack.bridge.port, '/healthz', { Host: 'localhost:1' })).status, 200);
+    const upgrade = await get(stack.bridge.port, '/ws', {
       Host: 'evil.example',
       Connection: 'Upgrade',
       Upgrade: 'websocket',
       'Sec-WebSocket-Version': '13',
       'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
-      Origin: bridge.origin,
+      Origin: stack.bridge.origin,
     });
     assert.equal(upgrade.status, 421);
   });
 
   it('/metrics: the token under --token; loopback callers only without one; /healthz without the token shows no version', async () => {
-    assert.equal((await get(bridge.port, '/metrics')).status, 200);
+    assert.equal((await get(stack.bridge.port, '/metrics')).status, 200);
     assert.equal(
-      (await get(bridge.port, '/metrics', { 'X-Forwarded-For': '203.0.113.7' })).status,
+      (await get(stack.bridge.port, '/metrics', { 'X-Forwarded-For': '203.0.113.7' })).status,
       403,
       'a client behind the trusted proxy',
     );
@@ -655,14 +643,17 @@ describe('9. the static server and the HTTP side', () => {
     const viaProxy = [];
     for (let i = 0; i < 10; i += 1) {
       viaProxy.push(
-        await upgradeStatus(bridge.ws, { origin: bridge.origin, headers: { 'X-Forwarded-For': `198.51.100.${i}` } }),
+        await upgradeStatus(stack.bridge.ws, {
+          origin: stack.bridge.origin,
+          headers: { 'X-Forwarded-For': `198.51.100.${i}` },
+        }),
       );
     }
     assert.deepEqual([...new Set(viaProxy)], [101], 'distinct clients behind the proxy');
     const held = [];
     for (let i = 0; i < 9; i += 1) {
-      const c = connect(bridge.ws, {
-        origin: bridge.origin,
+      const c = connect(stack.bridge.ws, {
+        origin: stack.bridge.origin,
         headers: { 'X-Forwarded-For': '10.9.9.9, 198.51.100.77' },
       });
       held.push(
@@ -678,7 +669,7 @@ describe('9. the static server and the HTTP side', () => {
       'the right-most untrusted hop is the client: 8 sockets, the 9th refused',
     );
     for (const c of held) if (c !== 503) c.ws.terminate();
-    const untrusted = await startBridge(['--valkey', valkey.url]);
+    const untrusted = await startBridge(['--valkey', stack.valkey.url]);
     const spoofers = [];
     for (let i = 0; i < 9; i += 1) {
       const c = connect(untrusted.ws, { origin: untrusted.origin, headers: { 'X-Forwarded-For': `198.51.100.${i}` } });

@@ -1,14 +1,14 @@
 // Single enqueues that reach the bridge in the same turn leave for Valkey together (bridge/src/coalescer.js):
 // each frame must still get exactly the reply it would get alone, whatever its neighbours do.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
 import { ENQUEUE_SCRIPT_SHA1, KIND_REFUSAL, createMinter, jobKey, pendingKey } from '@echomq/branded';
-import { Valkey } from 'iovalkey';
 
 import { createCoalescer } from '../../bridge/src/coalescer.js';
 import { startServer } from '../../scripts/valkey.js';
 import { getJson, open, startBridge, ONE_ADDRESS_LOAD } from './support.js';
+import { useBridgeStack } from './fixture.js';
 
 const USR = 'USR0KHTOWnGLuC';
 const MAX_PAYLOAD = 64;
@@ -112,34 +112,20 @@ describe('the coalescer alone', () => {
 });
 
 describe('coalesced enqueues through the bridge', () => {
-  let valkey;
-  let bridge;
-  let direct;
   const jobs = createMinter({ namespace: 'JOB', node: 40 });
 
-  before(async () => {
-    valkey = await startServer({ module: true });
-    direct = new Valkey({ host: valkey.host, port: valkey.port });
-    bridge = await startBridge([
-      ...ONE_ADDRESS_LOAD,
-      '--valkey',
-      valkey.url,
-      '--rate',
-      '100000',
-      '--max-payload',
-      String(MAX_PAYLOAD),
-    ]);
-  });
-  after(async () => {
-    await bridge?.stop();
-    direct?.disconnect();
-    await valkey?.stop();
+  const stack = useBridgeStack({
+    server: { module: true },
+    args: [...ONE_ADDRESS_LOAD, '--rate', '100000', '--max-payload', String(MAX_PAYLOAD)],
+    direct: true,
   });
 
-  const coalesced = async () => (await getJson(`${bridge.http}/metrics`)).body.coalesced;
+  const coalesced = async () => (await getJson(`${stack.bridge.http}/metrics`)).body.coalesced;
 
   it("many sessions, one turn, mixed frames: each reply exact, each session's enqueues answered in its order", async () => {
-    const clients = await Promise.all(Array.from({ length: 6 }, () => open(bridge.ws, { origin: bridge.origin })));
+    const clients = await Promise.all(
+      Array.from({ length: 6 }, () => open(stack.bridge.ws, { origin: stack.bridge.origin })),
+    );
     const seen = clients.map(arrivals);
     const shared = jobs.next(); // every session enqueues it: exactly one wins
     const plans = clients.map((_, c) => {
@@ -208,20 +194,22 @@ describe('coalesced enqueues through the bridge', () => {
     for (const [c, plan] of plans.entries()) {
       const { job, payload } = plan[0][0];
       assert.equal(
-        await direct.hget(jobKey('demo.co', job), 'payload'),
+        await stack.direct.hget(jobKey('demo.co', job), 'payload'),
         payload,
         `session ${c}: the first write stands`,
       );
     }
-    assert.equal(await direct.zcard(pendingKey('demo.co')), clients.length * 2);
-    assert.equal(await direct.zcard(pendingKey('demo.co.n')), clients.length);
-    assert.equal(await direct.exists(jobKey('demo.co', USR), jobKey('demo.co.n', USR)), 0);
+    assert.equal(await stack.direct.zcard(pendingKey('demo.co')), clients.length * 2);
+    assert.equal(await stack.direct.zcard(pendingKey('demo.co.n')), clients.length);
+    assert.equal(await stack.direct.exists(jobKey('demo.co', USR), jobKey('demo.co.n', USR)), 0);
     await Promise.all(clients.map((c) => c.close()));
   });
 
   it("a queue Valkey fails on: each of its frames gets `unavailable` (nothing written, no server text); the other queue's frames are enqueued", async () => {
-    await direct.set(pendingKey('demo.broken'), 'not a sorted set');
-    const clients = await Promise.all(Array.from({ length: 3 }, () => open(bridge.ws, { origin: bridge.origin })));
+    await stack.direct.set(pendingKey('demo.broken'), 'not a sorted set');
+    const clients = await Promise.all(
+      Array.from({ length: 3 }, () => open(stack.bridge.ws, { origin: stack.bridge.origin })),
+    );
     const plans = clients.map(() =>
       Array.from({ length: 8 }, (_, i) => ({
         op: 'enqueue',
@@ -241,7 +229,7 @@ describe('coalesced enqueues through the bridge', () => {
         }
       }),
     );
-    assert.equal(await direct.zcard(pendingKey('demo.fine')), clients.length * 4);
+    assert.equal(await stack.direct.zcard(pendingKey('demo.fine')), clients.length * 4);
     await Promise.all(clients.map((c) => c.close()));
   });
 });

@@ -2,27 +2,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { startServer } from '../../scripts/valkey.js';
 import { TOKEN, getJson, open, startBridge, upgradeStatus } from './support.js';
+import { useBridgeStack } from './fixture.js';
 
 describe('handshake', () => {
-  let valkey;
-  let open_;
+  // stack.bridge has no token; `tokened`, on the same Valkey, requires one.
+  const stack = useBridgeStack({ args: ['--max-connections', '3'] });
   let tokened;
-
   before(async () => {
-    valkey = await startServer({});
-    open_ = await startBridge(['--valkey', valkey.url, '--max-connections', '3']);
-    tokened = await startBridge(['--valkey', valkey.url], { env: { BRANDED_BRIDGE_TOKEN: TOKEN } });
+    tokened = await startBridge(['--valkey', stack.valkey.url], { env: { BRANDED_BRIDGE_TOKEN: TOKEN } });
   });
-  after(async () => {
-    await open_?.stop();
-    await tokened?.stop();
-    await valkey?.stop();
-  });
+  after(() => tokened?.stop());
 
   it('an allowed Origin is upgraded and the bridge selects branded.v1', async () => {
-    const client = await open(open_.ws, { origin: open_.origin });
+    const client = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     assert.equal(client.ws.protocol, 'branded.v1');
     const hello = await client.request('hello');
     assert.equal(hello.ok, true);
@@ -34,20 +27,20 @@ describe('handshake', () => {
       'https://evil.example',
       'http://127.0.0.1:1',
       'null',
-      `${open_.origin}/`,
-      open_.origin.toUpperCase(),
+      `${stack.bridge.origin}/`,
+      stack.bridge.origin.toUpperCase(),
     ]) {
-      assert.equal(await upgradeStatus(open_.ws, { origin }), 403, origin);
+      assert.equal(await upgradeStatus(stack.bridge.ws, { origin }), 403, origin);
     }
     assert.ok(
-      open_.logs.some(
+      stack.bridge.logs.some(
         (l) => l.event === 'upgrade_refused' && l.reason === 'origin' && l.origin === 'https://evil.example',
       ),
     );
   });
 
   it('no Origin (not a browser) is admitted when no token is configured', async () => {
-    assert.equal(await upgradeStatus(open_.ws, {}), 101);
+    assert.equal(await upgradeStatus(stack.bridge.ws, {}), 101);
   });
 
   it('with --token: missing or wrong tokens are refused with 401, the header and the subprotocol admit', async () => {
@@ -76,20 +69,23 @@ describe('handshake', () => {
   });
 
   it('another path is 404; subprotocols without branded.v1 are 400', async () => {
-    assert.equal(await upgradeStatus(`${open_.http.replace('http', 'ws')}/`, { origin: open_.origin }), 404);
-    assert.equal(await upgradeStatus(`${open_.ws}x`, { origin: open_.origin }), 404);
-    assert.equal(await upgradeStatus(open_.ws, { origin: open_.origin, protocols: ['chat'] }), 400);
+    assert.equal(
+      await upgradeStatus(`${stack.bridge.http.replace('http', 'ws')}/`, { origin: stack.bridge.origin }),
+      404,
+    );
+    assert.equal(await upgradeStatus(`${stack.bridge.ws}x`, { origin: stack.bridge.origin }), 404);
+    assert.equal(await upgradeStatus(stack.bridge.ws, { origin: stack.bridge.origin, protocols: ['chat'] }), 400);
   });
 
   it('more than --max-connections sockets: 503, and a slot frees when one closes', async () => {
     const clients = [];
-    for (let i = 0; i < 3; i += 1) clients.push(await open(open_.ws, { origin: open_.origin }));
-    assert.equal(await upgradeStatus(open_.ws, { origin: open_.origin }), 503);
+    for (let i = 0; i < 3; i += 1) clients.push(await open(stack.bridge.ws, { origin: stack.bridge.origin }));
+    assert.equal(await upgradeStatus(stack.bridge.ws, { origin: stack.bridge.origin }), 503);
     await clients.pop().close();
     await new Promise((r) => setTimeout(r, 50));
-    assert.equal(await upgradeStatus(open_.ws, { origin: open_.origin }), 101);
+    assert.equal(await upgradeStatus(stack.bridge.ws, { origin: stack.bridge.origin }), 101);
     await Promise.all(clients.map((c) => c.close()));
-    const metrics = await getJson(`${open_.http}/metrics`);
+    const metrics = await getJson(`${stack.bridge.http}/metrics`);
     assert.ok(metrics.body.connections.refused.capacity >= 1);
     assert.ok(metrics.body.connections.refused.origin >= 5);
   });

@@ -1,25 +1,18 @@
 // Bad frames and limits: every refusal is typed, carries the request id, and leaves the socket serving.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
 import { Valkey } from 'iovalkey';
 
-import { startServer } from '../../scripts/valkey.js';
-import { getJson, open, startBridge } from './support.js';
+import { getJson, open } from './support.js';
+import { useBridgeStack } from './fixture.js';
 
 const JOB = 'JOB0KHTOWnGLuC';
 const refusal = (reply) => [reply.id, reply.ok, reply.error?.code];
 
 describe('frames and limits', () => {
-  let valkey;
-  let bridge;
-  let client;
-
-  before(async () => {
-    valkey = await startServer({});
-    bridge = await startBridge([
-      '--valkey',
-      valkey.url,
+  const stack = useBridgeStack({
+    args: [
       '--max-frame',
       '4096',
       '--max-payload',
@@ -30,34 +23,29 @@ describe('frames and limits', () => {
       'demo*,ok.?',
       '--rate',
       '1000',
-    ]);
-    client = await open(bridge.ws, { origin: bridge.origin });
-  });
-  after(async () => {
-    await client?.close();
-    await bridge?.stop();
-    await valkey?.stop();
+    ],
+    client: true,
   });
 
   it('malformed JSON is bad_request with id null; the socket keeps serving', async () => {
-    client.sendRaw('{"id": 1, "op": "hel');
-    assert.deepEqual(refusal(await client.nextReply()), [null, false, 'bad_request']);
-    client.sendRaw('[1,2]');
-    assert.deepEqual(refusal(await client.nextReply()), [null, false, 'bad_request']);
-    assert.equal((await client.request('hello')).ok, true);
+    stack.client.sendRaw('{"id": 1, "op": "hel');
+    assert.deepEqual(refusal(await stack.client.nextReply()), [null, false, 'bad_request']);
+    stack.client.sendRaw('[1,2]');
+    assert.deepEqual(refusal(await stack.client.nextReply()), [null, false, 'bad_request']);
+    assert.equal((await stack.client.request('hello')).ok, true);
   });
 
   it('a binary frame is bad_request with id null', async () => {
-    client.sendRaw(Buffer.from('{"id":1,"op":"hello"}'), { binary: true });
-    assert.deepEqual(refusal(await client.nextReply()), [null, false, 'bad_request']);
+    stack.client.sendRaw(Buffer.from('{"id":1,"op":"hello"}'), { binary: true });
+    assert.deepEqual(refusal(await stack.client.nextReply()), [null, false, 'bad_request']);
   });
 
   it('an unknown op is bad_request and names the ops; no raw command passes', async () => {
     for (const op of ['flushall', 'EVAL', 'call', 'command', 'constructor', '__proto__']) {
-      const reply = await client.request(op, {}, `op-${op}`);
+      const reply = await stack.client.request(op, {}, `op-${op}`);
       assert.deepEqual(refusal(reply), [`op-${op}`, false, 'bad_request']);
     }
-    const reply = await client.request('call', { args: ['FLUSHALL'] });
+    const reply = await stack.client.request('call', { args: ['FLUSHALL'] });
     assert.match(
       reply.error.message,
       /unknown op "call"; ops: hello, enqueue, enqueueMany, job, pending, streamWindow, streamSeed, gateCompare/,
@@ -74,7 +62,7 @@ describe('frames and limits', () => {
       [{ queue: 'demo' }, /missing field "job"/],
     ];
     for (const [fields, message] of cases) {
-      const reply = await client.request('enqueue', fields);
+      const reply = await stack.client.request('enqueue', fields);
       assert.equal(reply.error?.code, 'bad_request', JSON.stringify(fields));
       assert.match(reply.error.message, message);
     }
@@ -89,19 +77,19 @@ describe('frames and limits', () => {
       ['JOBzzzzzzzzzzz', 'range'],
     ];
     for (const [job, reason] of cases) {
-      const reply = await client.request('enqueue', { queue: 'demo', job, payload: 'p' });
+      const reply = await stack.client.request('enqueue', { queue: 'demo', job, payload: 'p' });
       assert.deepEqual([reply.error?.code, reply.error?.reason], ['malformed', reason], job);
     }
     for (const queue of ['', 'emq', 'a{b}', 'a:b', 'a b', 'ördérs', 'q'.repeat(129)]) {
-      const reply = await client.request('enqueue', { queue, job: JOB, payload: 'p' });
+      const reply = await stack.client.request('enqueue', { queue, job: JOB, payload: 'p' });
       assert.deepEqual([reply.error?.code, reply.error?.reason], ['malformed', 'queue'], queue);
     }
     for (const stream of ['', 'a:b', 's'.repeat(58)]) {
-      const reply = await client.request('streamWindow', { queue: 'demo', stream, t0: 0, t1: 1 });
+      const reply = await stack.client.request('streamWindow', { queue: 'demo', stream, t0: 0, t1: 1 });
       assert.deepEqual([reply.error?.code, reply.error?.reason], ['malformed', 'stream'], stream);
     }
     assert.equal(
-      (await client.request('streamWindow', { queue: 'demo', stream: 's'.repeat(57), t0: 0, t1: 1 })).ok,
+      (await stack.client.request('streamWindow', { queue: 'demo', stream: 's'.repeat(57), t0: 0, t1: 1 })).ok,
       true,
     );
   });
@@ -116,27 +104,27 @@ describe('frames and limits', () => {
       ['streamSeed', { queue: 'orders', stream: 's' }],
     ];
     for (const [op, fields] of ops)
-      assert.equal((await client.request(op, fields)).error?.code, 'forbidden', `${op} ${fields.queue}`);
-    assert.equal((await client.request('pending', { queue: 'ok.1' })).ok, true, 'ok.? admits ok.1');
+      assert.equal((await stack.client.request(op, fields)).error?.code, 'forbidden', `${op} ${fields.queue}`);
+    assert.equal((await stack.client.request('pending', { queue: 'ok.1' })).ok, true, 'ok.? admits ok.1');
   });
 
   it('over a limit is too_large and names the limit', async () => {
-    const payload = await client.request('enqueue', { queue: 'demo', job: JOB, payload: 'é'.repeat(33) });
+    const payload = await stack.client.request('enqueue', { queue: 'demo', job: JOB, payload: 'é'.repeat(33) });
     assert.deepEqual([payload.error?.code, payload.error?.limit], ['too_large', 64]);
-    const batch = await client.request('enqueueMany', {
+    const batch = await stack.client.request('enqueueMany', {
       queue: 'demo',
       items: Array.from({ length: 6 }, () => ({ job: JOB })),
     });
     assert.deepEqual([batch.error?.code, batch.error?.limit], ['too_large', 5]);
-    assert.deepEqual([(await client.request('pending', { queue: 'demo', limit: 1001 })).error?.limit], [1000]);
+    assert.deepEqual([(await stack.client.request('pending', { queue: 'demo', limit: 1001 })).error?.limit], [1000]);
     assert.equal(
-      (await client.request('streamSeed', { queue: 'demo', stream: 's', entries: 200001 })).error?.code,
+      (await stack.client.request('streamSeed', { queue: 'demo', stream: 's', entries: 200001 })).error?.code,
       'too_large',
     );
   });
 
   it('a frame over --max-frame closes the socket with 1009, unanswered', async () => {
-    const victim = await open(bridge.ws, { origin: bridge.origin });
+    const victim = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     let replies = 0;
     victim.ws.on('message', () => {
       replies += 1;
@@ -144,37 +132,27 @@ describe('frames and limits', () => {
     victim.sendRaw(JSON.stringify({ id: 1, op: 'hello', pad: 'x'.repeat(4096) }));
     assert.equal((await victim.closed).code, 1009);
     assert.equal(replies, 0);
-    assert.equal((await client.request('hello')).ok, true, 'other sockets are unaffected');
+    assert.equal((await stack.client.request('hello')).ok, true, 'other sockets are unaffected');
   });
 
   it('nothing of the above reached Valkey', async () => {
-    const metrics = await getJson(`${bridge.http}/metrics`);
+    const metrics = await getJson(`${stack.bridge.http}/metrics`);
     assert.equal(
       metrics.body.replies.ok ?? 0,
       (metrics.body.requests.hello ?? 0) + 2,
       'only hellos, one streamWindow read and the ok.1 pending succeeded',
     );
-    const direct = new Valkey({ host: valkey.host, port: valkey.port });
+    const direct = new Valkey({ host: stack.valkey.host, port: stack.valkey.port });
     assert.deepEqual(await direct.keys('*'), ['{emq}:version'], 'only the fence the bridge claimed');
     direct.disconnect();
   });
 });
 
 describe('rate, in-flight and idle limits', () => {
-  let valkey;
-  let bridge;
-
-  before(async () => {
-    valkey = await startServer({});
-    bridge = await startBridge(['--valkey', valkey.url, '--rate', '20', '--idle-timeout', '600']);
-  });
-  after(async () => {
-    await bridge?.stop();
-    await valkey?.stop();
-  });
+  const stack = useBridgeStack({ args: ['--rate', '20', '--idle-timeout', '600'] });
 
   it('a burst over --rate gets `rate` for the excess; the budget refills; other connections have their own', async () => {
-    const client = await open(bridge.ws, { origin: bridge.origin });
+    const client = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => client.request('hello', {}, i)));
     const limited = replies.filter((r) => r.error?.code === 'rate');
     assert.ok(
@@ -186,7 +164,7 @@ describe('rate, in-flight and idle limits', () => {
       limited.every((r) => typeof r.id === 'number' && r.id >= 19),
       'the excess is refused, by id',
     );
-    const other = await open(bridge.ws, { origin: bridge.origin });
+    const other = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     assert.equal((await other.request('hello')).ok, true);
     await new Promise((r) => setTimeout(r, 300));
     assert.equal((await client.request('hello')).ok, true, 'refilled');
@@ -194,7 +172,7 @@ describe('rate, in-flight and idle limits', () => {
   });
 
   it('a connection that keeps sending while refused (another --rate frames past its budget) is closed with 1008', async () => {
-    const flooder = await open(bridge.ws, { origin: bridge.origin });
+    const flooder = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => flooder.request('hello', {}, i)));
     assert.equal((await flooder.closed).code, 1008);
     const counts = {
@@ -207,14 +185,14 @@ describe('rate, in-flight and idle limits', () => {
       100 - counts.ok - counts.rate,
       'the rest was never answered',
     );
-    const other = await open(bridge.ws, { origin: bridge.origin });
+    const other = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     assert.equal((await other.request('hello')).ok, true, 'others are unaffected');
     await other.close();
   });
 
   it('a silent connection is closed with 4001 after --idle-timeout; traffic keeps it open', async () => {
-    const busy = await open(bridge.ws, { origin: bridge.origin });
-    const idle = await open(bridge.ws, { origin: bridge.origin });
+    const busy = await open(stack.bridge.ws, { origin: stack.bridge.origin });
+    const idle = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     const started = Date.now();
     const ticker = setInterval(() => busy.request('hello'), 200);
     const { code } = await idle.closed;

@@ -1,12 +1,11 @@
 // 100 concurrent clients x 200 enqueues through one bridge: every ack correct, every acked row present.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
 import { createMinter } from '@echomq/branded';
-import { Valkey } from 'iovalkey';
 
-import { startServer } from '../../scripts/valkey.js';
-import { open, startBridge, ONE_ADDRESS_LOAD } from './support.js';
+import { open, ONE_ADDRESS_LOAD } from './support.js';
+import { useBridgeStack } from './fixture.js';
 
 const CLIENTS = 100;
 const PER_CLIENT = 200;
@@ -26,32 +25,15 @@ async function enqueueAll(client, jobs, executor) {
 }
 
 describe('load', () => {
-  let valkey;
-  let bridge;
-  let direct;
-
-  before(async () => {
-    valkey = await startServer({ module: true });
-    direct = new Valkey({ host: valkey.host, port: valkey.port });
-    bridge = await startBridge([
-      ...ONE_ADDRESS_LOAD,
-      '--valkey',
-      valkey.url,
-      '--rate',
-      '100000',
-      '--max-connections',
-      String(CLIENTS + 5),
-    ]);
-  });
-  after(async () => {
-    await bridge?.stop();
-    direct?.disconnect();
-    await valkey?.stop();
+  const stack = useBridgeStack({
+    server: { module: true },
+    args: [...ONE_ADDRESS_LOAD, '--rate', '100000', '--max-connections', String(CLIENTS + 5)],
+    direct: true,
   });
 
   it(`${CLIENTS} clients x ${PER_CLIENT} enqueues: every ack is enqueued and every acked row is stored`, async (t) => {
     const clients = await Promise.all(
-      Array.from({ length: CLIENTS }, () => open(bridge.ws, { origin: bridge.origin })),
+      Array.from({ length: CLIENTS }, () => open(stack.bridge.ws, { origin: stack.bridge.origin })),
     );
     const jobsOf = clients.map((_, c) => {
       const minter = createMinter({ namespace: 'JOB', node: c });
@@ -66,14 +48,14 @@ describe('load', () => {
     assert.equal(replies.length, CLIENTS * PER_CLIENT);
     const wrong = replies.filter(([job, r]) => !(r.ok && r.result.verdict === 'enqueued' && r.result.job === job));
     assert.deepEqual(wrong.slice(0, 3), []);
-    const pipeline = direct.pipeline();
+    const pipeline = stack.direct.pipeline();
     for (const [job] of replies) pipeline.hget(`emq:{demo.load}:job:${job}`, 'payload');
     const stored = await pipeline.exec();
     assert.ok(
       stored.every(([error, payload], i) => error === null && payload === replies[i][0]),
       'every row holds its payload',
     );
-    assert.equal(await direct.zcard('emq:{demo.load}:pending'), CLIENTS * PER_CLIENT);
+    assert.equal(await stack.direct.zcard('emq:{demo.load}:pending'), CLIENTS * PER_CLIENT);
     t.diagnostic(
       `${CLIENTS * PER_CLIENT} enqueues in ${seconds.toFixed(2)} s: ${Math.round((CLIENTS * PER_CLIENT) / seconds)} acks/s end to end`,
     );

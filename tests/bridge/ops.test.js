@@ -1,36 +1,24 @@
 // Each op's happy path against a real Valkey with the EMQ.ENQUEUE module, read back independently.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
 import { ENQUEUE_SCRIPT_SHA1, FENCE_VALUE, KIND_REFUSAL, createMinter } from '@echomq/branded';
-import { Valkey } from 'iovalkey';
 
-import { startServer } from '../../scripts/valkey.js';
-import { open, startBridge, ONE_ADDRESS_LOAD } from './support.js';
+import { ONE_ADDRESS_LOAD } from './support.js';
+import { useBridgeStack } from './fixture.js';
 
 describe('ops', () => {
-  let valkey;
-  let bridge;
-  let client;
-  let direct;
   const minter = createMinter({ namespace: 'JOB', node: 3 });
 
-  before(async () => {
-    valkey = await startServer({ module: true });
-    direct = new Valkey({ host: valkey.host, port: valkey.port, lazyConnect: true });
-    await direct.connect();
-    bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url, '--rate', '10000']);
-    client = await open(bridge.ws, { origin: bridge.origin });
-  });
-  after(async () => {
-    await client?.close();
-    await bridge?.stop();
-    direct?.disconnect();
-    await valkey?.stop();
+  const stack = useBridgeStack({
+    server: { module: true },
+    args: [...ONE_ADDRESS_LOAD, '--rate', '10000'],
+    direct: true,
+    client: true,
   });
 
   it('hello: protocol, wire, Valkey, fence, executors, limits', async () => {
-    const { ok, result } = await client.request('hello');
+    const { ok, result } = await stack.client.request('hello');
     assert.equal(ok, true);
     assert.equal(result.protocol, 'branded-bridge/1');
     assert.equal(result.wire, FENCE_VALUE);
@@ -40,13 +28,13 @@ describe('ops', () => {
     assert.deepEqual(result.queues, ['demo*']);
     assert.equal(result.limits.rate, 10000);
     assert.equal(result.limits.maxPayload, 4096);
-    assert.equal(await direct.get('{emq}:version'), FENCE_VALUE, 'the fence was claimed at connect');
+    assert.equal(await stack.direct.get('{emq}:version'), FENCE_VALUE, 'the fence was claimed at connect');
   });
 
   for (const executor of ['script', 'native']) {
     it(`enqueue (${executor}): enqueued with the exact command, then duplicate; the row is in Valkey`, async () => {
       const job = minter.next();
-      const first = await client.request('enqueue', { queue: 'demo', job, payload: `hi ${executor}`, executor });
+      const first = await stack.client.request('enqueue', { queue: 'demo', job, payload: `hi ${executor}`, executor });
       const key = `emq:{demo}:job:${job}`;
       const command =
         executor === 'script'
@@ -57,21 +45,26 @@ describe('ops', () => {
         ok: true,
         result: { verdict: 'enqueued', queue: 'demo', job, executor, command },
       });
-      assert.deepEqual(await direct.hgetall(key), { state: 'pending', attempts: '0', payload: `hi ${executor}` });
-      assert.equal(await direct.zscore('emq:{demo}:pending', job), '0');
-      const again = await client.request('enqueue', { queue: 'demo', job, payload: 'other', executor });
+      assert.deepEqual(await stack.direct.hgetall(key), { state: 'pending', attempts: '0', payload: `hi ${executor}` });
+      assert.equal(await stack.direct.zscore('emq:{demo}:pending', job), '0');
+      const again = await stack.client.request('enqueue', { queue: 'demo', job, payload: 'other', executor });
       assert.equal(again.ok, false);
       assert.deepEqual(
         [again.error.code, again.error.executor, again.error.command],
         ['duplicate', executor, [...command.slice(0, -1), 'other']],
       );
-      assert.equal((await direct.hgetall(key)).payload, `hi ${executor}`, 'a duplicate writes nothing');
+      assert.equal((await stack.direct.hgetall(key)).payload, `hi ${executor}`, 'a duplicate writes nothing');
     });
 
     it(`enqueue (${executor}): a USR id passes the host and is refused by the wire gate, byte for byte`, async () => {
-      const reply = await client.request('enqueue', { queue: 'demo', job: 'USR0KHTOWnGLuC', payload: 'x', executor });
+      const reply = await stack.client.request('enqueue', {
+        queue: 'demo',
+        job: 'USR0KHTOWnGLuC',
+        payload: 'x',
+        executor,
+      });
       assert.deepEqual([reply.error?.code, reply.error?.message], ['kind', KIND_REFUSAL]);
-      assert.equal(await direct.exists('emq:{demo}:job:USR0KHTOWnGLuC'), 0);
+      assert.equal(await stack.direct.exists('emq:{demo}:job:USR0KHTOWnGLuC'), 0);
     });
   }
 
@@ -87,7 +80,7 @@ describe('ops', () => {
     ];
     for (const executor of ['script', 'native']) {
       const queue = `demo.many.${executor}`;
-      const { ok, result } = await client.request('enqueueMany', { queue, items, executor });
+      const { ok, result } = await stack.client.request('enqueueMany', { queue, items, executor });
       assert.equal(ok, true);
       assert.deepEqual(
         result.items.map((i) => (i.ok ? i.verdict : i.error.code)),
@@ -96,16 +89,16 @@ describe('ops', () => {
       assert.equal(result.items[1].error.message, KIND_REFUSAL);
       assert.equal(result.items[4].error.reason, 'length');
       assert.deepEqual([result.count, result.enqueued, result.duplicates, result.refused], [6, 3, 1, 2]);
-      assert.equal(await direct.zcard(`emq:{${queue}}:pending`), 3);
-      assert.equal(await direct.hget(`emq:{${queue}}:job:${fresh[0]}`, 'payload'), 'a');
-      assert.equal(await direct.hget(`emq:{${queue}}:job:${fresh[1]}`, 'payload'), '');
+      assert.equal(await stack.direct.zcard(`emq:{${queue}}:pending`), 3);
+      assert.equal(await stack.direct.hget(`emq:{${queue}}:job:${fresh[0]}`, 'payload'), 'a');
+      assert.equal(await stack.direct.hget(`emq:{${queue}}:job:${fresh[1]}`, 'payload'), '');
     }
   });
 
   it('job: the stored row, or found false', async () => {
     const job = minter.next();
-    await client.request('enqueue', { queue: 'demo.job', job, payload: '{"n":1}' });
-    const { result } = await client.request('job', { queue: 'demo.job', job });
+    await stack.client.request('enqueue', { queue: 'demo.job', job, payload: '{"n":1}' });
+    const { result } = await stack.client.request('job', { queue: 'demo.job', job });
     assert.deepEqual(result, {
       queue: 'demo.job',
       job,
@@ -113,20 +106,20 @@ describe('ops', () => {
       found: true,
       row: { state: 'pending', attempts: '0', payload: '{"n":1}' },
     });
-    const absent = await client.request('job', { queue: 'demo.job', job: minter.next() });
+    const absent = await stack.client.request('job', { queue: 'demo.job', job: minter.next() });
     assert.deepEqual([absent.result.found, absent.result.row], [false, null]);
   });
 
   it('pending: the first ids in order, bounded by limit', async () => {
     const jobs = Array.from({ length: 5 }, () => minter.next());
-    for (const job of [...jobs].reverse()) await client.request('enqueue', { queue: 'demo.pending', job });
-    const { result } = await client.request('pending', { queue: 'demo.pending', limit: 3 });
+    for (const job of [...jobs].reverse()) await stack.client.request('enqueue', { queue: 'demo.pending', job });
+    const { result } = await stack.client.request('pending', { queue: 'demo.pending', limit: 3 });
     assert.deepEqual(result, { queue: 'demo.pending', key: 'emq:{demo.pending}:pending', jobs: jobs.slice(0, 3) });
-    assert.deepEqual((await client.request('pending', { queue: 'demo.pending' })).result.jobs, jobs);
+    assert.deepEqual((await stack.client.request('pending', { queue: 'demo.pending' })).result.jobs, jobs);
   });
 
   it('streamSeed + streamWindow: the SPEC §6 reproduction (200,000 entries; [+10 ms, +20 ms) holds 40,960)', async () => {
-    const seed = await client.request('streamSeed', { queue: 'demo', stream: 'fills' });
+    const seed = await stack.client.request('streamSeed', { queue: 'demo', stream: 'fills' });
     assert.equal(seed.ok, true, JSON.stringify(seed));
     assert.deepEqual(
       { ...seed.result, elapsedMs: 0 },
@@ -140,8 +133,8 @@ describe('ops', () => {
         elapsedMs: 0,
       },
     );
-    assert.equal(await direct.xlen(seed.result.key), 200000);
-    const { result } = await client.request('streamWindow', {
+    assert.equal(await stack.direct.xlen(seed.result.key), 200000);
+    const { result } = await stack.client.request('streamWindow', {
       queue: 'demo',
       stream: 'fills',
       t0: 1781000000010,
@@ -155,13 +148,13 @@ describe('ops', () => {
     assert.deepEqual(result.command, ['XRANGE', seed.result.key, '1781000000010-0', '(1781000000020-0']);
     assert.equal(result.sample.length, 2);
     assert.equal(result.sample[1].entry, '1781000000010-28673');
-    const direct10 = await direct.xrange(seed.result.key, '1781000000010-0', '(1781000000020-0');
+    const direct10 = await stack.direct.xrange(seed.result.key, '1781000000010-0', '(1781000000020-0');
     assert.equal(direct10.length, 40960, 'Valkey agrees');
     assert.deepEqual(result.sample[0].fields, Object.fromEntries([direct10[0][1]]));
-    const again = await client.request('streamSeed', { queue: 'demo', stream: 'fills', entries: 10, perMs: 2 });
+    const again = await stack.client.request('streamSeed', { queue: 'demo', stream: 'fills', entries: 10, perMs: 2 });
     assert.equal(again.result.last, '1781000000004-28673', 'a seed replaces the stream');
-    assert.equal(await direct.xlen(seed.result.key), 10);
-    const empty = await client.request('streamWindow', { queue: 'demo', stream: 'fills', t0: 1, t1: 2 });
+    assert.equal(await stack.direct.xlen(seed.result.key), 10);
+    const empty = await stack.client.request('streamWindow', { queue: 'demo', stream: 'fills', t0: 1, t1: 2 });
     assert.deepEqual(
       [empty.result.count, empty.result.first, empty.result.last, empty.result.sample],
       [0, null, null, []],
@@ -170,8 +163,8 @@ describe('ops', () => {
 
   it('streamSeed: one at a time per bridge; the second meanwhile is `rate`', async () => {
     const [a, b] = await Promise.all([
-      client.request('streamSeed', { queue: 'demo', stream: 'one', entries: 20000 }),
-      client.request('streamSeed', { queue: 'demo', stream: 'two', entries: 10 }),
+      stack.client.request('streamSeed', { queue: 'demo', stream: 'one', entries: 20000 }),
+      stack.client.request('streamSeed', { queue: 'demo', stream: 'two', entries: 10 }),
     ]);
     assert.equal(a.ok, true);
     assert.equal(b.error?.code, 'rate');
@@ -179,18 +172,18 @@ describe('ops', () => {
 
   it('gateCompare: JOB admitted by both; USR refused by both with byte-identical text; scratch queues removed', async () => {
     const job = minter.next();
-    const admitted = (await client.request('gateCompare', { job, payload: 'p' })).result;
+    const admitted = (await stack.client.request('gateCompare', { job, payload: 'p' })).result;
     assert.equal(admitted.script.ok, true);
     assert.equal(admitted.native.ok, true);
     assert.equal(admitted.script.command[0], 'EVALSHA');
     assert.equal(admitted.native.command[0], 'EMQ.ENQUEUE');
     assert.deepEqual([admitted.agree, admitted.refusalsIdentical], [true, null]);
-    const refused = (await client.request('gateCompare', { job: 'USR0KHTOWnGLuC' })).result;
+    const refused = (await stack.client.request('gateCompare', { job: 'USR0KHTOWnGLuC' })).result;
     assert.deepEqual(refused.script.error, { code: 'kind', message: KIND_REFUSAL });
     assert.deepEqual(refused.native.error, { code: 'kind', message: KIND_REFUSAL });
     assert.deepEqual([refused.agree, refused.refusalsIdentical], [true, true]);
-    assert.deepEqual(await direct.keys('emq:{scratch.*'), [], 'nothing left behind');
-    const malformed = await client.request('gateCompare', { job: 'JOB-42' });
+    assert.deepEqual(await stack.direct.keys('emq:{scratch.*'), [], 'nothing left behind');
+    const malformed = await stack.client.request('gateCompare', { job: 'JOB-42' });
     assert.deepEqual([malformed.error?.code, malformed.error?.reason], ['malformed', 'length']);
   });
 });

@@ -1,13 +1,14 @@
 // Valkey killed (-9) and restarted mid-run with AOF appendfsync always: the bridge stays up, answers
 // `unavailable`, reconnects on its own, re-verifies the fence, survives NOSCRIPT, and loses no acked job.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
 import { FENCE_VALUE, createMinter } from '@echomq/branded';
 import { Valkey } from 'iovalkey';
 
 import { startServer } from '../../scripts/valkey.js';
 import { getJson, open, startBridge, ONE_ADDRESS_LOAD } from './support.js';
+import { useBridgeStack } from './fixture.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -20,20 +21,15 @@ async function until(check, what, timeoutMs = 15000) {
 }
 
 describe('resilience', () => {
-  let valkey;
-  let bridge;
-
-  before(async () => {
-    valkey = await startServer({ module: true, appendfsync: 'always' });
-    bridge = await startBridge([...ONE_ADDRESS_LOAD, '--valkey', valkey.url, '--rate', '100000']);
-  });
-  after(async () => {
-    await bridge?.stop();
-    await valkey?.stop();
+  const stack = useBridgeStack({
+    server: { module: true, appendfsync: 'always' },
+    args: [...ONE_ADDRESS_LOAD, '--rate', '100000'],
   });
 
   it('kill -9 mid-run, restart: unavailable meanwhile, recovery on its own, no acked job missing', async (t) => {
-    const clients = await Promise.all(Array.from({ length: 4 }, () => open(bridge.ws, { origin: bridge.origin })));
+    const clients = await Promise.all(
+      Array.from({ length: 4 }, () => open(stack.bridge.ws, { origin: stack.bridge.origin })),
+    );
     const acked = new Set();
     const unknown = new Set();
     const codes = new Map();
@@ -57,17 +53,17 @@ describe('resilience', () => {
     };
     const writers = clients.map(writer);
     await until(() => acked.size >= 300, '300 acks before the crash');
-    await valkey.kill();
-    await until(async () => (await getJson(`${bridge.http}/healthz`)).status === 503, '/healthz 503');
-    const down = await getJson(`${bridge.http}/healthz`);
+    await stack.valkey.kill();
+    await until(async () => (await getJson(`${stack.bridge.http}/healthz`)).status === 503, '/healthz 503');
+    const down = await getJson(`${stack.bridge.http}/healthz`);
     assert.equal(down.body.valkey.reachable, false);
     const hello = await clients[0].request('hello');
     assert.equal(hello.ok, true, 'hello is served while Valkey is down');
     assert.equal(hello.result.valkey.reachable, false);
     await sleep(300);
     const ackedBefore = acked.size;
-    await valkey.launch();
-    await until(async () => (await getJson(`${bridge.http}/healthz`)).status === 200, 'recovery (healthz 200)');
+    await stack.valkey.launch();
+    await until(async () => (await getJson(`${stack.bridge.http}/healthz`)).status === 200, 'recovery (healthz 200)');
     await until(() => acked.size >= ackedBefore + 300, '300 acks after the restart');
     running = false;
     await Promise.all(writers);
@@ -80,14 +76,14 @@ describe('resilience', () => {
       [...codes.keys()].filter((c) => c !== 'ok' && c !== 'unavailable'),
       [],
     );
-    const up = await getJson(`${bridge.http}/healthz`);
+    const up = await getJson(`${stack.bridge.http}/healthz`);
     assert.deepEqual(up.body.fence, { state: 'ok', found: FENCE_VALUE, expected: FENCE_VALUE });
     assert.ok(
-      bridge.logs.some((l) => l.event === 'valkey_ready' && l.fence === 'ok'),
+      stack.bridge.logs.some((l) => l.event === 'valkey_ready' && l.fence === 'ok'),
       'the fence was verified again',
     );
 
-    const direct = new Valkey({ host: valkey.host, port: valkey.port });
+    const direct = new Valkey({ host: stack.valkey.host, port: stack.valkey.port });
     const jobs = [...acked];
     const pipeline = direct.pipeline();
     for (const job of jobs) pipeline.exists(`emq:{demo.crash}:job:${job}`);
@@ -107,8 +103,8 @@ describe('resilience', () => {
   });
 
   it('NOSCRIPT after SCRIPT FLUSH: the script executor still enqueues', async () => {
-    const direct = new Valkey({ host: valkey.host, port: valkey.port });
-    const client = await open(bridge.ws, { origin: bridge.origin });
+    const direct = new Valkey({ host: stack.valkey.host, port: stack.valkey.port });
+    const client = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     const minter = createMinter({ namespace: 'JOB', node: 200 });
     assert.equal((await client.request('enqueue', { queue: 'demo.ns', job: minter.next() })).ok, true);
     await direct.script('FLUSH');
@@ -120,14 +116,14 @@ describe('resilience', () => {
   });
 
   it('a foreign fence: writes get `fence` naming found and expected; reads still work; healthz 503', async () => {
-    const direct = new Valkey({ host: valkey.host, port: valkey.port });
+    const direct = new Valkey({ host: stack.valkey.host, port: stack.valkey.port });
     await direct.set('{emq}:version', 'echomq:3.0.0');
     await direct.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes'); // the bridge reconnects and reads the fence again
     await until(
-      async () => (await getJson(`${bridge.http}/healthz`)).body.fence?.state === 'foreign',
+      async () => (await getJson(`${stack.bridge.http}/healthz`)).body.fence?.state === 'foreign',
       'the foreign fence seen',
     );
-    const client = await open(bridge.ws, { origin: bridge.origin });
+    const client = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     const reply = await client.request('enqueue', {
       queue: 'demo.fence',
       job: createMinter({ namespace: 'JOB', node: 300 }).next(),
@@ -137,17 +133,17 @@ describe('resilience', () => {
       ['fence', 'echomq:3.0.0', FENCE_VALUE],
     );
     assert.equal((await client.request('pending', { queue: 'demo.fence' })).ok, true);
-    assert.equal((await getJson(`${bridge.http}/healthz`)).status, 503);
+    assert.equal((await getJson(`${stack.bridge.http}/healthz`)).status, 503);
     await direct.set('{emq}:version', FENCE_VALUE);
     await direct.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
-    await until(async () => (await getJson(`${bridge.http}/healthz`)).status === 200, 'the fence ok again');
+    await until(async () => (await getJson(`${stack.bridge.http}/healthz`)).status === 200, 'the fence ok again');
     direct.disconnect();
     await client.close();
   });
 
   it('a fence rewritten under a live connection (no reconnect) stops script writes within the re-check bound', async () => {
-    const direct = new Valkey({ host: valkey.host, port: valkey.port });
-    const client = await open(bridge.ws, { origin: bridge.origin });
+    const direct = new Valkey({ host: stack.valkey.host, port: stack.valkey.port });
+    const client = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     const minter = createMinter({ namespace: 'JOB', node: 301 });
     const enqueue = () => client.request('enqueue', { queue: 'demo.fence2', job: minter.next() });
     assert.equal((await enqueue()).ok, true);
@@ -155,7 +151,7 @@ describe('resilience', () => {
     const rewritten = Date.now();
     await until(async () => (await enqueue()).error?.code === 'fence', 'a fence refusal', 8000);
     assert.ok(Date.now() - rewritten <= 6500, 'within the 5 s re-check (plus slack)');
-    assert.equal((await getJson(`${bridge.http}/healthz`)).status, 503);
+    assert.equal((await getJson(`${stack.bridge.http}/healthz`)).status, 503);
     await direct.set('{emq}:version', FENCE_VALUE);
     await until(async () => (await enqueue()).ok, 'writes again once the fence is restored');
     direct.disconnect();
