@@ -13,6 +13,7 @@ const DOCUMENTED = [
   'web/src/widgets/**/*.js',
   'wasm/valkey/**/*.js',
   'wasm/*.js',
+  'wasm/lib/**/*.js',
 ];
 
 export default [
