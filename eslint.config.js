@@ -14,6 +14,7 @@ const DOCUMENTED = [
   'wasm/valkey/**/*.js',
   'wasm/*.js',
   'wasm/lib/**/*.js',
+  'wasm/cli/**/*.js',
 ];
 
 export default [
