@@ -11,6 +11,7 @@ const DOCUMENTED = [
   'web/src/views/**/*.js',
   'web/src/lib/**/*.js',
   'web/src/widgets/**/*.js',
+  'web/src/explorer/**/*.js',
   'wasm/valkey/**/*.js',
   'wasm/*.js',
   'wasm/lib/**/*.js',
