@@ -37,7 +37,7 @@ export function enqueueCall(queue, id, payload) {
   return { queue, id, job, pending: pendingKey(queue), payload: checkedPayload(payload) };
 }
 
-/** The executor when it is known and runs here (`native` on a standalone node only); else an ExecutorError. */
+/** The executor when it is known and runs here (`native`: standalone nodes only); else throws ExecutorError. */
 export function checkedExecutor(executor, onCluster) {
   if (!EXECUTORS.includes(executor))
     throw new ExecutorError(`executor must be 'script' or 'native', not ${String(executor)}`);
