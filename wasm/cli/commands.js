@@ -64,6 +64,7 @@ async function refusable(command, json, fields, work) {
   }
 }
 
+/** `branded encode NS SNOWFLAKE`: prints the id, or its JSON object. */
 export async function encodeCommand({ positional, options }) {
   expectCount(positional, 2, 'encode', 'NS SNOWFLAKE');
   const [namespace, text] = positional;
@@ -85,6 +86,7 @@ function mintedJson(id, snowflake) {
 export const MAX_COUNT = 100_000_000n;
 const ID_LINE_BATCH = 4096;
 
+/** `branded mint NS`: `--count` ids minted on a leased node, or with `--at` the first ids of that millisecond. */
 export async function mintCommand({ positional, options }) {
   expectCount(positional, 1, 'mint', 'NS');
   const [namespace] = positional;
@@ -147,6 +149,7 @@ async function mintAt(namespace, node, at, count, json) {
   return 0;
 }
 
+/** `branded gate ID`: the wire gate's verdict and the host check's; exit status 0 only when both pass. */
 export async function gateCommand({ positional, options }) {
   expectCount(positional, 1, 'gate', 'ID');
   const [id] = positional;
@@ -163,6 +166,7 @@ export async function gateCommand({ positional, options }) {
   return verdict.admitted && parsed.ok ? 0 : 1; // 0: an enqueue of this id passes both checks
 }
 
+/** `branded window T0 T1`: the XRANGE arguments of [T0, T1). */
 export async function windowCommand({ positional, options }) {
   expectCount(positional, 2, 'window', 'T0 T1');
   const t0 = instantArgument(positional[0], 'T0', 'window');
@@ -179,6 +183,7 @@ export async function windowCommand({ positional, options }) {
   });
 }
 
+/** `branded min-for TIME [NS]`: the smallest Snowflake mintable at or after TIME, and its id under NS (JOB). */
 export async function minForCommand({ positional, options }) {
   if (positional.length < 1 || positional.length > 2)
     throw new UsageError(`min-for takes TIME [NS], got ${positional.length} arguments`, 'min-for');
@@ -197,6 +202,7 @@ export async function minForCommand({ positional, options }) {
   });
 }
 
+/** `branded slot KEY...`: the cluster slot of each key. */
 export async function slotCommand({ positional, options }) {
   if (positional.length === 0) throw new UsageError('slot takes KEY...', 'slot');
   const width = Math.max(...positional.map((key) => printable(key).length));

@@ -33,7 +33,10 @@ function format(parsed, idAt, json) {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-// --ns NS: an argument that is a bare Snowflake (decimal) is decoded as the id of NS it encodes to.
+/**
+ * `branded decode ID...`: a row (or JSON line) per argument; with `--ns NS` an argument that is a bare
+ * Snowflake (decimal) is decoded as the id of NS it encodes to.
+ */
 export async function decodeArguments(args, json, namespace) {
   const ids =
     namespace === undefined ? args : args.map((arg) => (/^[0-9]+$/.test(arg) ? snowflakeId(namespace, arg) : arg));
@@ -50,9 +53,11 @@ function snowflakeId(namespace, decimal) {
   return encode(namespace, value);
 }
 
-// Decodes stdin's lines as they arrive, in bounded memory: core parses each piece and writes the rows of
-// valid ids into one buffer; a refused line's row is written here (it may hold any bytes). The bytes after the
-// last newline wait for the next piece.
+/**
+ * Decodes stdin's lines as they arrive, in bounded memory: core parses each piece and writes the rows of
+ * valid ids into one buffer; a refused line's row is written here (it may hold any bytes). The bytes after the
+ * last newline wait for the next piece.
+ */
 export async function decodeStream(input, json) {
   if (!json) await write(DECODE_HEADER);
   const decoder = new LineDecoder(json);

@@ -1,7 +1,7 @@
 // Why an id was refused, naming the byte and the fix: the CLI's rows and hints (plain code, no module).
 const encoder = new TextEncoder();
 
-// Why `text` was refused with `code`, naming the byte (`at`, UTF-8, from errorOffset) and a fix.
+/** Why `text` was refused with `code`, naming the byte (`at`, UTF-8, from errorOffset) and a fix. */
 export function explain(text, code, at) {
   const bytes = encoder.encode(text);
   const byte = (i) =>

@@ -25,6 +25,7 @@ const COMMANDS = {
   scan: { options: { ...JSON_ONLY, 'valid-only': 'flag' }, run: scanCommand },
 };
 
+/** Runs the CLI on its arguments (argv without node and the script); resolves to the exit status. */
 export async function main(argv) {
   try {
     const [name, ...rest] = argv;

@@ -30,13 +30,14 @@ function rebuild() {
   heap.u64 = new BigUint64Array(buffer);
 }
 rebuild();
-// Growing memory detaches the old buffer: views read length 0 then.
+/** The heap views, rebuilt when growing memory detached the old buffer (views read length 0 then). */
 export function views() {
   if (heap.u8.length === 0) rebuild();
   return heap;
 }
 
 const input = { address: 0, capacity: 0 };
+/** Grows the input area to at least `capacity` bytes; returns its address. */
 export function reserveInput(capacity) {
   if (capacity > input.capacity) {
     input.address = wasm.input(capacity);

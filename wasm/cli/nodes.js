@@ -82,8 +82,10 @@ function readOr(file, fallback) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Leases `node`, or with null the lowest free node; says on stderr when it had to wait or chose another node.
-// Returns {node, lastMs, release()}; throws an Error with a message for the user when no lease can be had.
+/**
+ * Leases `node`, or with null the lowest free node; says on stderr when it had to wait or chose another node.
+ * Returns {node, lastMs, release()}; throws an Error with a message for the user when no lease can be had.
+ */
 export async function leaseNode(node, command) {
   mkdirSync(directory(), { recursive: true });
   const seen = {};

@@ -5,12 +5,15 @@ import { errorOffset } from '@echomq/branded';
 
 import { explain } from './explain.js';
 
+/** Writes text to stdout, waiting for a drain when the stream asks for one. */
 export async function write(text) {
   if (text.length > 0 && !process.stdout.write(text)) await once(process.stdout, 'drain');
 }
 
-// The decode JSON object of a parsed id; `snowflake` is a bigint, written as a decimal string. Written by
-// hand for speed: a parsed id and its fields are plain ASCII with nothing to escape.
+/**
+ * The decode JSON object of a parsed id; `snowflake` is a bigint, written as a decimal string. Written by
+ * hand for speed: a parsed id and its fields are plain ASCII with nothing to escape.
+ */
 export function decodedJson(id, namespace, snowflake, unixMs, node, seq, hash32, streamId) {
   return (
     `{"id":"${id}","ok":true,"namespace":"${namespace}","snowflake":"${snowflake}","unixMs":${unixMs},` +
@@ -18,9 +21,9 @@ export function decodedJson(id, namespace, snowflake, unixMs, node, seq, hash32,
   );
 }
 
-// ISO 8601 of an instant; ids in a stream often share their millisecond, so the last answer is kept.
 let lastMs = NaN;
 let lastIso = '';
+/** ISO 8601 of an instant; ids in a stream often share their millisecond, so the last answer is kept. */
 export function iso(unixMs) {
   if (unixMs !== lastMs) {
     lastMs = unixMs;
@@ -29,7 +32,7 @@ export function iso(unixMs) {
   return lastIso;
 }
 
-// A refused id's object: its error, the byte it goes wrong at (errorOffset) and a hint naming the fix.
+/** A refused id's object: its error, the byte it goes wrong at (errorOffset) and a hint naming the fix. */
 export function refusedJson(id, error) {
   const at = errorOffset(id);
   return JSON.stringify({ id, ok: false, error, errorOffset: at, hint: hint(id, error, at) });
@@ -44,6 +47,7 @@ function hint(id, error, at) {
 export const DECODE_HEADER =
   'ID              NS   SNOWFLAKE            TIME (UTC)                NODE   SEQ      HASH32  STREAM ID\n';
 
+/** The aligned row of a parsed id, under DECODE_HEADER. */
 export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, streamId) {
   return (
     `${id}  ${namespace}  ${snowflake.toString().padEnd(19)}  ${iso(unixMs)}  ` +
@@ -51,11 +55,12 @@ export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, 
   );
 }
 
+/** A refused id's row: the id as typed, its error and the hint. */
 export function refusedRow(id, error) {
   return `${printable(id).padEnd(14)}  refused: ${error} (${hint(id, error, errorOffset(id))})`;
 }
 
-// An id as typed, unless it holds control characters: then quoted with escapes.
+/** An id as typed, unless it holds control characters: then quoted with escapes. */
 export function printable(text) {
   return /[\u0000-\u001f\u007f]/.test(text) ? JSON.stringify(text) : text;
 }

@@ -56,8 +56,11 @@ async function scanInput(input, options) {
   return refused;
 }
 
-// Exit status: 2 when a file could not be read (the others are still scanned), else 1 when some candidate was
-// refused (range), else 0 (also when no id was found).
+/**
+ * `branded scan [FILE...]`: every id found in the files (or stdin), one row or JSON line each.
+ * Exit status: 2 when a file could not be read (the others are still scanned), else 1 when some candidate was
+ * refused (range), else 0 (also when no id was found).
+ */
 export async function scanCommand({ positional, options }) {
   const json = options.json === true;
   const validOnly = options['valid-only'] === true;

@@ -1,4 +1,5 @@
 // Command-line arguments: options per command, positional arguments, and the usage error (exit 2).
+/** A mistake in the command line; `command` names the command whose --help to point at. */
 export class UsageError extends Error {
   constructor(message, command) {
     super(message);
@@ -6,8 +7,10 @@ export class UsageError extends Error {
   }
 }
 
-// Splits argv into positionals and options. `spec` maps an option name to 'flag' or 'value';
-// `--name=value` and `--name value` both work; `--` ends the options.
+/**
+ * Splits argv into positionals and options. `spec` maps an option name to 'flag' or 'value';
+ * `--name=value` and `--name value` both work; `--` ends the options.
+ */
 export function parseArguments(argv, spec, command) {
   const positional = [];
   const options = {};
@@ -38,19 +41,21 @@ export function parseArguments(argv, spec, command) {
   return { positional, options };
 }
 
-// A decimal integer argument (optionally negative); anything else is a usage error.
+/** A decimal integer argument (optionally negative); anything else is a usage error. */
 export function integerArgument(text, what, command) {
   if (!/^-?[0-9]+$/.test(text))
     throw new UsageError(`${what} must be a decimal integer, got ${JSON.stringify(text)}`, command);
   return BigInt(text);
 }
 
-// An instant: milliseconds since 1970 (decimal), an ISO 8601 date/time (UTC when no zone is given), or now with
-// offsets (now, now-5m, now-1h30m, now+250ms).
 const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
 const NOW = /^now((?:[+-](?:[0-9]+(?:ms|s|m|h|d))+)*)$/;
 const UNIT_MS = { ms: 1, s: 1000, m: 60000, h: 3600000, d: 86400000 };
 let nowMs = null; // one reading per run: window now-5m now spans exactly 5 minutes
+/**
+ * An instant argument: milliseconds since 1970 (decimal), an ISO 8601 date/time (UTC when no zone is given),
+ * or now with offsets (now, now-5m, now-1h30m, now+250ms); anything else is a usage error.
+ */
 export function instantArgument(text, what, command) {
   if (/^-?[0-9]+$/.test(text)) return safeNumber(BigInt(text), what, command);
   const now = NOW.exec(text);
@@ -74,6 +79,7 @@ export function instantArgument(text, what, command) {
   return ms;
 }
 
+/** A bigint argument as a Number; a usage error when it is not a safe integer. */
 export function safeNumber(value, what, command) {
   if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER))
     throw new UsageError(`${what} is too large: ${value}`, command);

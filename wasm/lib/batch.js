@@ -113,6 +113,10 @@ function parseLines(fill, estimate, fields) {
 
 const encoder = new TextEncoder();
 
+/**
+ * A source over a string: each call writes the next part, as UTF-8, into u8[from, to) and says whether it
+ * was the last.
+ */
 export function textSource(text) {
   let read = 0;
   return (u8, from, to) => {
@@ -122,8 +126,10 @@ export function textSource(text) {
   };
 }
 
-// parseMany(ids | text | bytes, {fields}) → ParsedIds. `fields: true` adds the unixMs, node, seq and
-// hash32 columns (they double the columns' size, so they come only when asked for).
+/**
+ * parseMany(ids | text | bytes, {fields}) → ParsedIds. `fields: true` adds the unixMs, node, seq and
+ * hash32 columns (they double the columns' size, so they come only when asked for).
+ */
 export function parseMany(input, options = {}) {
   args.object(options, 'parseMany options');
   const fields = options.fields === true ? 1 : 0;
@@ -133,7 +139,7 @@ export function parseMany(input, options = {}) {
   throw new TypeError('parseMany takes an array of ids, a newline-separated string, or its UTF-8 bytes (Uint8Array)');
 }
 
-// encodeMany(namespace, snowflakes) → {ids, error, refused}: ids[i] is null where error[i] is not 0.
+/** encodeMany(namespace, snowflakes) → {ids, error, refused}: ids[i] is null where error[i] is not 0. */
 export function encodeMany(namespace, snowflakes) {
   args.text(namespace, 'namespace');
   const typed = snowflakes instanceof BigUint64Array;

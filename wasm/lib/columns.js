@@ -1,6 +1,7 @@
 // The columns parseMany returns: one slot per id, in input order, in typed arrays.
 import { ERROR_CODES } from './errors.js';
 
+/** The columns parseMany and scan answer with: typed arrays sharing one buffer, grown by reserve, cut by trim. */
 export class ParsedIds {
   constructor(capacity, { fields, lines, found = false }) {
     this.count = 0;

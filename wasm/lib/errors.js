@@ -9,6 +9,7 @@ onReady(() => {
   ERROR_CODES = Object.freeze(names);
 });
 
+/** A refusal by core: `code` is the contract's error class, a member of ERROR_CODES. */
 export class BrandedError extends Error {
   constructor(code, message) {
     super(message);
@@ -17,14 +18,17 @@ export class BrandedError extends Error {
   }
 }
 
-// Quotes an argument for a message, shortened so a huge input cannot make a huge message.
+/** Quotes an argument for a message, shortened so a huge input cannot make a huge message. */
 export function quote(value) {
   const text = typeof value === 'string' ? value : String(value);
   const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
   return typeof value === 'string' ? JSON.stringify(shown) : shown;
 }
 
-// `namespace`: the namespace the call was given, for a hint on a namespace refusal.
+/**
+ * The BrandedError for core's error number `errorNumber` in the call `what`; `namespace`, the namespace the
+ * call was given, adds a hint to a namespace refusal.
+ */
 export function refused(what, errorNumber, namespace) {
   const code = ERROR_CODES[errorNumber];
   const hint = code === 'namespace' && typeof namespace === 'string' ? namespaceHint(namespace) : '';

@@ -38,6 +38,7 @@ function parseAsciiId(id) {
   );
 }
 
+/** Parses one id: its namespace and Snowflake fields, or the shared frozen refusal of its error class. */
 export function parse(id) {
   args.text(id, 'id');
   let error = id.length === ID_LENGTH ? parseAsciiId(id) : NOT_ASCII;
@@ -57,12 +58,14 @@ export function parse(id) {
   };
 }
 
+/** Whether the text is a valid branded id. */
 export function valid(id) {
   args.text(id, 'id');
   const size = writeText(id);
   return wasm.valid(input.address, size) === 1;
 }
 
+/** The id of a Snowflake under a namespace; throws a BrandedError when core refuses either. */
 export function encode(namespace, snowflake) {
   args.text(namespace, 'namespace');
   const value = args.snowflake(snowflake);
@@ -72,7 +75,7 @@ export function encode(namespace, snowflake) {
   return answerId();
 }
 
-// The byte offset (UTF-8) where a refused id first goes wrong; -1 for a valid id.
+/** The byte offset (UTF-8) where a refused id first goes wrong; -1 for a valid id. */
 export function errorOffset(id) {
   args.text(id, 'id');
   const size = writeText(id);
@@ -85,6 +88,7 @@ onReady(() => {
   NOT_ADMITTED = Object.freeze({ admitted: false, error: KIND_REFUSAL });
 });
 
+/** The wire gate's verdict, from the first three bytes only (shared frozen answers). */
 export function gate(id) {
   args.text(id, 'id');
   const size = writeText(id);

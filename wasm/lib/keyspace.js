@@ -11,6 +11,7 @@ function twoTexts(first, second) {
   return [firstSize, input.address + firstSize, secondSize];
 }
 
+/** The job key `emq:{<queue>}:job:<id>`; throws the queue's refusal, then the id's. */
 export function jobKey(queue, id) {
   args.text(queue, 'queue');
   args.text(id, 'id');
@@ -20,6 +21,7 @@ export function jobKey(queue, id) {
   return answerText();
 }
 
+/** The key `emq:{<queue>}:<type>`; throws `queue` for a bad queue name or type. */
 export function queueKey(queue, type) {
   args.text(queue, 'queue');
   args.text(type, 'type');
@@ -29,6 +31,7 @@ export function queueKey(queue, type) {
   return answerText();
 }
 
+/** The queue's pending key `emq:{<queue>}:pending`. */
 export function pendingKey(queue) {
   const size = writeText(args.text(queue, 'queue'));
   const error = wasm.pending_key(input.address, size);
@@ -36,16 +39,19 @@ export function pendingKey(queue) {
   return answerText();
 }
 
+/** Whether the text is a valid queue name. */
 export function validQueue(queue) {
   const size = writeText(args.text(queue, 'queue'));
   return wasm.valid_queue(input.address, size) === 1;
 }
 
+/** Whether the text is a valid key type (the part of a key after its hashtag). */
 export function validKeyType(type) {
   const size = writeText(args.text(type, 'type'));
   return wasm.valid_key_type(input.address, size) === 1;
 }
 
+/** The cluster slot of a key: CRC16 of its hashtag (of the whole key when it has none), mod 16384. */
 export function slot(key) {
   const size = writeText(args.text(key, 'key'));
   return wasm.slot(input.address, size);

@@ -35,7 +35,7 @@ class Minter {
   }
 }
 
-// createMinter({namespace, node = 0}): errors `namespace` (not 3 x A-Z), `node` (outside 0-1023).
+/** createMinter({namespace, node = 0}): errors `namespace` (not 3 x A-Z), `node` (outside 0-1023). */
 export function createMinter(options) {
   args.object(options, 'createMinter options');
   const { namespace, node = 0 } = options;

@@ -37,8 +37,10 @@ function copyOut(result, { count, byteBase, line }) {
   }
 }
 
-// scan(text | bytes, {fields}) → parseMany's columns (a candidate past the range is refused with `range` and
-// keeps its namespace) plus offset (UTF-8 bytes) and line (1-based).
+/**
+ * scan(text | bytes, {fields}) → parseMany's columns (a candidate past the range is refused with `range` and
+ * keeps its namespace) plus offset (UTF-8 bytes) and line (1-based).
+ */
 export function scan(text, options = {}) {
   args.object(options, 'scan options');
   const fields = options.fields === true;

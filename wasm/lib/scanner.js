@@ -2,7 +2,7 @@
 // is found once. Plain code that takes the instance, so the package's scan() and the CLI's module share it.
 const AREA = 1 << 18;
 
-// Column addresses, in the order of branded_scan_layout, in a module instance.
+/** Column addresses, in the order of branded_scan_layout, in a module instance. */
 export function scanLayout(instance, u32) {
   const at = instance.scan_layout() >> 2;
   const names = [
@@ -23,10 +23,13 @@ export function scanLayout(instance, u32) {
   return Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
 }
 
-// push(fill, final, take): `fill(u8, from, to)` → {written, done} writes the next piece. `module`: the
-// instance to scan in ({wasm, views, reserveInput, FOUND}: the package's, or the CLI's own). For each chunk of
-// candidates, take({count, refused, text, byteBase, line}) reads FOUND before anything else calls the module:
-// candidate i is at byte byteBase + offset[i] of the stream (text + offset[i] in memory), on line line + newlines[i].
+/**
+ * The streaming scan in one module instance.
+ * push(fill, final, take): `fill(u8, from, to)` → {written, done} writes the next piece. `module`: the
+ * instance to scan in ({wasm, views, reserveInput, FOUND}: the package's, or the CLI's own). For each chunk of
+ * candidates, take({count, refused, text, byteBase, line}) reads FOUND before anything else calls the module:
+ * candidate i is at byte byteBase + offset[i] of the stream (text + offset[i] in memory), on line line + newlines[i].
+ */
 export class Scanner {
   constructor(fields, module) {
     this.module = module;

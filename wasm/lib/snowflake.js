@@ -3,19 +3,22 @@ import * as args from './args.js';
 import { quote, refused } from './errors.js';
 import { AT, answerText, input, views, wasm, writeText } from './module.js';
 
-// The module answers these with a non-negative value or minus the error number.
+// The module answers these two with a non-negative value or minus the error number.
+/** The placement hash of a Snowflake; throws `range` at 2^63 or more. */
 export function hash32(snowflake) {
   const answer = wasm.hash32(args.snowflake(snowflake));
   if (answer < 0) throw refused(`hash32(${quote(snowflake)}n)`, -answer);
   return answer;
 }
 
+/** The instant (Unix ms) of a Snowflake; throws `range` at 2^63 or more. */
 export function unixMs(snowflake) {
   const answer = wasm.unix_ms(args.snowflake(snowflake));
   if (answer < 0) throw refused(`unixMs(${quote(snowflake)}n)`, -answer);
   return answer;
 }
 
+/** The Snowflake of {unixMs, node, seq}; throws `range` or `node` when core refuses a field. */
 export function compose(fields) {
   args.object(fields, 'compose fields');
   const { unixMs: ms, node, seq } = fields;
@@ -24,19 +27,21 @@ export function compose(fields) {
   return views().u64[AT.snowflake >> 3];
 }
 
+/** The smallest Snowflake mintable at or after the instant; throws `range` outside the horizon. */
 export function minFor(unixMs) {
   const error = wasm.min_for(args.integer(unixMs, 'unixMs'));
   if (error !== 0) throw refused(`minFor(${unixMs})`, error);
   return views().u64[AT.snowflake >> 3];
 }
 
+/** The stream entry id `<unixMs>-<low 22 bits>` of a Snowflake. */
 export function streamId(snowflake) {
   const error = wasm.stream_id(args.snowflake(snowflake));
   if (error !== 0) throw refused(`streamId(${quote(snowflake)}n)`, error);
   return answerText();
 }
 
-// XRANGE arguments for the instants [t0, t1): start, exclusive end, and the equivalent inclusive end.
+/** XRANGE arguments for the instants [t0, t1): start, exclusive end, and the equivalent inclusive end. */
 export function streamWindow(t0, t1) {
   const error = wasm.window(args.integer(t0, 't0'), args.integer(t1, 't1'));
   if (error !== 0) throw refused(`streamWindow(${t0}, ${t1})`, error);
@@ -49,8 +54,10 @@ export function streamWindow(t0, t1) {
   };
 }
 
-// "<ms>-<seq>" → {ms, seq, snowflake}: snowflake is the Snowflake the entry id was injected from, or null
-// when it is not such an id (seq wider than 22 bits, ms outside the Snowflake horizon).
+/**
+ * "<ms>-<seq>" → {ms, seq, snowflake}: snowflake is the Snowflake the entry id was injected from, or null
+ * when it is not such an id (seq wider than 22 bits, ms outside the Snowflake horizon).
+ */
 export function parseEntryId(text) {
   args.text(text, 'entry id');
   const size = writeText(text);

@@ -1,5 +1,6 @@
 // Input sources of the chunked calls (parseMany, scan, the CLI's streams): plain code, no module, so the CLI
 // ships it as it is.
+/** A source over bytes in memory: each call copies the next part into u8[from, to) and says whether it was the last. */
 export function bytesSource(bytes) {
   let read = 0;
   return (u8, from, to) => {

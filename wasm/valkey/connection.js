@@ -24,6 +24,7 @@ function rowOf(hash) {
   return Object.keys(hash).length === 0 ? null : hash;
 }
 
+/** One client (a node or a cluster) whose writes pass the host check, then the fence, then go to the server. */
 export class Connection {
   #client;
   #cluster;

@@ -20,6 +20,7 @@ const PIPELINE_CHUNK = 250;
 const CHUNKS_IN_FLIGHT = 4;
 
 const replyClass = (error) => /^[A-Z]+/.exec(error?.message ?? '')?.[0];
+/** Whether a server error is the fence's refusal (by its reply class). */
 export const isFenceReply = (error) => replyClass(error) === FENCE_CLASS;
 const isKindReply = (error) => replyClass(error) === KIND_CLASS;
 const isNoScript = (error) => replyClass(error) === 'NOSCRIPT';
@@ -36,6 +37,7 @@ export function enqueueCall(queue, id, payload) {
   return { queue, id, job, pending: pendingKey(queue), payload: checkedPayload(payload) };
 }
 
+/** The executor when it is known and runs here (`native`: standalone nodes only); else throws ExecutorError. */
 export function checkedExecutor(executor, onCluster) {
   if (!EXECUTORS.includes(executor))
     throw new ExecutorError(`executor must be 'script' or 'native', not ${String(executor)}`);

@@ -6,6 +6,7 @@ import { FenceError } from './errors.js';
 
 const isWrongType = (error) => /^WRONGTYPE /.test(error?.message ?? '');
 
+/** One client's version fence: its state, checked again at each reconnect, and the gate every write awaits. */
 export class Fence {
   #client;
   #state = 'unverified';

@@ -28,6 +28,7 @@ export function appendCall(queue, stream, snowflake, fields) {
   return { key: queueKey(queue, stream), entryId: streamId(snowflake), flat: flatFields(fields) };
 }
 
+/** XADD of an appendCall; the server refusing an entry id not above the top becomes a NonMonotonicError. */
 export async function append(client, { key, entryId, flat }) {
   try {
     return await client.xadd(key, entryId, ...flat);

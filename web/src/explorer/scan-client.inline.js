@@ -7,6 +7,7 @@ export const SCAN_WHERE = 'main thread';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Scans the bytes (an ArrayBuffer) → {bytes, columns, scanMs}, yielding to the page between pieces. */
 export async function scanBuffer(buffer, onProgress) {
   await ready;
   const bytes = new Uint8Array(buffer);

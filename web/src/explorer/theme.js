@@ -13,6 +13,7 @@ function stored() {
   }
 }
 
+/** Makes `button` switch light and dark: it shows the theme in force and remembers the reader's pick. */
 export function themeToggle(button) {
   const root = document.documentElement;
   const apply = (theme) => {

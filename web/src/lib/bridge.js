@@ -25,6 +25,10 @@ export function defaultBridgeUrl(explicit, location = globalThis.location) {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }
 
+/**
+ * A client of one bridge: connects on demand, matches replies to requests by id, and fires `change` when
+ * its status or its hello changes.
+ */
 export class Bridge extends EventTarget {
   /** url: ws(s) URL; token: optional bearer token, offered as the `bearer.<token>` subprotocol. */
   constructor(url, { token } = {}) {

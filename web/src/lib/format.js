@@ -2,8 +2,10 @@
 // formats them for people and reads the instants people type.
 
 const counts = new Intl.NumberFormat('en-US');
+/** A count with thousands separators. */
 export const formatCount = (n) => counts.format(n);
 
+/** An instant (Unix ms) as ISO 8601 UTC. */
 export const formatIso = (ms) => new Date(ms).toISOString();
 
 const localFormat = new Intl.DateTimeFormat(undefined, {
@@ -17,6 +19,7 @@ const localFormat = new Intl.DateTimeFormat(undefined, {
   hourCycle: 'h23',
   timeZoneName: 'short',
 });
+/** An instant (Unix ms) in the reader's local time, with the zone name. */
 export const formatLocal = (ms) => localFormat.format(new Date(ms));
 
 const localShortFormat = new Intl.DateTimeFormat(undefined, {
@@ -31,6 +34,7 @@ const localShortFormat = new Intl.DateTimeFormat(undefined, {
 });
 /** Local time without the zone name (a table column names the zone once, in its header). */
 export const formatLocalShort = (ms) => localShortFormat.format(new Date(ms));
+/** The reader's IANA time zone. */
 export const localZone = () => localShortFormat.resolvedOptions().timeZone;
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

@@ -71,6 +71,7 @@ export function scanAll(bytes, onProgress) {
   return mergePieces(pieces);
 }
 
+/** The columns' buffers, for postMessage to transfer rather than copy. */
 export const transferables = (columns) => COLUMN_NAMES.map((name) => columns[name].buffer);
 
 const decoder = new TextDecoder();

@@ -83,6 +83,10 @@ function cell(key, content, extra = '') {
   return h('span', { role: 'gridcell', class: `c-${key} ${extra}` }, content);
 }
 
+/**
+ * The Decode panel: {element, set(state)}; `onState` is given its state as the reader changes it.
+ * `compact`: the one-id form, for the docs widgets.
+ */
 export function createDecodePanel({ state, onState, compact = false }) {
   let current = { ...DECODE_DEFAULTS, ...state };
   let decoded = decodeText('');

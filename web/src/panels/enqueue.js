@@ -82,6 +82,10 @@ function pendingView(pending, id) {
   ];
 }
 
+/**
+ * The Enqueue panel, live through `bridge`: {element, set(state)}.
+ * `onState` is given its state as the reader changes it; `compact`: without the lede, for the docs widgets.
+ */
 export function createEnqueuePanel({ state, onState, bridge, compact = false }) {
   let current = { ...ENQUEUE_DEFAULTS, ...state };
   const minter = createMinter({ namespace: 'JOB', node: 0 });

@@ -79,6 +79,10 @@ function sideView(name, side) {
   });
 }
 
+/**
+ * The Gate panel, with live verdicts through `bridge`: {element, set(state)}.
+ * `onState` is given its state as the reader changes it.
+ */
 export function createGatePanel({ state, onState, bridge }) {
   let current = { ...GATE_DEFAULTS, ...state };
   const input = h('input', {

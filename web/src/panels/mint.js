@@ -7,6 +7,7 @@ import { copyButton } from '../views/controls.js';
 export const MINT_DEFAULTS = { ns: 'JOB', node: '0', count: '5' };
 const MAX_COUNT = 1000;
 
+/** The Mint panel: {element, set(state)}; `onState` is given its state as the reader changes it. */
 export function createMintPanel({ state, onState }) {
   let current = { ...MINT_DEFAULTS, ...state };
   let minter = null;

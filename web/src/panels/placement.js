@@ -90,6 +90,7 @@ function slotView(queue, id) {
   return [table, verdict];
 }
 
+/** The Placement panel: {element, set(state)}; `onState` is given its state as the reader changes it. */
 export function createPlacementPanel({ state, onState }) {
   let current = { ...PLACEMENT_DEFAULTS, ...state };
   const idInput = h('input', {

@@ -60,6 +60,11 @@ function comparison(predicted, live) {
   );
 }
 
+/**
+ * The Stream window panel, live through `bridge`: {element, set(state)}.
+ * `onState` is given its state as the reader changes it; `compact`: without the lede and the stream field,
+ * for the docs widgets.
+ */
 export function createWindowPanel({ state, onState, bridge, compact = false }) {
   let current = { ...WINDOW_DEFAULTS, ...state };
   const t0Input = h('input', { type: 'text', class: 'mono', spellcheck: 'false', value: current.t0, size: 26 });

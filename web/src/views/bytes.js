@@ -59,6 +59,7 @@ export function byteCells(id, { error = null, offset = -1, gate = true } = {}) {
   return h('div', { class: 'bytes', role: 'img', 'aria-label': `${summary}: ${id}` }, cells);
 }
 
+/** The key to the byte cells: the gate and refused-byte swatches when asked for, and what dashed cells mean. */
 export function bytesLegend({ gate = true, bad = false } = {}) {
   return h(
     'div',

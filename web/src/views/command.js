@@ -7,6 +7,7 @@ function shellQuote(arg) {
   return JSON.stringify(arg);
 }
 
+/** The arguments as a focusable group of spans, the ones that need quoting quoted; `label` names the group. */
 export function commandView(args, label = 'command') {
   const parts = args.flatMap((arg, i) => {
     const quoted = shellQuote(String(arg));

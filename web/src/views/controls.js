@@ -14,6 +14,7 @@ export function verdictCard({ who, outcome, what, why, extra }) {
   );
 }
 
+/** A button that copies `getText()` to the clipboard and says for a moment whether it could. */
 export function copyButton(getText, label = 'Copy', text = 'Copy') {
   const button = h('button', { type: 'button', class: 'small', 'aria-label': label });
   button.textContent = text;

@@ -15,6 +15,7 @@ export const PARTS = [
   ['.command', 'command'],
 ];
 
+/** Gives the elements under `root` their CSS part names, so a host page can style the widget's insides. */
 export function nameParts(root) {
   for (const [selector, part] of PARTS) {
     for (const element of root.querySelectorAll(selector)) {
