@@ -1,10 +1,7 @@
 // The explorer-at-scale workload, shared by tests/e2e/explorer-scale.test.js and bench/web/explorer.js: a log
 // with one id candidate per line, dropped on the Decode panel inside the page, timed there.
 import { encode } from '@echomq/branded';
-
-const EPOCH_MS = 1704067200000n;
-// The test's own composition of a Snowflake (SPEC §2), independent of the page.
-const compose = (ms, node, seq) => ((BigInt(ms) - EPOCH_MS) << 22n) | (BigInt(node) << 12n) | BigInt(seq);
+import { compose } from './snowflake.js';
 const BASE_MS = 1781000000000;
 
 // A log of `count` lines, one candidate each; the 501st of every 1000 is USRzzzzzzzzzzz (refused:
