@@ -18,6 +18,8 @@ const COLUMN_NAMES = Object.keys(COLUMN_TYPES);
 // Offsets in a file may pass 4 GiB: numbers, exact to 2^53. ids: each candidate's bytes, end to end.
 const MERGED_TYPES = { ...COLUMN_TYPES, offset: Float64Array, ids: Uint8Array };
 const MERGED_NAMES = Object.keys(MERGED_TYPES);
+// Elements per candidate (ID_LENGTH is read from core once the package is ready).
+const width = (name) => (name === 'ids' ? ID_LENGTH : 1);
 
 const isAlnum = (b) => (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
 
@@ -29,15 +31,35 @@ export class ScanCancelled extends Error {
   }
 }
 
+// A source is {size, read(into)}: read fills the Uint8Array `into` with the next into.length bytes and returns
+// it, so one buffer serves every piece. (Chromium's byte stream of a Blob fills a BYOB view at the wrong offset
+// past its first chunk, so a Blob is read in slices.)
+
 /** A source over bytes already in memory. */
 export function bufferSource(buffer) {
   const bytes = new Uint8Array(buffer);
-  return { size: bytes.length, read: (from, to) => bytes.subarray(from, to) };
+  let at = 0;
+  return {
+    size: bytes.length,
+    async read(into) {
+      into.set(bytes.subarray(at, at + into.length));
+      at += into.length;
+      return into;
+    },
+  };
 }
 
-/** A source over a File or Blob, read piece by piece. */
+/** A source over a File or Blob: each read takes a slice of it. */
 export function blobSource(blob) {
-  return { size: blob.size, read: async (from, to) => new Uint8Array(await blob.slice(from, to).arrayBuffer()) };
+  let at = 0;
+  return {
+    size: blob.size,
+    async read(into) {
+      into.set(new Uint8Array(await blob.slice(at, at + into.length).arrayBuffer()));
+      at += into.length;
+      return into;
+    },
+  };
 }
 
 // Where to end a piece that more bytes follow: just past its last byte that is not a letter or digit, since a
@@ -54,88 +76,90 @@ function countNewlines(bytes) {
   return count;
 }
 
-function joined(carry, chunk) {
-  if (carry.length === 0) return chunk;
-  const both = new Uint8Array(carry.length + chunk.length);
-  both.set(carry);
-  both.set(chunk, carry.length);
-  return both;
-}
-
-// The pieces' columns, kept until the end and merged one column at a time (each piece's copy dropped as it is
-// merged), so the merge holds little more than the result.
-class Pieces {
-  constructor() {
-    this.list = [];
+// The result's columns, written as each piece is scanned: sized from the first piece's density for the whole
+// source (grown by half if a later part is denser), then cut to the count one column at a time, so the scan
+// holds little more than the result.
+class Columns {
+  constructor(sourceBytes) {
+    this.sourceBytes = sourceBytes;
     this.count = 0;
     this.refused = 0;
+    this.capacity = 0;
+  }
+
+  reserve(more, pieceBytes) {
+    const needed = this.count + more;
+    if (needed <= this.capacity) return;
+    const estimate = this.capacity === 0 ? Math.ceil((more / pieceBytes) * this.sourceBytes * 1.05) + 1024 : 0;
+    const capacity = Math.max(needed, estimate, Math.ceil(this.capacity * 1.5));
+    for (const name of MERGED_NAMES) {
+      const grown = new MERGED_TYPES[name](capacity * width(name));
+      if (this[name]) grown.set(this[name].subarray(0, this.count * width(name)));
+      this[name] = grown;
+    }
+    this.capacity = capacity;
   }
 
   add(piece, start, lineBase) {
     const found = scan(piece, { fields: true });
     const { count } = found;
     if (count === 0) return;
-    // Copies cut to the count: scan's columns sit in buffers sized for the densest text.
-    const columns = Object.fromEntries(COLUMN_NAMES.map((name) => [name, found[name].slice(0, count)]));
-    const ids = new Uint8Array(count * ID_LENGTH);
-    const offsets = new Float64Array(count);
+    this.reserve(count, piece.length);
+    const at = this.count;
+    for (const name of COLUMN_NAMES) this[name].set(found[name].subarray(0, count), at);
     for (let i = 0; i < count; i += 1) {
-      const at = found.offset[i];
-      ids.set(piece.subarray(at, at + ID_LENGTH), i * ID_LENGTH);
-      offsets[i] = start + at;
-      columns.line[i] += lineBase - 1;
+      const offset = found.offset[i];
+      this.ids.set(piece.subarray(offset, offset + ID_LENGTH), (at + i) * ID_LENGTH);
+      this.offset[at + i] = start + offset;
+      this.line[at + i] += lineBase - 1;
     }
-    this.list.push({ count, columns: { ...columns, offset: offsets, ids } });
     this.count += count;
     this.refused += found.refused;
   }
 
-  merge() {
-    const merged = { count: this.count, refused: this.refused };
-    const pieces = this.list;
-    this.list = [];
+  finish() {
+    const columns = { count: this.count, refused: this.refused };
     for (const name of MERGED_NAMES) {
-      const width = name === 'ids' ? ID_LENGTH : 1;
-      merged[name] = new MERGED_TYPES[name](this.count * width);
-      let at = 0;
-      for (const piece of pieces) {
-        merged[name].set(piece.columns[name], at * width);
-        at += piece.count;
-        piece.columns[name] = null;
-      }
+      const length = this.count * width(name);
+      columns[name] = this[name]?.length === length ? this[name] : new MERGED_TYPES[name](length);
+      if (this[name] && this[name].length !== length) columns[name].set(this[name].subarray(0, length));
+      this[name] = null;
     }
-    return merged;
+    return columns;
   }
 }
 
 /**
- * Scans a source ({size, read(from, to)}) piece by piece → the columns (plain typed arrays, transferable).
- * onProgress(doneBytes, totalBytes) after each piece; `cancelled()` checked after each read; `pause()`, if
- * given, awaited between pieces; `pieceBytes`: how much each read takes.
+ * Scans a source piece by piece → the columns (plain typed arrays, transferable). onProgress(doneBytes,
+ * totalBytes) after each piece; `cancelled()` checked after each read; `pause()`, if given, awaited between
+ * pieces; `pieceBytes`: how much each read takes.
  */
 export async function scanSource(source, { onProgress, cancelled, pause, pieceBytes = PIECE_BYTES } = {}) {
-  const pieces = new Pieces();
-  let carry = new Uint8Array(0);
-  let carryStart = 0; // the offset of carry[0] in the source
+  const columns = new Columns(source.size);
+  // A run of letters and digits longer than an id is no id: carrying one byte more than an id of a piece's
+  // unfinished end tells the next piece so (ID_LENGTH is read from core once the package is ready).
+  const carryMost = ID_LENGTH + 1;
+  const work = new Uint8Array(pieceBytes + carryMost);
+  let carried = 0; // bytes at the start of `work` carried from the last piece
+  let carryStart = 0; // their offset in the source
   let lineBase = 1;
   for (let from = 0; from < source.size;) {
     const to = Math.min(source.size, from + pieceBytes);
-    const bytes = joined(carry, await source.read(from, to));
+    await source.read(work.subarray(carried, carried + (to - from)));
     if (cancelled?.()) throw new ScanCancelled();
+    const bytes = work.subarray(0, carried + (to - from));
     const cut = to === source.size ? bytes.length : cutPoint(bytes);
     const piece = bytes.subarray(0, cut);
-    if (cut > 0) pieces.add(piece, carryStart, lineBase);
+    if (cut > 0) columns.add(piece, carryStart, lineBase);
     lineBase += countNewlines(piece);
-    // A run of letters and digits longer than an id is no id: keeping one byte more than an id of it tells the
-    // next piece so (ID_LENGTH is read from core once the package is ready).
-    const keep = Math.min(bytes.length - cut, ID_LENGTH + 1);
-    carryStart += bytes.length - keep;
-    carry = bytes.slice(bytes.length - keep);
+    carried = Math.min(bytes.length - cut, carryMost);
+    carryStart += bytes.length - carried;
+    work.copyWithin(0, bytes.length - carried, bytes.length);
     from = to;
     onProgress?.(from, source.size);
     if (pause) await pause();
   }
-  return pieces.merge();
+  return columns.finish();
 }
 
 export const transferables = (columns) => MERGED_NAMES.map((name) => columns[name].buffer);
