@@ -67,9 +67,12 @@ export function writeLog(path, count) {
   return { bytes, expected };
 }
 
-// In the page: drops `file` (or one made of `text`) on the Decode panel; the drop's instant is kept.
-function dropFile({ text, name, fromInput }) {
-  const file = fromInput ? document.querySelector(fromInput).files[0] : new File([text], name, { type: 'text/plain' });
+// In the page: drops a file on the Decode panel (the File of the input `fromInput`, the body fetched from
+// `url`, or `text`); the drop's instant is kept.
+async function dropFile({ text, name, fromInput, url }) {
+  let file;
+  if (fromInput) file = document.querySelector(fromInput).files[0];
+  else file = new File([url ? await (await fetch(url)).blob() : text], name, { type: 'text/plain' });
   const transfer = new DataTransfer();
   transfer.items.add(file);
   const target = document.querySelector('[data-panel="decode"]');
@@ -101,8 +104,13 @@ async function tableShown({ want, fileName }) {
 }
 
 // Drops a File made of `text` on the panel, in the page, and waits there for the count: the drop-to-table ms.
-export async function dropInPage(page, text, name, countText) {
-  await page.evaluate(dropFile, { text, name });
+// With `site`, the text is served by it and fetched by the page (a driver that moves text slowly never carries it).
+export async function dropInPage(page, text, name, countText, site = null) {
+  if (site) {
+    const path = `${new URL(site.url).pathname}__e2e/${name}`;
+    site.serve(path, Buffer.from(text));
+    await page.evaluate(dropFile, { name, url: path });
+  } else await page.evaluate(dropFile, { text, name });
   return page.evaluate(tableShown, { want: countText, fileName: name });
 }
 
