@@ -1,6 +1,6 @@
 // Finding ids in any text or file: the package's scan over the bytes in pieces read one at a time (a 100 MB
 // file is never held whole, so a progress bar can move and a scan can be cancelled), each piece cut where no
-// id can straddle it, merged into one set of columns that keeps each candidate's 14 bytes but not the text.
+// id can straddle it, written into one set of columns that keeps each candidate's 14 bytes but not the text.
 import { scan, ERROR_CODES, ID_LENGTH, unixMs } from '@echomq/branded';
 
 export const PIECE_BYTES = 4 * 1024 * 1024;
