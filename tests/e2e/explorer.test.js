@@ -1,469 +1,440 @@
 // The hosted explorer in each engine (Chromium, Firefox ESR, WebKitGTK), served from a subpath by a local
 // static server, with every request that would leave the machine aborted (or, in WebKitGTK, seen) and counted.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { encode, parse } from '@echomq/branded';
-import { DIST, screenshot } from './support/browser.js';
-import { emulatesMedia, launchEngine, needsHarness, selectedEngines } from './support/engines.js';
-import { serveStatic } from './support/static-server.js';
+import { screenshot } from './support/browser.js';
+import { emulatesMedia, launchEngine } from './support/engines.js';
+import { eachEngine } from './support/explorer-suite.js';
 import { openExplorer, panel, text, unexpected } from './support/explorer.js';
+import { compose } from './support/snowflake.js';
 
-const EPOCH_MS = 1704067200000n;
-// The test's own composition of a Snowflake (SPEC §2), independent of the page.
-const compose = (ms, node, seq) => ((BigInt(ms) - EPOCH_MS) << 22n) | (BigInt(node) << 12n) | BigInt(seq);
-
-for (const engine of selectedEngines())
-  describe(engine, () => {
-    let site;
-    let browser;
-    before(async () => {
-      site = await serveStatic(DIST, { prefix: '/docs/branded/', harness: needsHarness(engine) });
-      browser = await launchEngine(engine);
+eachEngine((app) => {
+  describe('decode', () => {
+    test('JOB0KHTOWnGLuC: UTC, node, seq, hash32 and stream entry id, in the detail and in the table', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url, { 'decode.ids': 'JOB0KHTOWnGLuC' });
+      const decode = panel(page, 'decode');
+      const field = (name) => text(decode.locator(`[data-field="${name}"]`));
+      assert.equal(await field('iso'), '2026-01-27T15:11:37.641Z');
+      assert.equal(await field('node'), '0');
+      assert.equal(await field('seq'), '0');
+      assert.equal(await field('hash32'), '234878118'); // USR0KHTOWnGLuC's Snowflake: the same one
+      assert.equal(await field('stream'), '1769526697641-0');
+      const row = decode.locator('.vbody .vrow').first();
+      const cells = await row.locator('[role="gridcell"]').allTextContents();
+      assert.deepEqual(cells.slice(1, 5), ['JOB0KHTOWnGLuC', 'JOB', '274557032793636864', '2026-01-27T15:11:37.641Z']);
+      assert.deepEqual(cells.slice(7), ['0', '0', '234878118', '1769526697641-0']);
+      // The 14 bytes, the first three (the wire gate's) highlighted, and the 64-bit layout's fields.
+      assert.equal(await decode.locator('.detail .byte').count(), 14);
+      assert.deepEqual(await decode.locator('.detail .byte.gate .ch').allTextContents(), ['J', 'O', 'B']);
+      assert.equal(await decode.locator('.bits .bit').count(), 64);
+      assert.equal(await text(decode.locator('.fields .f-ts .f-value')), String(1769526697641 - 1704067200000));
+      await screenshot(page, 'decode');
+      await page.close();
     });
-    after(async () => {
-      await browser?.close();
-      await site?.close();
+
+    test('USRzzzzzzzzzzz is refused with `range`, the payload marked', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url);
+      const decode = panel(page, 'decode');
+      await decode.locator('textarea').fill('USRzzzzzzzzzzz');
+      await decode.locator('[data-testid="error-class"]', { hasText: 'range' }).waitFor();
+      const row = decode.locator('.vbody .vrow').first();
+      assert.match(await row.getAttribute('class'), /refused/);
+      assert.match(await text(row.locator('.c-err')), /^range — /);
+      assert.equal(await text(row.locator('mark')), 'zzzzzzzzzzz');
+      assert.equal(await decode.locator('.detail .byte.bad').count(), 11);
+      await screenshot(page, 'decode-range');
+      await page.close();
     });
 
-    describe('decode', () => {
-      test('JOB0KHTOWnGLuC: UTC, node, seq, hash32 and stream entry id, in the detail and in the table', async () => {
-        const page = await openExplorer(await browser.page(), site.url, { 'decode.ids': 'JOB0KHTOWnGLuC' });
-        const decode = panel(page, 'decode');
-        const field = (name) => text(decode.locator(`[data-field="${name}"]`));
-        assert.equal(await field('iso'), '2026-01-27T15:11:37.641Z');
-        assert.equal(await field('node'), '0');
-        assert.equal(await field('seq'), '0');
-        assert.equal(await field('hash32'), '234878118'); // USR0KHTOWnGLuC's Snowflake: the same one
-        assert.equal(await field('stream'), '1769526697641-0');
-        const row = decode.locator('.vbody .vrow').first();
-        const cells = await row.locator('[role="gridcell"]').allTextContents();
-        assert.deepEqual(cells.slice(1, 5), [
-          'JOB0KHTOWnGLuC',
-          'JOB',
-          '274557032793636864',
-          '2026-01-27T15:11:37.641Z',
-        ]);
-        assert.deepEqual(cells.slice(7), ['0', '0', '234878118', '1769526697641-0']);
-        // The 14 bytes, the first three (the wire gate's) highlighted, and the 64-bit layout's fields.
-        assert.equal(await decode.locator('.detail .byte').count(), 14);
-        assert.deepEqual(await decode.locator('.detail .byte.gate .ch').allTextContents(), ['J', 'O', 'B']);
-        assert.equal(await decode.locator('.bits .bit').count(), 64);
-        assert.equal(await text(decode.locator('.fields .f-ts .f-value')), String(1769526697641 - 1704067200000));
-        await screenshot(page, 'decode');
-        await page.close();
-      });
+    test('every refusal class names its class and marks the byte it trips on', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url);
+      const decode = panel(page, 'decode');
+      const cases = [
+        ['usr0KHTOWnGLuC', 'namespace', 'u'],
+        ['USR0KHTOWnGL!C', 'charset', '!'],
+        ['USR0KHTOWnGLu', 'length', null],
+        ['job-42', 'length', null],
+        ['USRzzzzzzzzzzz', 'range', 'zzzzzzzzzzz'],
+        ['ÄR0KHTOWnGLuC', 'namespace', 'Ä'], // 14 bytes: Ä is two
+      ];
+      await decode.locator('textarea').fill(cases.map((c) => c[0]).join('\n'));
+      await decode.locator('[data-testid="count"]', { hasText: '6' }).waitFor();
+      const rows = decode.locator('.vbody .vrow');
+      for (const [index, [id, error, marked]] of cases.entries()) {
+        const row = rows.nth(index);
+        assert.match(await text(row.locator('.c-err')), new RegExp(`^${error} — `), id);
+        if (marked) assert.equal(await text(row.locator('mark')), marked, id);
+        else assert.equal(await row.locator('mark').count(), 0, id);
+      }
+      assert.match(await text(decode.locator('.summary')), /6 refused: length 2, namespace 2, charset 1, range 1/);
+      assert.match(await text(rows.nth(5).locator('.c-err')), /byte 0 \(0xc3\) is not A–Z/);
+      await page.close();
+    });
 
-      test('USRzzzzzzzzzzz is refused with `range`, the payload marked', async () => {
-        const page = await openExplorer(await browser.page(), site.url);
-        const decode = panel(page, 'decode');
-        await decode.locator('textarea').fill('USRzzzzzzzzzzz');
-        await decode.locator('[data-testid="error-class"]', { hasText: 'range' }).waitFor();
-        const row = decode.locator('.vbody .vrow').first();
-        assert.match(await row.getAttribute('class'), /refused/);
-        assert.match(await text(row.locator('.c-err')), /^range — /);
-        assert.equal(await text(row.locator('mark')), 'zzzzzzzzzzz');
-        assert.equal(await decode.locator('.detail .byte.bad').count(), 11);
-        await screenshot(page, 'decode-range');
-        await page.close();
-      });
+    test('10,000 pasted ids decode in the page; only the rows in view exist', async (t) => {
+      const page = await openExplorer(await app.browser.page(), app.site.url);
+      const decode = panel(page, 'decode');
+      const base = 1781000000000;
+      const plan = Array.from({ length: 10000 }, (_, i) => ({
+        ms: base + Math.floor(i / 7),
+        node: i % 1024,
+        seq: i % 4096,
+      }));
+      const ids = plan.map(({ ms, node, seq }) => encode('EVT', compose(ms, node, seq)));
+      ids[4321] = 'EVT-not-an-id';
+      // A real paste (clipboard, Ctrl+V), as a reader would do it, where the driver may grant the clipboard
+      // (Chromium); elsewhere the text is filled in as one input.
+      let started;
+      if (app.engine === 'chromium') {
+        await app.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.site.origin });
+        await page.evaluate((text) => navigator.clipboard.writeText(text), ids.join('\n'));
+        await decode.locator('textarea').focus();
+        await page.keyboard.press('Control+A');
+        started = Date.now();
+        await page.keyboard.press('Control+V');
+      } else {
+        started = Date.now();
+        await decode.locator('textarea').fill(ids.join('\n'));
+      }
+      await decode.locator('[data-testid="count"]', { hasText: '10,000' }).waitFor();
+      const wallMs = Date.now() - started;
+      const parseMs = Number(await decode.locator('[data-testid="parse-ms"]').getAttribute('data-ms'));
+      t.diagnostic(
+        `${app.engine}: 10,000 pasted ids: table shown ${wallMs} ms after ${app.engine === 'chromium' ? 'Ctrl+V' : 'the fill'} (120 ms of it input debounce); parseMany ${parseMs.toFixed(2)} ms`,
+      );
+      assert.match(await text(decode.locator('.summary')), /9,999 decoded/);
+      assert.match(await text(decode.locator('.summary')), /1 refused: length 1/);
+      assert.ok((await decode.locator('.vbody .vrow').count()) < 80, 'the table renders only the rows in view');
 
-      test('every refusal class names its class and marks the byte it trips on', async () => {
-        const page = await openExplorer(await browser.page(), site.url);
-        const decode = panel(page, 'decode');
-        const cases = [
-          ['usr0KHTOWnGLuC', 'namespace', 'u'],
-          ['USR0KHTOWnGL!C', 'charset', '!'],
-          ['USR0KHTOWnGLu', 'length', null],
-          ['job-42', 'length', null],
-          ['USRzzzzzzzzzzz', 'range', 'zzzzzzzzzzz'],
-          ['ÄR0KHTOWnGLuC', 'namespace', 'Ä'], // 14 bytes: Ä is two
-        ];
-        await decode.locator('textarea').fill(cases.map((c) => c[0]).join('\n'));
-        await decode.locator('[data-testid="count"]', { hasText: '6' }).waitFor();
-        const rows = decode.locator('.vbody .vrow');
-        for (const [index, [id, error, marked]] of cases.entries()) {
-          const row = rows.nth(index);
-          assert.match(await text(row.locator('.c-err')), new RegExp(`^${error} — `), id);
-          if (marked) assert.equal(await text(row.locator('mark')), marked, id);
-          else assert.equal(await row.locator('mark').count(), 0, id);
-        }
-        assert.match(await text(decode.locator('.summary')), /6 refused: length 2, namespace 2, charset 1, range 1/);
-        assert.match(await text(rows.nth(5).locator('.c-err')), /byte 0 \(0xc3\) is not A–Z/);
-        await page.close();
-      });
+      // Jump to the end with the keyboard: the last row is drawn, selected, and decoded to the test's plan.
+      await decode.locator('.vtable').focus();
+      await page.keyboard.press('End');
+      const last = decode.locator('.vbody .vrow[aria-selected="true"]');
+      await last.waitFor();
+      const cells = await last.locator('[role="gridcell"]').allTextContents();
+      const expected = plan[9999];
+      assert.equal(cells[0], '10000');
+      assert.equal(cells[1], ids[9999]);
+      assert.equal(cells[4], new Date(expected.ms).toISOString());
+      assert.equal(cells[7], String(expected.node));
+      assert.equal(cells[8], String(expected.seq));
+      assert.equal(await text(decode.locator('[data-field="iso"]')), new Date(expected.ms).toISOString());
+      assert.equal(new URL(page.url()).searchParams.get('decode.sel'), '9999');
+      assert.equal(new URL(page.url()).searchParams.get('decode.ids'), null, 'a 150 kB paste is kept out of the link');
+      await screenshot(page, 'decode-10000');
+      await page.close();
+    });
 
-      test('10,000 pasted ids decode in the page; only the rows in view exist', async (t) => {
-        const page = await openExplorer(await browser.page(), site.url);
-        const decode = panel(page, 'decode');
-        const base = 1781000000000;
-        const plan = Array.from({ length: 10000 }, (_, i) => ({
-          ms: base + Math.floor(i / 7),
-          node: i % 1024,
-          seq: i % 4096,
-        }));
-        const ids = plan.map(({ ms, node, seq }) => encode('EVT', compose(ms, node, seq)));
-        ids[4321] = 'EVT-not-an-id';
-        // A real paste (clipboard, Ctrl+V), as a reader would do it, where the driver may grant the clipboard
-        // (Chromium); elsewhere the text is filled in as one input.
-        let started;
-        if (engine === 'chromium') {
-          await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
-          await page.evaluate((text) => navigator.clipboard.writeText(text), ids.join('\n'));
-          await decode.locator('textarea').focus();
-          await page.keyboard.press('Control+A');
-          started = Date.now();
-          await page.keyboard.press('Control+V');
-        } else {
-          started = Date.now();
-          await decode.locator('textarea').fill(ids.join('\n'));
-        }
-        await decode.locator('[data-testid="count"]', { hasText: '10,000' }).waitFor();
-        const wallMs = Date.now() - started;
-        const parseMs = Number(await decode.locator('[data-testid="parse-ms"]').getAttribute('data-ms'));
+    test('no cell of the decode table is cut at any width; from 1024 px the table fits its box', async (t) => {
+      // The widest value of each column: the largest Snowflake, node 1023, seq 4095, a 10-digit hash32.
+      const ids = [
+        'USRAzL8n0Y58m7',
+        encode('EVT', compose(1781000000000, 1023, 4095)),
+        'JOB0KHTOWnGLuC',
+        'USRzzzzzzzzzzz',
+      ];
+      const page = await openExplorer(await app.browser.page(), app.site.url, { 'decode.ids': ids.join('\n') });
+      await panel(page, 'decode').locator('.vbody .vrow').nth(3).waitFor();
+      // WebKitGTK's MiniBrowser window is at least 447 px wide.
+      for (const wanted of [1360, 1280, 1024, 390]) {
+        const { width } = (await page.setViewportSize({ width: wanted, height: 900 })) ?? { width: wanted };
+        const layout = await page.evaluate(
+          () =>
+            new Promise((done) =>
+              requestAnimationFrame(() => {
+                const table = document.querySelector('[data-panel="decode"] .vtable');
+                const shown = [...table.querySelectorAll('.vrow > span')].filter(
+                  (cell) => getComputedStyle(cell).visibility !== 'hidden',
+                );
+                done({
+                  cells: shown.length,
+                  cut: shown
+                    .filter((cell) => cell.scrollWidth > cell.clientWidth)
+                    .map((cell) => `${cell.className} "${cell.textContent}" ${cell.scrollWidth} > ${cell.clientWidth}`),
+                  scrollWidth: table.scrollWidth,
+                  clientWidth: table.clientWidth,
+                });
+              }),
+            ),
+        );
         t.diagnostic(
-          `${engine}: 10,000 pasted ids: table shown ${wallMs} ms after ${engine === 'chromium' ? 'Ctrl+V' : 'the fill'} (120 ms of it input debounce); parseMany ${parseMs.toFixed(2)} ms`,
+          `${app.engine} ${width} px: ${layout.cells} cells shown, table ${layout.scrollWidth} px in a ${layout.clientWidth} px box`,
         );
-        assert.match(await text(decode.locator('.summary')), /9,999 decoded/);
-        assert.match(await text(decode.locator('.summary')), /1 refused: length 1/);
-        assert.ok((await decode.locator('.vbody .vrow').count()) < 80, 'the table renders only the rows in view');
-
-        // Jump to the end with the keyboard: the last row is drawn, selected, and decoded to the test's plan.
-        await decode.locator('.vtable').focus();
-        await page.keyboard.press('End');
-        const last = decode.locator('.vbody .vrow[aria-selected="true"]');
-        await last.waitFor();
-        const cells = await last.locator('[role="gridcell"]').allTextContents();
-        const expected = plan[9999];
-        assert.equal(cells[0], '10000');
-        assert.equal(cells[1], ids[9999]);
-        assert.equal(cells[4], new Date(expected.ms).toISOString());
-        assert.equal(cells[7], String(expected.node));
-        assert.equal(cells[8], String(expected.seq));
-        assert.equal(await text(decode.locator('[data-field="iso"]')), new Date(expected.ms).toISOString());
-        assert.equal(new URL(page.url()).searchParams.get('decode.sel'), '9999');
-        assert.equal(
-          new URL(page.url()).searchParams.get('decode.ids'),
-          null,
-          'a 150 kB paste is kept out of the link',
-        );
-        await screenshot(page, 'decode-10000');
-        await page.close();
-      });
-
-      test('no cell of the decode table is cut at any width; from 1024 px the table fits its box', async (t) => {
-        // The widest value of each column: the largest Snowflake, node 1023, seq 4095, a 10-digit hash32.
-        const ids = [
-          'USRAzL8n0Y58m7',
-          encode('EVT', compose(1781000000000, 1023, 4095)),
-          'JOB0KHTOWnGLuC',
-          'USRzzzzzzzzzzz',
-        ];
-        const page = await openExplorer(await browser.page(), site.url, { 'decode.ids': ids.join('\n') });
-        await panel(page, 'decode').locator('.vbody .vrow').nth(3).waitFor();
-        // WebKitGTK's MiniBrowser window is at least 447 px wide.
-        for (const wanted of [1360, 1280, 1024, 390]) {
-          const { width } = (await page.setViewportSize({ width: wanted, height: 900 })) ?? { width: wanted };
-          const layout = await page.evaluate(
-            () =>
-              new Promise((done) =>
-                requestAnimationFrame(() => {
-                  const table = document.querySelector('[data-panel="decode"] .vtable');
-                  const shown = [...table.querySelectorAll('.vrow > span')].filter(
-                    (cell) => getComputedStyle(cell).visibility !== 'hidden',
-                  );
-                  done({
-                    cells: shown.length,
-                    cut: shown
-                      .filter((cell) => cell.scrollWidth > cell.clientWidth)
-                      .map(
-                        (cell) => `${cell.className} "${cell.textContent}" ${cell.scrollWidth} > ${cell.clientWidth}`,
-                      ),
-                    scrollWidth: table.scrollWidth,
-                    clientWidth: table.clientWidth,
-                  });
-                }),
-              ),
+        assert.ok(layout.cells >= 11 + 4 * 6, `${width} px: the header and four rows are shown`);
+        assert.deepEqual(layout.cut, [], `${width} px: cells cut`);
+        if (width >= 1024)
+          assert.ok(
+            layout.scrollWidth <= layout.clientWidth,
+            `${width} px: table ${layout.scrollWidth} px in a ${layout.clientWidth} px box`,
           );
-          t.diagnostic(
-            `${engine} ${width} px: ${layout.cells} cells shown, table ${layout.scrollWidth} px in a ${layout.clientWidth} px box`,
-          );
-          assert.ok(layout.cells >= 11 + 4 * 6, `${width} px: the header and four rows are shown`);
-          assert.deepEqual(layout.cut, [], `${width} px: cells cut`);
-          if (width >= 1024)
-            assert.ok(
-              layout.scrollWidth <= layout.clientWidth,
-              `${width} px: table ${layout.scrollWidth} px in a ${layout.clientWidth} px box`,
-            );
-        }
-        await page.setViewportSize({ width: 1360, height: 900 });
-        await page.close();
-      });
-
-      test('↑ ↓ in the table move the selection and the detail follows', async () => {
-        const page = await openExplorer(await browser.page(), site.url, {
-          'decode.ids': 'JOB0KHTOWnGLuC\nUSR0NgWEfAEJfs\nEVT000xY9Wvvcd',
-        });
-        const decode = panel(page, 'decode');
-        await decode.locator('.vtable').focus();
-        await page.keyboard.press('ArrowDown');
-        await page.keyboard.press('ArrowDown');
-        assert.equal(await text(decode.locator('.detail .big-id')), 'EVT000xY9Wvvcd');
-        assert.equal(await text(decode.locator('[data-field="stream"]')), '1704117200000-1620567');
-        await page.keyboard.press('ArrowUp');
-        assert.equal(await text(decode.locator('[data-field="iso"]')), new Date(1780512970164).toISOString());
-        await page.close();
-      });
+      }
+      await page.setViewportSize({ width: 1360, height: 900 });
+      await page.close();
     });
 
-    describe('gate', () => {
-      const presets = {
-        JOB0KHTOWnGLuC: { host: 'pass', wire: 'pass', refusal: false },
-        USR0KHTOWnGLuC: { host: 'pass', wire: 'refuse', refusal: true },
-        'job-42': { host: 'refuse', wire: 'skip', hostError: 'length', refusal: true },
-        'JOB-42': { host: 'refuse', wire: 'skip', hostError: 'length', refusal: false },
-      };
-      test('the presets: the host and the wire gate, each verdict explained', async () => {
-        const page = await openExplorer(await browser.page(), site.url, { tab: 'gate' });
-        const gate = panel(page, 'gate');
-        for (const [id, expected] of Object.entries(presets)) {
-          await gate.getByRole('button', { name: id, exact: true }).click();
-          assert.equal(await gate.locator('input.id').inputValue(), id);
-          assert.equal(await gate.getByRole('button', { name: id, exact: true }).getAttribute('aria-pressed'), 'true');
-          const [host, wire] = [gate.locator('.verdict').nth(0), gate.locator('.verdict').nth(1)];
-          assert.equal(await host.getAttribute('data-outcome'), expected.host, `${id}: host`);
-          assert.equal(await wire.getAttribute('data-outcome'), expected.wire, `${id}: wire`);
-          if (expected.hostError) assert.match(await text(host), new RegExp(`refuses: ${expected.hostError}`));
-          assert.match(await text(wire), expected.refusal ? /refuses/ : /admits/, `${id}: wire verdict`);
-          if (id === 'USR0KHTOWnGLuC')
-            assert.equal(await text(wire.locator('.refusal')), 'EMQKIND job id must be JOB-namespaced');
-          await page.waitForFunction(
-            (want) => new URL(location.href).searchParams.get('gate.id') === want || want === 'JOB0KHTOWnGLuC',
-            id,
-          );
-          await screenshot(page, `gate-${id}`);
-        }
-        assert.match(await text(gate.locator('[data-testid="outcome"]')), /host refuses — nothing reaches Valkey/);
-        // The failed connection settles at the engine's pace (Firefox's is slower than Chromium's).
-        await gate.locator('.live', { hasText: 'No bridge' }).waitFor();
-        assert.equal(await gate.locator('.live button.primary').isDisabled(), true);
-        await page.close();
+    test('↑ ↓ in the table move the selection and the detail follows', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url, {
+        'decode.ids': 'JOB0KHTOWnGLuC\nUSR0NgWEfAEJfs\nEVT000xY9Wvvcd',
       });
-    });
-
-    describe('stream window', () => {
-      test('[+10ms, +20ms) → XRANGE arguments, the timeline, and the SPEC §6 prediction', async () => {
-        const page = await openExplorer(await browser.page(), site.url, { tab: 'window' });
-        const win = panel(page, 'window');
-        assert.equal(await text(win.locator('[data-field="start"]')), '1781000000010-0');
-        assert.equal(await text(win.locator('[data-field="end"]')), '(1781000000020-0');
-        assert.equal(
-          await text(win.locator('.command')),
-          'XRANGE emq:{demo}:stream.fills 1781000000010-0 (1781000000020-0',
-        );
-        assert.equal(await text(win.locator('[data-field="predicted-count"]')), '40,960');
-        assert.equal(await text(win.locator('[data-field="predicted-first"]')), '1781000000010-28672');
-        assert.equal(await win.locator('.timeline svg rect.window').count(), 1);
-        await screenshot(page, 'window');
-
-        // The same window as ISO and as ms; a reversed one is refused by the package with `range`.
-        await win.locator('input').nth(0).fill(new Date(1781000000010).toISOString());
-        await win.locator('input').nth(1).fill('1781000000020');
-        assert.equal(await text(win.locator('[data-field="start"]')), '1781000000010-0');
-        assert.equal(await text(win.locator('[data-field="end"]')), '(1781000000020-0');
-        await win.locator('input').nth(1).fill('+5ms');
-        assert.match(await text(win.locator('[data-testid="window-error"]')), /^range — /);
-        assert.equal(await win.locator('.command').count(), 0);
-        await win.locator('input').nth(1).fill('tomorrow');
-        assert.match(await text(win.locator('[data-testid="window-error"]')), /^t1: not an instant/);
-        assert.equal(await win.locator('input').nth(1).getAttribute('aria-invalid'), 'true');
-        await page.close();
-      });
-
-      test('now and offsets from now: now-5m → now is the last five minutes', async () => {
-        const page = await openExplorer(await browser.page(), site.url, { tab: 'window' });
-        const win = panel(page, 'window');
-        await win.locator('input').nth(0).fill('now-5m');
-        await win.locator('input').nth(1).fill('now');
-        const [startMs] = (await text(win.locator('[data-field="start"]'))).split('-').map(Number);
-        const [endMs] = (await text(win.locator('[data-field="end"]'))).slice(1).split('-').map(Number);
-        assert.equal(endMs - startMs, 300000);
-        // The page's clock and the test's are the same machine's: a minute of slack for a slow box.
-        assert.ok(
-          Math.abs(endMs - Date.now()) < 60000,
-          `now resolved to ${endMs}, the test's clock says ${Date.now()}`,
-        );
-        await win.locator('input').nth(0).fill('now+1h');
-        assert.match(await text(win.locator('[data-testid="window-error"]')), /^range — /);
-        await page.close();
-      });
-    });
-
-    describe('mint', () => {
-      test('namespace + node → fresh, increasing ids; a bad namespace or node mints nothing', async () => {
-        const page = await openExplorer(await browser.page(), site.url, {
-          tab: 'mint',
-          'mint.ns': 'ORD',
-          'mint.node': '3',
-        });
-        const mint = panel(page, 'mint');
-        await mint.locator('button.primary').click();
-        const ids = await mint.locator('[data-testid="minted"] .id').allTextContents();
-        assert.equal(ids.length, 5);
-        assert.deepEqual([...ids].sort(), ids, 'byte order is mint order');
-        assert.equal(new Set(ids).size, 5);
-        for (const id of ids) {
-          const p = parse(id);
-          assert.equal(p.ok, true, id);
-          assert.equal(p.namespace, 'ORD');
-          assert.equal(p.node, 3);
-          assert.ok(Math.abs(p.unixMs - Date.now()) < 60000, 'minted now');
-        }
-        await screenshot(page, 'mint');
-        await mint.locator('button.primary').click();
-        const next = await mint.locator('[data-testid="minted"] .id').allTextContents();
-        assert.ok(next[0] > ids[4], 'the minter keeps counting across clicks');
-
-        await mint.locator('input').nth(0).fill('Ord');
-        await mint.locator('button.primary').click();
-        assert.match(await text(mint.locator('[data-testid="mint-error"]')), /^namespace — /);
-        await mint.locator('input').nth(0).fill('ORD');
-        await mint.locator('input').nth(1).fill('1024');
-        await mint.locator('button.primary').click();
-        assert.match(await text(mint.locator('[data-testid="mint-error"]')), /^node — /);
-        await page.close();
-      });
-    });
-
-    describe('placement', () => {
-      test("hash32 of USR0KHTOWnGLuC and one slot for all of a queue's keys", async () => {
-        const page = await openExplorer(await browser.page(), site.url, { tab: 'placement' });
-        const placement = panel(page, 'placement');
-        assert.equal(await text(placement.locator('[data-field="hash32"]')), '234878118');
-        assert.equal(await text(placement.locator('[data-slot="job row"]')), '105');
-        assert.equal(await text(placement.locator('[data-slot="pending set"]')), '105');
-        assert.notEqual(await text(placement.locator('[data-slot="version fence (reserved)"]')), '105');
-        assert.match(await text(placement), /One slot for the whole queue: 105/);
-        await screenshot(page, 'placement');
-        await placement.locator('input').nth(1).fill('fills');
-        assert.equal(await text(placement.locator('[data-slot="pending set"]')), '4165');
-        await placement.locator('input').nth(1).fill('bad queue');
-        assert.match(await text(placement.locator('[data-testid="slots"]')), /queue/);
-        assert.equal(await placement.locator('[data-slot="pending set"]').count(), 0);
-        await placement.locator('input').nth(0).fill('job-42');
-        assert.match(await text(placement.locator('[data-testid="hash-error"]')), /length/);
-        await page.close();
-      });
-    });
-
-    describe('enqueue without a bridge', () => {
-      test('says plainly that it is off; the host check still runs in the page', async () => {
-        const page = await openExplorer(await browser.page(), site.url, { tab: 'enqueue' });
-        const enqueue = panel(page, 'enqueue');
-        await enqueue.locator('.live-status', { hasText: 'No bridge' }).waitFor();
-        assert.equal(await enqueue.locator('button.primary').isDisabled(), true);
-        assert.equal(await text(page.locator('[data-testid="bridge-pill"]')), 'no bridge');
-        const id = await enqueue.locator('input.id').inputValue();
-        assert.equal(parse(id).namespace, 'JOB', 'a fresh JOB id is offered');
-        await enqueue.locator('input.id').fill('job-42');
-        assert.match(await text(enqueue.locator('[data-testid="host-refusal"]')), /length/);
-        await screenshot(page, 'enqueue-offline');
-        await page.close();
-      });
-    });
-
-    describe('the address is the state', () => {
-      test("a shared URL restores every panel's inputs", async () => {
-        const first = await openExplorer(await browser.page(), site.url);
-        await panel(first, 'decode').locator('textarea').fill('USR0NgWEfAEJfs\nusr0KHTOWnGLuC');
-        await first.locator('[data-tab="gate"]').click();
-        await panel(first, 'gate').getByRole('button', { name: 'JOB-42', exact: true }).click();
-        await first.locator('[data-tab="window"]').click();
-        await panel(first, 'window').locator('input').nth(0).fill('+1s');
-        await panel(first, 'window').locator('input').nth(1).fill('+2s');
-        await first.locator('[data-tab="placement"]').click();
-        await panel(first, 'placement').locator('input').nth(1).fill('fills');
-        await first.waitForFunction(() => new URL(location.href).searchParams.get('placement.queue') === 'fills');
-        const shared = first.url();
-        await first.close();
-
-        const page = await browser.newPage();
-        await page.goto(shared);
-        await page.locator('[data-tab="placement"][aria-selected="true"]').waitFor();
-        assert.equal(await panel(page, 'placement').locator('input').nth(1).inputValue(), 'fills');
-        assert.equal(await panel(page, 'decode').locator('textarea').inputValue(), 'USR0NgWEfAEJfs\nusr0KHTOWnGLuC');
-        assert.equal(await panel(page, 'gate').locator('input.id').inputValue(), 'JOB-42');
-        assert.equal(await panel(page, 'window').locator('input').nth(0).inputValue(), '+1s');
-        assert.equal(await text(panel(page, 'window').locator('[data-field="start"]')), '1781000001000-0');
-
-        // Back goes to the previous tab of the same visit (tab changes are history entries).
-        await page.locator('[data-tab="gate"]').click();
-        await page.goBack();
-        await page.locator('[data-tab="placement"][aria-selected="true"]').waitFor();
-        await page.close();
-      });
-
-      test('the tab list is keyboard-usable', async () => {
-        const page = await openExplorer(await browser.page(), site.url);
-        await page.locator('[data-tab="decode"]').focus();
-        await page.keyboard.press('ArrowRight');
-        assert.equal(await page.locator('[data-tab="gate"]').getAttribute('aria-selected'), 'true');
-        assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), 'gate');
-        assert.equal(await panel(page, 'gate').isVisible(), true);
-        assert.equal(await panel(page, 'decode').isVisible(), false);
-        await page.keyboard.press('End');
-        assert.equal(await page.locator('[data-tab="enqueue"]').getAttribute('aria-selected'), 'true');
-        await page.keyboard.press('ArrowRight');
-        assert.equal(await page.locator('[data-tab="decode"]').getAttribute('aria-selected'), 'true');
-        await page.close();
-      });
-    });
-
-    describe('light and dark', () => {
-      test('follows the system and toggles', async () => {
-        let page = await openExplorer(await browser.page(), site.url);
-        const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-        const light = await background();
-        // A dark system: emulated in the running page where the engine can, else a browser launched dark.
-        let darkBrowser;
-        if (emulatesMedia(engine)) {
-          await page.emulateMedia({ colorScheme: 'dark' });
-        } else {
-          await page.close();
-          darkBrowser = await launchEngine(engine, { colorScheme: 'dark' });
-          page = await openExplorer(await darkBrowser.page(), site.url);
-        }
-        const dark = await background();
-        assert.notEqual(light, dark, 'prefers-color-scheme: dark changes the page');
-        await screenshot(page, 'decode-dark');
-        await page.locator('[data-testid="theme"]').click();
-        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
-        assert.equal(await background(), light);
-        await page.locator('[data-testid="theme"]').click();
-        assert.equal(await background(), dark);
-        await page.locator('[data-tab="gate"]').click();
-        await screenshot(page, 'gate-dark');
-        await page.close();
-        if (darkBrowser) {
-          await darkBrowser.close();
-          assert.deepEqual(unexpected(darkBrowser.problems), []);
-          assert.deepEqual(darkBrowser.external, []);
-        }
-      });
-    });
-
-    describe('offline', () => {
-      test('no request left the machine, and nothing failed in the pages', async () => {
-        await browser.harvest();
-        assert.deepEqual(browser.external, []);
-        assert.deepEqual(unexpected(browser.problems), []);
-        assert.ok(
-          site.requests.some((path) => path.startsWith('/docs/branded/assets/')),
-          'the site loaded from its subpath',
-        );
-        assert.ok(
-          site.requests.every((path) => path.startsWith('/docs/branded/') || path === '/ws'),
-          site.requests.join(' '),
-        );
-      });
+      const decode = panel(page, 'decode');
+      await decode.locator('.vtable').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await text(decode.locator('.detail .big-id')), 'EVT000xY9Wvvcd');
+      assert.equal(await text(decode.locator('[data-field="stream"]')), '1704117200000-1620567');
+      await page.keyboard.press('ArrowUp');
+      assert.equal(await text(decode.locator('[data-field="iso"]')), new Date(1780512970164).toISOString());
+      await page.close();
     });
   });
+
+  describe('gate', () => {
+    const presets = {
+      JOB0KHTOWnGLuC: { host: 'pass', wire: 'pass', refusal: false },
+      USR0KHTOWnGLuC: { host: 'pass', wire: 'refuse', refusal: true },
+      'job-42': { host: 'refuse', wire: 'skip', hostError: 'length', refusal: true },
+      'JOB-42': { host: 'refuse', wire: 'skip', hostError: 'length', refusal: false },
+    };
+    test('the presets: the host and the wire gate, each verdict explained', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url, { tab: 'gate' });
+      const gate = panel(page, 'gate');
+      for (const [id, expected] of Object.entries(presets)) {
+        await gate.getByRole('button', { name: id, exact: true }).click();
+        assert.equal(await gate.locator('input.id').inputValue(), id);
+        assert.equal(await gate.getByRole('button', { name: id, exact: true }).getAttribute('aria-pressed'), 'true');
+        const [host, wire] = [gate.locator('.verdict').nth(0), gate.locator('.verdict').nth(1)];
+        assert.equal(await host.getAttribute('data-outcome'), expected.host, `${id}: host`);
+        assert.equal(await wire.getAttribute('data-outcome'), expected.wire, `${id}: wire`);
+        if (expected.hostError) assert.match(await text(host), new RegExp(`refuses: ${expected.hostError}`));
+        assert.match(await text(wire), expected.refusal ? /refuses/ : /admits/, `${id}: wire verdict`);
+        if (id === 'USR0KHTOWnGLuC')
+          assert.equal(await text(wire.locator('.refusal')), 'EMQKIND job id must be JOB-namespaced');
+        await page.waitForFunction(
+          (want) => new URL(location.href).searchParams.get('gate.id') === want || want === 'JOB0KHTOWnGLuC',
+          id,
+        );
+        await screenshot(page, `gate-${id}`);
+      }
+      assert.match(await text(gate.locator('[data-testid="outcome"]')), /host refuses — nothing reaches Valkey/);
+      // The failed connection settles at the app.engine's pace (Firefox's is slower than Chromium's).
+      await gate.locator('.live', { hasText: 'No bridge' }).waitFor();
+      assert.equal(await gate.locator('.live button.primary').isDisabled(), true);
+      await page.close();
+    });
+  });
+
+  describe('stream window', () => {
+    test('[+10ms, +20ms) → XRANGE arguments, the timeline, and the SPEC §6 prediction', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url, { tab: 'window' });
+      const win = panel(page, 'window');
+      assert.equal(await text(win.locator('[data-field="start"]')), '1781000000010-0');
+      assert.equal(await text(win.locator('[data-field="end"]')), '(1781000000020-0');
+      assert.equal(
+        await text(win.locator('.command')),
+        'XRANGE emq:{demo}:stream.fills 1781000000010-0 (1781000000020-0',
+      );
+      assert.equal(await text(win.locator('[data-field="predicted-count"]')), '40,960');
+      assert.equal(await text(win.locator('[data-field="predicted-first"]')), '1781000000010-28672');
+      assert.equal(await win.locator('.timeline svg rect.window').count(), 1);
+      await screenshot(page, 'window');
+
+      // The same window as ISO and as ms; a reversed one is refused by the package with `range`.
+      await win.locator('input').nth(0).fill(new Date(1781000000010).toISOString());
+      await win.locator('input').nth(1).fill('1781000000020');
+      assert.equal(await text(win.locator('[data-field="start"]')), '1781000000010-0');
+      assert.equal(await text(win.locator('[data-field="end"]')), '(1781000000020-0');
+      await win.locator('input').nth(1).fill('+5ms');
+      assert.match(await text(win.locator('[data-testid="window-error"]')), /^range — /);
+      assert.equal(await win.locator('.command').count(), 0);
+      await win.locator('input').nth(1).fill('tomorrow');
+      assert.match(await text(win.locator('[data-testid="window-error"]')), /^t1: not an instant/);
+      assert.equal(await win.locator('input').nth(1).getAttribute('aria-invalid'), 'true');
+      await page.close();
+    });
+
+    test('now and offsets from now: now-5m → now is the last five minutes', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url, { tab: 'window' });
+      const win = panel(page, 'window');
+      await win.locator('input').nth(0).fill('now-5m');
+      await win.locator('input').nth(1).fill('now');
+      const [startMs] = (await text(win.locator('[data-field="start"]'))).split('-').map(Number);
+      const [endMs] = (await text(win.locator('[data-field="end"]'))).slice(1).split('-').map(Number);
+      assert.equal(endMs - startMs, 300000);
+      // The page's clock and the test's are the same machine's: a minute of slack for a slow box.
+      assert.ok(Math.abs(endMs - Date.now()) < 60000, `now resolved to ${endMs}, the test's clock says ${Date.now()}`);
+      await win.locator('input').nth(0).fill('now+1h');
+      assert.match(await text(win.locator('[data-testid="window-error"]')), /^range — /);
+      await page.close();
+    });
+  });
+
+  describe('mint', () => {
+    test('namespace + node → fresh, increasing ids; a bad namespace or node mints nothing', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url, {
+        tab: 'mint',
+        'mint.ns': 'ORD',
+        'mint.node': '3',
+      });
+      const mint = panel(page, 'mint');
+      await mint.locator('button.primary').click();
+      const ids = await mint.locator('[data-testid="minted"] .id').allTextContents();
+      assert.equal(ids.length, 5);
+      assert.deepEqual([...ids].sort(), ids, 'byte order is mint order');
+      assert.equal(new Set(ids).size, 5);
+      for (const id of ids) {
+        const p = parse(id);
+        assert.equal(p.ok, true, id);
+        assert.equal(p.namespace, 'ORD');
+        assert.equal(p.node, 3);
+        assert.ok(Math.abs(p.unixMs - Date.now()) < 60000, 'minted now');
+      }
+      await screenshot(page, 'mint');
+      await mint.locator('button.primary').click();
+      const next = await mint.locator('[data-testid="minted"] .id').allTextContents();
+      assert.ok(next[0] > ids[4], 'the minter keeps counting across clicks');
+
+      await mint.locator('input').nth(0).fill('Ord');
+      await mint.locator('button.primary').click();
+      assert.match(await text(mint.locator('[data-testid="mint-error"]')), /^namespace — /);
+      await mint.locator('input').nth(0).fill('ORD');
+      await mint.locator('input').nth(1).fill('1024');
+      await mint.locator('button.primary').click();
+      assert.match(await text(mint.locator('[data-testid="mint-error"]')), /^node — /);
+      await page.close();
+    });
+  });
+
+  describe('placement', () => {
+    test("hash32 of USR0KHTOWnGLuC and one slot for all of a queue's keys", async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url, { tab: 'placement' });
+      const placement = panel(page, 'placement');
+      assert.equal(await text(placement.locator('[data-field="hash32"]')), '234878118');
+      assert.equal(await text(placement.locator('[data-slot="job row"]')), '105');
+      assert.equal(await text(placement.locator('[data-slot="pending set"]')), '105');
+      assert.notEqual(await text(placement.locator('[data-slot="version fence (reserved)"]')), '105');
+      assert.match(await text(placement), /One slot for the whole queue: 105/);
+      await screenshot(page, 'placement');
+      await placement.locator('input').nth(1).fill('fills');
+      assert.equal(await text(placement.locator('[data-slot="pending set"]')), '4165');
+      await placement.locator('input').nth(1).fill('bad queue');
+      assert.match(await text(placement.locator('[data-testid="slots"]')), /queue/);
+      assert.equal(await placement.locator('[data-slot="pending set"]').count(), 0);
+      await placement.locator('input').nth(0).fill('job-42');
+      assert.match(await text(placement.locator('[data-testid="hash-error"]')), /length/);
+      await page.close();
+    });
+  });
+
+  describe('enqueue without a bridge', () => {
+    test('says plainly that it is off; the host check still runs in the page', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url, { tab: 'enqueue' });
+      const enqueue = panel(page, 'enqueue');
+      await enqueue.locator('.live-status', { hasText: 'No bridge' }).waitFor();
+      assert.equal(await enqueue.locator('button.primary').isDisabled(), true);
+      assert.equal(await text(page.locator('[data-testid="bridge-pill"]')), 'no bridge');
+      const id = await enqueue.locator('input.id').inputValue();
+      assert.equal(parse(id).namespace, 'JOB', 'a fresh JOB id is offered');
+      await enqueue.locator('input.id').fill('job-42');
+      assert.match(await text(enqueue.locator('[data-testid="host-refusal"]')), /length/);
+      await screenshot(page, 'enqueue-offline');
+      await page.close();
+    });
+  });
+
+  describe('the address is the state', () => {
+    test("a shared URL restores every panel's inputs", async () => {
+      const first = await openExplorer(await app.browser.page(), app.site.url);
+      await panel(first, 'decode').locator('textarea').fill('USR0NgWEfAEJfs\nusr0KHTOWnGLuC');
+      await first.locator('[data-tab="gate"]').click();
+      await panel(first, 'gate').getByRole('button', { name: 'JOB-42', exact: true }).click();
+      await first.locator('[data-tab="window"]').click();
+      await panel(first, 'window').locator('input').nth(0).fill('+1s');
+      await panel(first, 'window').locator('input').nth(1).fill('+2s');
+      await first.locator('[data-tab="placement"]').click();
+      await panel(first, 'placement').locator('input').nth(1).fill('fills');
+      await first.waitForFunction(() => new URL(location.href).searchParams.get('placement.queue') === 'fills');
+      const shared = first.url();
+      await first.close();
+
+      const page = await app.browser.newPage();
+      await page.goto(shared);
+      await page.locator('[data-tab="placement"][aria-selected="true"]').waitFor();
+      assert.equal(await panel(page, 'placement').locator('input').nth(1).inputValue(), 'fills');
+      assert.equal(await panel(page, 'decode').locator('textarea').inputValue(), 'USR0NgWEfAEJfs\nusr0KHTOWnGLuC');
+      assert.equal(await panel(page, 'gate').locator('input.id').inputValue(), 'JOB-42');
+      assert.equal(await panel(page, 'window').locator('input').nth(0).inputValue(), '+1s');
+      assert.equal(await text(panel(page, 'window').locator('[data-field="start"]')), '1781000001000-0');
+
+      // Back goes to the previous tab of the same visit (tab changes are history entries).
+      await page.locator('[data-tab="gate"]').click();
+      await page.goBack();
+      await page.locator('[data-tab="placement"][aria-selected="true"]').waitFor();
+      await page.close();
+    });
+
+    test('the tab list is keyboard-usable', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url);
+      await page.locator('[data-tab="decode"]').focus();
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.locator('[data-tab="gate"]').getAttribute('aria-selected'), 'true');
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), 'gate');
+      assert.equal(await panel(page, 'gate').isVisible(), true);
+      assert.equal(await panel(page, 'decode').isVisible(), false);
+      await page.keyboard.press('End');
+      assert.equal(await page.locator('[data-tab="enqueue"]').getAttribute('aria-selected'), 'true');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.locator('[data-tab="decode"]').getAttribute('aria-selected'), 'true');
+      await page.close();
+    });
+  });
+
+  describe('light and dark', () => {
+    test('follows the system and toggles', async () => {
+      let page = await openExplorer(await app.browser.page(), app.site.url);
+      const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const light = await background();
+      // A dark system: emulated in the running page where the app.engine can, else a browser launched dark.
+      let darkBrowser;
+      if (emulatesMedia(app.engine)) {
+        await page.emulateMedia({ colorScheme: 'dark' });
+      } else {
+        await page.close();
+        darkBrowser = await launchEngine(app.engine, { colorScheme: 'dark' });
+        page = await openExplorer(await darkBrowser.page(), app.site.url);
+      }
+      const dark = await background();
+      assert.notEqual(light, dark, 'prefers-color-scheme: dark changes the page');
+      await screenshot(page, 'decode-dark');
+      await page.locator('[data-testid="theme"]').click();
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+      assert.equal(await background(), light);
+      await page.locator('[data-testid="theme"]').click();
+      assert.equal(await background(), dark);
+      await page.locator('[data-tab="gate"]').click();
+      await screenshot(page, 'gate-dark');
+      await page.close();
+      if (darkBrowser) {
+        await darkBrowser.close();
+        assert.deepEqual(unexpected(darkBrowser.problems), []);
+        assert.deepEqual(darkBrowser.external, []);
+      }
+    });
+  });
+
+  describe('offline', () => {
+    test('no request left the machine, and nothing failed in the pages', async () => {
+      await app.browser.harvest();
+      assert.deepEqual(app.browser.external, []);
+      assert.deepEqual(unexpected(app.browser.problems), []);
+      assert.ok(
+        app.site.requests.some((path) => path.startsWith('/docs/branded/assets/')),
+        'the site loaded from its subpath',
+      );
+      assert.ok(
+        app.site.requests.every((path) => path.startsWith('/docs/branded/') || path === '/ws'),
+        app.site.requests.join(' '),
+      );
+    });
+  });
+});

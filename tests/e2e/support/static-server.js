@@ -13,11 +13,13 @@ const HOOK_NAME = '__e2e-hook.js';
 /**
  * root: the folder to serve; prefix: the URL path it appears under ('/' or '/a/b/');
  * headers(pathname) → extra headers for that response; harness: put hook.js first in every page's <head>
- * (for engines.js's needsHarness). Resolves to {url, requests, notFound, close()}.
+ * (for engines.js's needsHarness). Resolves to {url, requests, notFound, serve(pathname, body), close()}:
+ * serve() adds a file held in memory (a test's generated log) at that exact path.
  */
 export async function serveStatic(root, { prefix = '/', headers = () => ({}), harness = false } = {}) {
   const requests = [];
   const notFound = [];
+  const extra = new Map();
   const server = createServer(async (req, res) => {
     const { pathname } = new URL(req.url, 'http://localhost');
     requests.push(pathname);
@@ -25,6 +27,10 @@ export async function serveStatic(root, { prefix = '/', headers = () => ({}), ha
       if (res.statusCode === 404) notFound.push(pathname);
     });
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
+    if (extra.has(pathname)) {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      return res.end(req.method === 'HEAD' ? undefined : extra.get(pathname));
+    }
     if (!pathname.startsWith(prefix)) return send(res, 404, 'not found');
     let relative = decodeURIComponent(pathname.slice(prefix.length));
     if (relative === '' || relative.endsWith('/')) relative += 'index.html';
@@ -54,6 +60,7 @@ export async function serveStatic(root, { prefix = '/', headers = () => ({}), ha
     url: `http://127.0.0.1:${port}${prefix}`,
     requests,
     notFound,
+    serve: (pathname, body) => extra.set(pathname, body),
     close: () =>
       new Promise((done) => {
         server.closeAllConnections();

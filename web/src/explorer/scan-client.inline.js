@@ -1,26 +1,29 @@
 // The single-file build's scan (a page from file:// may start no worker): on the main thread, one piece per
-// task, so the progress bar still paints between pieces.
+// task, so the progress bar still paints and a cancel is heard between pieces.
 import { ready } from '@echomq/branded';
-import { mergePieces, scanPiece } from '../panels/decode-scan.js';
+import { blobSource, bufferSource, scanSource, ScanCancelled } from '../panels/decode-scan.js';
 
 export const SCAN_WHERE = 'main thread';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Scans the bytes (an ArrayBuffer) → {bytes, columns, scanMs}, yielding to the page between pieces. */
-export async function scanBuffer(buffer, onProgress) {
+async function scanHere(source, onProgress, cancelled) {
   await ready;
-  const bytes = new Uint8Array(buffer);
   const started = performance.now();
-  const pieces = [];
-  let from = 0;
-  let lineBase = 1;
-  while (from < bytes.length) {
-    const step = scanPiece(bytes, from, lineBase);
-    pieces.push(step.found);
-    ({ end: from, lineBase } = step);
-    onProgress?.(from, bytes.length);
-    await nextTask();
+  try {
+    const columns = await scanSource(source instanceof Blob ? blobSource(source) : bufferSource(source), {
+      onProgress,
+      cancelled,
+      pause: nextTask,
+    });
+    return { columns, scanMs: performance.now() - started };
+  } catch (error) {
+    if (error instanceof ScanCancelled) return null;
+    throw error;
   }
-  return { bytes, columns: mergePieces(pieces), scanMs: performance.now() - started };
+}
+
+export function startScan(source, onProgress) {
+  let stop = false;
+  return { result: scanHere(source, onProgress, () => stop), cancel: () => (stop = true) };
 }

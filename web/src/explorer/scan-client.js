@@ -10,13 +10,14 @@ function theWorker() {
   worker.addEventListener('message', ({ data }) => {
     const pending = jobs.get(data.job);
     if (!pending) return;
-    if (data.type === 'progress') pending.onProgress?.(data.done, data.total);
-    else {
-      jobs.delete(data.job);
-      if (data.type === 'done')
-        pending.resolve({ bytes: new Uint8Array(data.buffer), columns: data.columns, scanMs: data.scanMs });
-      else pending.reject(new Error(data.message));
+    if (data.type === 'progress') {
+      pending.onProgress?.(data.done, data.total);
+      return;
     }
+    jobs.delete(data.job);
+    if (data.type === 'done') pending.resolve({ columns: data.columns, scanMs: data.scanMs });
+    else if (data.type === 'cancelled') pending.resolve(null);
+    else pending.reject(new Error(data.message));
   });
   worker.addEventListener('error', (event) => {
     for (const pending of jobs.values()) pending.reject(new Error(event.message || 'the scan worker failed to load'));
@@ -28,12 +29,17 @@ function theWorker() {
 
 export const SCAN_WHERE = 'worker';
 
-/** Scans the bytes (an ArrayBuffer, transferred away) → {bytes, columns, scanMs}. */
-export function scanBuffer(buffer, onProgress) {
+/**
+ * Scans a File (read piece by piece in the worker) or an ArrayBuffer (transferred away) →
+ * {result: Promise<{columns, scanMs} | null (cancelled)>, cancel()}.
+ */
+export function startScan(source, onProgress) {
   nextJob += 1;
   const job = nextJob;
-  return new Promise((resolve, reject) => {
+  const result = new Promise((resolve, reject) => {
     jobs.set(job, { resolve, reject, onProgress });
-    theWorker().postMessage({ job, buffer }, [buffer]);
+    const transfer = source instanceof ArrayBuffer ? [source] : [];
+    theWorker().postMessage({ job, source }, transfer);
   });
+  return { result, cancel: () => jobs.has(job) && worker?.postMessage({ job, type: 'cancel' }) };
 }

@@ -79,8 +79,3 @@ export function debounce(fn, ms) {
     timer = setTimeout(() => fn(...args), ms);
   };
 }
-
-/** Calls onChange(key, value) whenever one of the [key, input] pairs is edited. */
-export function onInputs(pairs, onChange) {
-  for (const [key, input] of pairs) input.addEventListener('input', () => onChange(key, input.value));
-}

@@ -3,8 +3,6 @@
 // each line's byte offset and length) are what the table shows.
 import { parseMany, unixMs } from '@echomq/branded';
 
-export const ERROR_CLASSES = ['length', 'namespace', 'charset', 'range'];
-
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 

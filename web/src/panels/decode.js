@@ -1,16 +1,16 @@
 // Decode: one id or thousands (one per line) → the table, and for the selected id its bytes and its
 // 64-bit layout. Every value comes from @echomq/branded: one parseMany call for all the lines (with the
 // derived columns), then streamId and errorOffset for the rows in view.
-import { streamId, errorOffset, EPOCH_MS } from '@echomq/branded';
+import { streamId, errorOffset, EPOCH_MS, ERROR_CODES } from '@echomq/branded';
 import { h, fill, field, debounce } from '../lib/dom.js';
 import { formatCount, formatIso, formatLocal, formatLocalShort, formatAgo, localZone } from '../lib/format.js';
 import { VirtualTable } from '../views/vtable.js';
 import { byteCells, bytesLegend, markedText } from '../views/bytes.js';
 import { layout64 } from '../views/layout64.js';
 import { copyButton } from '../views/controls.js';
-import { decodeText, ERROR_CLASSES } from './decode-model.js';
+import { decodeText } from './decode-model.js';
 import { ScanDecoded } from './decode-scan.js';
-import { scanBuffer, SCAN_WHERE } from '../explorer/scan-client.js';
+import { startScan, SCAN_WHERE } from '../explorer/scan-client.js';
 import { batchTools } from './decode-batch.js';
 import { batchCharts } from '../views/batch-charts.js';
 
@@ -156,7 +156,7 @@ export function createDecodePanel({ state, onState, compact = false }) {
   function renderSummary() {
     if (compact) return;
     const counts = decoded.refusedByClass();
-    const refused = ERROR_CLASSES.filter((c) => counts[c]).map((c) => `${c} ${formatCount(counts[c])}`);
+    const refused = ERROR_CODES.filter((c) => counts[c]).map((c) => `${c} ${formatCount(counts[c])}`);
     const span = decoded.span();
     fill(
       summary,
@@ -252,28 +252,45 @@ export function createDecodePanel({ state, onState, compact = false }) {
     else renderDetail(at(selected));
   }
 
-  // Scans are asynchronous: only the latest one is shown.
-  let scanJob = 0;
-  async function scanNow(buffer, source) {
-    scanJob += 1;
-    const job = scanJob;
+  // Scans are asynchronous: only the latest one is shown, and starting one cancels the one before.
+  let scanning = null;
+  function endScan(message) {
+    scanning = null;
+    progress.hidden = true;
+    cancelButton.hidden = true;
+    progressText.textContent = message;
+  }
+
+  function stopScan(message = '') {
+    if (!scanning) return;
+    scanning.cancel();
+    endScan(message);
+  }
+
+  async function scanNow(source, label) {
+    stopScan();
+    const size = source.size ?? source.byteLength;
     progress.hidden = false;
     progress.value = 0;
-    progress.max = Math.max(buffer.byteLength, 1);
-    progressText.textContent = `Scanning ${source}…`;
+    progress.max = Math.max(size, 1);
+    cancelButton.hidden = false;
+    const status = (done) => `Scanning ${label}… ${Math.floor((100 * done) / Math.max(size, 1))}%`;
+    progressText.textContent = status(0);
+    const job = startScan(source, (done, total) => {
+      if (scanning !== job) return;
+      progress.max = Math.max(total, 1);
+      progress.value = done;
+      progressText.textContent = status(done);
+    });
+    scanning = job;
     try {
-      const { bytes, columns, scanMs } = await scanBuffer(buffer, (done, total) => {
-        if (job !== scanJob) return;
-        progress.max = total;
-        progress.value = done;
-      });
-      if (job !== scanJob) return;
-      show(new ScanDecoded(bytes, columns, scanMs, source));
-      progressText.textContent = '';
+      const found = await job.result;
+      if (scanning !== job) return;
+      if (!found) return endScan(`The scan of ${label} was cancelled.`);
+      endScan('');
+      show(new ScanDecoded(found.columns, found.scanMs, label));
     } catch (error) {
-      if (job === scanJob) progressText.textContent = `The scan failed: ${error.message}`;
-    } finally {
-      if (job === scanJob) progress.hidden = true;
+      if (scanning === job) endScan(`The scan failed: ${error.message}`);
     }
   }
 
@@ -283,8 +300,7 @@ export function createDecodePanel({ state, onState, compact = false }) {
       scanNow(bytes.buffer, 'the pasted text');
       return;
     }
-    scanJob += 1;
-    if (progress) progress.hidden = true;
+    stopScan();
     show(decodeText(input.value, { single: compact }));
   }
 
@@ -296,20 +312,16 @@ export function createDecodePanel({ state, onState, compact = false }) {
     const source = `a paste of ${formatCount(bytes.length)} bytes (not shown in the box)`;
     if (current.mode === 'scan') scanNow(bytes.buffer, source);
     else {
-      scanJob += 1;
-      progress.hidden = true;
+      stopScan();
       const next = decodeText(text);
       next.source = source;
       show(next);
     }
   }
 
-  async function openFile(file) {
-    if (!file) return;
-    const source = `${file.name} (${formatCount(file.size)} bytes)`;
-    progress.hidden = false;
-    progressText.textContent = `Reading ${source}…`;
-    scanNow(await file.arrayBuffer(), source);
+  // The File itself goes to the scan, which reads it a piece at a time.
+  function openFile(file) {
+    if (file) scanNow(file, `${file.name} (${formatCount(file.size)} bytes)`);
   }
 
   const onInput = debounce(
@@ -338,6 +350,11 @@ export function createDecodePanel({ state, onState, compact = false }) {
         'aria-label': 'Scan progress',
       });
   const progressText = h('span', { class: 'muted', role: 'status', 'data-testid': 'scan-status' });
+  const cancelButton = h(
+    'button',
+    { type: 'button', hidden: true, 'data-testid': 'scan-cancel', onclick: () => stopScan('The scan was cancelled.') },
+    'Cancel',
+  );
   const fileInput = h('input', { type: 'file', hidden: true, 'data-testid': 'file-input' });
   fileInput.addEventListener('change', () => {
     openFile(fileInput.files[0]);
@@ -365,6 +382,7 @@ export function createDecodePanel({ state, onState, compact = false }) {
         h('button', { type: 'button', 'data-testid': 'open-file', onclick: () => fileInput.click() }, 'Open a file…'),
         fileInput,
         progress,
+        cancelButton,
         progressText,
       );
   const batch = compact

@@ -2,7 +2,8 @@
 // and the pending set as read back from Valkey. The page runs the host check itself first: a malformed
 // id is refused here and nothing is sent.
 import { createMinter, jobKey, pendingKey } from '@echomq/branded';
-import { h, fill, field, debounce, onInputs, submitOnEnter } from '../lib/dom.js';
+import { h, fill, field, submitOnEnter } from '../lib/dom.js';
+import { panelState } from '../lib/panel-state.js';
 import { formatCount } from '../lib/format.js';
 import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
@@ -87,16 +88,16 @@ function pendingView(pending, id) {
  * `onState` is given its state as the reader changes it; `compact`: without the lede, for the docs widgets.
  */
 export function createEnqueuePanel({ state, onState, bridge, compact = false }) {
-  let current = { ...ENQUEUE_DEFAULTS, ...state };
   const minter = createMinter({ namespace: 'JOB', node: 0 });
-  if (!current.job) current.job = minter.next();
+  // A state without a job id gets a fresh one.
+  const complete = (s) => (s.job ? s : { ...s, job: minter.next() });
+  const model = panelState({ defaults: ENQUEUE_DEFAULTS, state, onState, complete });
 
   const queueInput = h('input', {
     type: 'text',
     class: 'mono',
     spellcheck: 'false',
     autocomplete: 'off',
-    value: current.queue,
     size: 14,
   });
   const idInput = h('input', {
@@ -104,7 +105,6 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
     class: 'id',
     spellcheck: 'false',
     autocomplete: 'off',
-    value: current.job,
     size: 20,
   });
   const payloadInput = h('input', {
@@ -112,7 +112,6 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
     class: 'mono',
     spellcheck: 'false',
     autocomplete: 'off',
-    value: current.payload,
     size: 28,
   });
   const queueField = field('Queue', queueInput);
@@ -124,11 +123,8 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
       ['script', 'script (EVALSHA)'],
       ['native', 'native (EMQ.ENQUEUE)'],
     ],
-    current.executor,
-    (value) => {
-      current = { ...current, executor: value };
-      persist();
-    },
+    model.current.executor,
+    (value) => model.update({ executor: value }),
   );
   const tryIds = h(
     'div',
@@ -207,7 +203,7 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
         queue,
         job: id,
         payload: payloadInput.value,
-        executor: current.executor,
+        executor: model.current.executor,
       });
       outcome = { ok: true, verdict: r.verdict, command: r.command, executor: r.executor };
     } catch (error) {
@@ -221,7 +217,7 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
     }
     const parts = [
       verdictCard({
-        who: `verdict · ${outcome.executor ?? current.executor}`,
+        who: `verdict · ${outcome.executor ?? model.current.executor}`,
         outcome: outcome.ok ? 'pass' : outcome.code === 'duplicate' ? 'skip' : 'refuse',
         what: h('span', { 'data-testid': 'verdict' }, outcome.ok ? outcome.verdict : outcome.code),
         why: outcome.ok ? VERDICT_TEXT[outcome.verdict] : (VERDICT_TEXT[outcome.code] ?? outcome.message),
@@ -254,24 +250,18 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
   sendButton.addEventListener('click', send);
   submitOnEnter([queueInput, idInput, payloadInput], sendButton);
 
-  const persist = debounce(() => onState?.(current), 150);
   function setId(id) {
     idInput.value = id;
-    current = { ...current, job: id };
+    model.update({ job: id });
     renderHost();
-    persist();
   }
-  onInputs(
+  model.bind(
     [
       ['queue', queueInput],
       ['job', idInput],
       ['payload', payloadInput],
     ],
-    (key, value) => {
-      current = { ...current, [key]: value };
-      renderHost();
-      persist();
-    },
+    renderHost,
   );
 
   const element = h(
@@ -300,12 +290,8 @@ export function createEnqueuePanel({ state, onState, bridge, compact = false }) 
   return {
     element,
     set(next) {
-      current = { ...ENQUEUE_DEFAULTS, ...next };
-      if (!current.job) current.job = minter.next();
-      queueInput.value = current.queue;
-      idInput.value = current.job;
-      payloadInput.value = current.payload;
-      executor.set(current.executor);
+      model.set(next);
+      executor.set(model.current.executor);
       renderHost();
       fill(result);
     },

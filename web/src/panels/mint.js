@@ -1,6 +1,7 @@
 // Mint: namespace + node → fresh ids from the package's monotonic minter, with copy buttons.
 import { createMinter, parse } from '@echomq/branded';
-import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
+import { h, fill, field } from '../lib/dom.js';
+import { panelState } from '../lib/panel-state.js';
 import { formatCount, formatIso } from '../lib/format.js';
 import { copyButton } from '../views/controls.js';
 
@@ -9,7 +10,7 @@ const MAX_COUNT = 1000;
 
 /** The Mint panel: {element, set(state)}; `onState` is given its state as the reader changes it. */
 export function createMintPanel({ state, onState }) {
-  let current = { ...MINT_DEFAULTS, ...state };
+  const model = panelState({ defaults: MINT_DEFAULTS, state, onState });
   let minter = null;
   let minterKey = '';
   let minted = 0;
@@ -17,14 +18,13 @@ export function createMintPanel({ state, onState }) {
   const nsInput = h('input', {
     type: 'text',
     class: 'mono',
-    value: current.ns,
     size: 5,
     maxlength: 8,
     spellcheck: 'false',
     autocomplete: 'off',
   });
-  const nodeInput = h('input', { type: 'number', value: current.node, min: 0, max: 1023, step: 1 });
-  const countInput = h('input', { type: 'number', value: current.count, min: 1, max: MAX_COUNT, step: 1 });
+  const nodeInput = h('input', { type: 'number', min: 0, max: 1023, step: 1 });
+  const countInput = h('input', { type: 'number', min: 1, max: MAX_COUNT, step: 1 });
   const nsField = field('Namespace', nsInput, '3 × A–Z');
   const nodeField = field('Node', nodeInput, '0–1023');
   const countField = field('How many', countInput, `1–${MAX_COUNT}`);
@@ -106,16 +106,12 @@ export function createMintPanel({ state, onState }) {
   }
   mintButton.addEventListener('click', mint);
 
-  const persist = debounce(() => onState?.(current), 150);
   const inputs = [
     ['ns', nsInput],
     ['node', nodeInput],
     ['count', countInput],
   ];
-  onInputs(inputs, (key, value) => {
-    current = { ...current, [key]: value };
-    persist();
-  });
+  model.bind(inputs);
   for (const [, input] of inputs)
     input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') mint();
@@ -142,10 +138,7 @@ export function createMintPanel({ state, onState }) {
   return {
     element,
     set(next) {
-      current = { ...MINT_DEFAULTS, ...next };
-      nsInput.value = current.ns;
-      nodeInput.value = current.node;
-      countInput.value = current.count;
+      model.set(next);
     },
   };
 }

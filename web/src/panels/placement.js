@@ -1,7 +1,8 @@
 // Placement: hash32 of an id's Snowflake (it places rows; not for security), and the cluster slot of a
 // queue's keys — all of one queue's keys share one slot, the reserved {emq} keys live elsewhere.
 import { parse, errorOffset, hash32, jobKey, queueKey, slot, FENCE_KEY } from '@echomq/branded';
-import { h, fill, field, debounce, onInputs } from '../lib/dom.js';
+import { h, fill, field } from '../lib/dom.js';
+import { panelState } from '../lib/panel-state.js';
 import { refusalText } from './decode.js';
 
 export const PLACEMENT_DEFAULTS = { id: 'USR0KHTOWnGLuC', queue: 'orders' };
@@ -92,13 +93,12 @@ function slotView(queue, id) {
 
 /** The Placement panel: {element, set(state)}; `onState` is given its state as the reader changes it. */
 export function createPlacementPanel({ state, onState }) {
-  let current = { ...PLACEMENT_DEFAULTS, ...state };
+  const model = panelState({ defaults: PLACEMENT_DEFAULTS, state, onState });
   const idInput = h('input', {
     type: 'text',
     class: 'id',
     spellcheck: 'false',
     autocomplete: 'off',
-    value: current.id,
     size: 22,
   });
   const queueInput = h('input', {
@@ -106,7 +106,6 @@ export function createPlacementPanel({ state, onState }) {
     class: 'mono',
     spellcheck: 'false',
     autocomplete: 'off',
-    value: current.queue,
     size: 16,
   });
   const idField = field('Branded id', idInput);
@@ -118,17 +117,12 @@ export function createPlacementPanel({ state, onState }) {
     fill(hashOut, hashView(idInput.value));
     fill(slotOut, slotView(queueInput.value, idInput.value));
   }
-  const persist = debounce(() => onState?.(current), 150);
-  onInputs(
+  model.bind(
     [
       ['id', idInput],
       ['queue', queueInput],
     ],
-    (key, value) => {
-      current = { ...current, [key]: value };
-      render();
-      persist();
-    },
+    render,
   );
 
   const element = h(
@@ -155,9 +149,7 @@ export function createPlacementPanel({ state, onState }) {
   return {
     element,
     set(next) {
-      current = { ...PLACEMENT_DEFAULTS, ...next };
-      idInput.value = current.id;
-      queueInput.value = current.queue;
+      model.set(next);
       render();
     },
   };

@@ -1,7 +1,8 @@
 // Stream window: [t0, t1) as ISO times, ms or offsets → the XRANGE arguments and a timeline; with the
 // bridge, seed the SPEC §6 reproduction stream, run the window live and hold it against the prediction.
 import { queueKey, streamWindow } from '@echomq/branded';
-import { h, fill, field, debounce, onInputs, submitOnEnter } from '../lib/dom.js';
+import { h, fill, field, submitOnEnter } from '../lib/dom.js';
+import { panelState } from '../lib/panel-state.js';
 import { formatCount, formatIso, readInstant } from '../lib/format.js';
 import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
@@ -66,10 +67,10 @@ function comparison(predicted, live) {
  * for the docs widgets.
  */
 export function createWindowPanel({ state, onState, bridge, compact = false }) {
-  let current = { ...WINDOW_DEFAULTS, ...state };
-  const t0Input = h('input', { type: 'text', class: 'mono', spellcheck: 'false', value: current.t0, size: 26 });
-  const t1Input = h('input', { type: 'text', class: 'mono', spellcheck: 'false', value: current.t1, size: 26 });
-  const streamInput = h('input', { type: 'text', class: 'mono', spellcheck: 'false', value: current.stream, size: 12 });
+  const model = panelState({ defaults: WINDOW_DEFAULTS, state, onState });
+  const t0Input = h('input', { type: 'text', class: 'mono', spellcheck: 'false', size: 26 });
+  const t1Input = h('input', { type: 'text', class: 'mono', spellcheck: 'false', size: 26 });
+  const streamInput = h('input', { type: 'text', class: 'mono', spellcheck: 'false', size: 12 });
   const t0Field = field('t0 (inclusive)', t0Input);
   const t1Field = field('t1 (exclusive)', t1Input);
   const streamField = field('Stream', streamInput);
@@ -95,7 +96,7 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
   const status = liveStatus(bridge, 'running the window on a real stream', setButtons);
 
   function render() {
-    const r = resolve(current);
+    const r = resolve(model.current);
     t0Input.setAttribute('aria-invalid', String(r.field === 't0'));
     t1Input.setAttribute('aria-invalid', String(r.field === 't1'));
     const window = r.window ? { t0: r.t0, t1: r.t1 } : null;
@@ -120,7 +121,7 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
       h('dd', { 'data-field': 'end' }, r.window.end),
       r.window.inclusiveEnd ? [h('dt', null, 'or inclusive end'), h('dd', null, r.window.inclusiveEnd)] : null,
     );
-    const target = streamKey(current.queue, current.stream);
+    const target = streamKey(model.current.queue, model.current.stream);
     fill(
       command,
       commandView(['XRANGE', target.key, r.window.start, r.window.end], 'XRANGE arguments'),
@@ -144,7 +145,11 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
     seedButton.disabled = true;
     fill(liveResult, h('p', { class: 'muted busy' }, `Seeding ${formatCount(SPEC_SEED.entries)} entries`));
     try {
-      seeded = await bridge.request('streamSeed', { queue: current.queue, stream: current.stream, ...SPEC_SEED });
+      seeded = await bridge.request('streamSeed', {
+        queue: model.current.queue,
+        stream: model.current.stream,
+        ...SPEC_SEED,
+      });
       fill(
         liveResult,
         h(
@@ -168,8 +173,8 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
     runButton.disabled = true;
     try {
       const live = await bridge.request('streamWindow', {
-        queue: current.queue,
-        stream: current.stream,
+        queue: model.current.queue,
+        stream: model.current.stream,
         t0: r.t0,
         t1: r.t1,
         sample: 5,
@@ -210,18 +215,13 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
   runButton.addEventListener('click', run);
   submitOnEnter([t0Input, t1Input, streamInput], runButton);
 
-  const persist = debounce(() => onState?.(current), 150);
-  onInputs(
+  model.bind(
     [
       ['t0', t0Input],
       ['t1', t1Input],
       ['stream', streamInput],
     ],
-    (key, value) => {
-      current = { ...current, [key]: value };
-      render();
-      persist();
-    },
+    render,
   );
 
   const element = h(
@@ -266,10 +266,7 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
   return {
     element,
     set(next) {
-      current = { ...WINDOW_DEFAULTS, ...next };
-      t0Input.value = current.t0;
-      t1Input.value = current.t1;
-      streamInput.value = current.stream;
+      model.set(next);
       render();
     },
   };
