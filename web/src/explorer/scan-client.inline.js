@@ -23,6 +23,7 @@ async function scanHere(source, onProgress, cancelled) {
   }
 }
 
+/** Starts a scan of a File/Blob or ArrayBuffer on the main thread → {result (columns, or null if cancelled), cancel}. */
 export function startScan(source, onProgress) {
   let stop = false;
   return { result: scanHere(source, onProgress, () => stop), cancel: () => (stop = true) };

@@ -162,6 +162,7 @@ export async function scanSource(source, { onProgress, cancelled, pause, pieceBy
   return columns.finish();
 }
 
+/** The columns' buffers, to transfer them from the worker without a copy. */
 export const transferables = (columns) => MERGED_NAMES.map((name) => columns[name].buffer);
 
 const decoder = new TextDecoder();
