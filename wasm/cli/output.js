@@ -4,9 +4,10 @@ import { once } from 'node:events';
 import { errorOffset } from '@echomq/branded';
 
 import { explain } from './explain.js';
+import { stdout } from './stdio.js';
 
 export async function write(text) {
-  if (text.length > 0 && !process.stdout.write(text)) await once(process.stdout, 'drain');
+  if (text.length > 0 && !stdout().write(text)) await once(stdout(), 'drain');
 }
 
 // The decode JSON object of a parsed id; `snowflake` is a bigint, written as a decimal string. Written by
@@ -40,9 +41,6 @@ function hint(id, error, at) {
   if (/^[0-9]{1,19}$/.test(id)) return `${explain(id, error, at)}; a bare Snowflake? decode --ns NS ${id}`;
   return explain(id, error, at);
 }
-
-export const DECODE_HEADER =
-  'ID              NS   SNOWFLAKE            TIME (UTC)                NODE   SEQ      HASH32  STREAM ID\n';
 
 export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, streamId) {
   return (
