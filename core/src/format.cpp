@@ -42,13 +42,6 @@ std::uint32_t leading_zeros(std::uint64_t digits, std::uint32_t most) {
 
 void store8(char* out, std::uint64_t word) { std::memcpy(out, &word, 8); }
 
-// The quotient and remainder of v / divisor (a constant at each call, which the compilers make a multiply).
-struct Split {
-  std::uint64_t high;
-  std::uint32_t low;
-};
-constexpr Split split_1e8(std::uint64_t v) { return {v / 100'000'000, static_cast<std::uint32_t>(v % 100'000'000)}; }
-
 // The digits writers below store whole words: they may write up to ROW_SLACK bytes past the end they return,
 // which the next field (or the caller's slack) overwrites.
 
@@ -59,18 +52,31 @@ char* put_small(char* out, std::uint32_t v) {
   return out + 8 - zeros;
 }
 
+// v from 10^8 to 2^32 - 1: its 1 or 2 leading digits (from the pair table: "0d" read from its second byte),
+// then 8.
+char* put_large32(char* out, std::uint32_t v) {
+  const std::uint32_t high = v / 100'000'000, one = high < 10 ? 1 : 0;
+  std::memcpy(out, DIGIT_PAIRS + std::size_t{high} * 2 + one, 2);
+  out += 2 - one;
+  store8(out, eight_digits(v - high * 100'000'000) + ASCII_ZEROS);
+  return out + 8;
+}
+
 char* put_decimal(char* out, std::uint64_t v) {
-  if (v < 100'000'000) return put_small(out, static_cast<std::uint32_t>(v));
-  const Split first = split_1e8(v);
-  if (first.high < 100'000'000) {
-    out = put_small(out, static_cast<std::uint32_t>(first.high));
-  } else {
-    const Split second = split_1e8(first.high);
-    out = put_small(out, static_cast<std::uint32_t>(second.high));
-    store8(out, eight_digits(second.low) + ASCII_ZEROS);
+  constexpr std::uint64_t E8 = 100'000'000, E16 = E8 * E8;
+  if (v < E8) return put_small(out, static_cast<std::uint32_t>(v));
+  if (v <= ~std::uint32_t{0}) return put_large32(out, static_cast<std::uint32_t>(v));
+  // the three parts from v each, not one from another: the divisions run side by side
+  const std::uint64_t top = v / E16;
+  const auto middle = static_cast<std::uint32_t>(v / E8 % E8), low = static_cast<std::uint32_t>(v % E8);
+  if (top > 0) {
+    out = put_small(out, static_cast<std::uint32_t>(top));
+    store8(out, eight_digits(middle) + ASCII_ZEROS);
     out += 8;
+  } else {
+    out = put_small(out, middle);
   }
-  store8(out, eight_digits(first.low) + ASCII_ZEROS);
+  store8(out, eight_digits(low) + ASCII_ZEROS);
   return out + 8;
 }
 
@@ -135,9 +141,9 @@ struct MsDigits {
 };
 static_assert(EPOCH_MS >= 1'000'000'000'000 && HORIZON_MS < 10'000'000'000'000);
 MsDigits ms_digits(std::int64_t ms) {
-  const Split split = split_1e8(static_cast<std::uint64_t>(ms));
-  return {(eight_digits(static_cast<std::uint32_t>(split.high)) + ASCII_ZEROS) >> 24,
-          eight_digits(split.low) + ASCII_ZEROS};
+  const auto instant = static_cast<std::uint64_t>(ms);
+  return {(eight_digits(static_cast<std::uint32_t>(instant / 100'000'000)) + ASCII_ZEROS) >> 24,
+          eight_digits(static_cast<std::uint32_t>(instant % 100'000'000)) + ASCII_ZEROS};
 }
 char* put_ms(char* out, MsDigits ms) {
   store8(out, ms.first5);
