@@ -77,7 +77,13 @@ for (const [form, flags] of [
   out.add(figure(`cli ${form}: branded / naive Python`, rate / pythonRate, 'x', '>= 10x'));
   const large = timed([process.execPath, CLI, 'decode', ...flags], largeFile);
   const largeIds = IDS * LARGE_REPEATS;
-  out.add(figure(`cli ${form}, ${largeIds.toLocaleString('en-US')} ids (start amortised)`, million(largeIds, large.cpu), 'M ids/s'));
+  out.add(
+    figure(
+      `cli ${form}, ${largeIds.toLocaleString('en-US')} ids (start amortised)`,
+      million(largeIds, large.cpu),
+      'M ids/s',
+    ),
+  );
 }
 const scan = timed([process.execPath, CLI, 'scan', '--json'], logFile);
 out.add(figure('cli scan --json of a log (1,000,000 ids, one a line)', million(IDS, scan.cpu), 'M ids/s'));
