@@ -1,7 +1,9 @@
 // The CLI as people pipe it: `branded decode` and `branded decode --json` from stdin to a pipe, against the naive
 // Python decoder (bench/cli/naive_decode.py) on the same ids in the same run; `branded scan` of a log. Rates are
 // from CPU time (user + system of the pipeline, as bash's `time` reports it), the best of a few rounds; wall
-// rates are shown beside them. Writes bench/out/cli.jsonl.
+// rates are shown beside them. The goal figure is at 1,000,000 ids; the fixed start (Node alone, then Node with
+// the CLI) is measured apart, and 10,000,000 ids give the rate with the start amortised. Writes
+// bench/out/cli.jsonl.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'wasm', 'bin', 'branded.js');
 const PYTHON = join(import.meta.dirname, 'naive_decode.py');
 const IDS = 1_000_000;
+const LARGE_REPEATS = Number(process.env.BENCH_CLI_LARGE ?? 10); // the 10,000,000-id input: the ids 10 times
 const PYTHON_IDS = 200_000; // the same ids' first fifth: the naive loop is slow, and its rate is per id
 const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 3);
 
@@ -23,6 +26,8 @@ process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const ids = randomIds(IDS, { seed: 23 });
 const idsFile = join(scratch, 'ids.txt');
 writeFileSync(idsFile, `${ids.join('\n')}\n`);
+const largeFile = join(scratch, 'ids-large.txt');
+writeFileSync(largeFile, `${ids.join('\n')}\n`.repeat(LARGE_REPEATS));
 const pythonFile = join(scratch, 'ids-python.txt');
 writeFileSync(pythonFile, `${ids.slice(0, PYTHON_IDS).join('\n')}\n`);
 const logFile = join(scratch, 'app.log');
@@ -53,8 +58,10 @@ function timed(command, input) {
 const million = (count, seconds) => count / seconds / 1e6;
 const emptyFile = join(scratch, 'empty.txt');
 writeFileSync(emptyFile, '');
+const node = timed([process.execPath, '-e', '0'], emptyFile);
+out.add(figure('cli start: node -e 0 (Node alone)', node.cpu * 1000, 'ms CPU'));
 const startup = timed([process.execPath, CLI, 'decode'], emptyFile);
-out.add(figure('cli decode of empty stdin (Node and both modules starting)', startup.cpu * 1000, 'ms CPU'));
+out.add(figure('cli decode of empty stdin (Node and the CLI module starting)', startup.cpu * 1000, 'ms CPU'));
 for (const [form, flags] of [
   ['decode', []],
   ['decode --json', ['--json']],
@@ -68,6 +75,15 @@ for (const [form, flags] of [
   out.add(figure(`cli ${form}, past startup (CPU less empty stdin's)`, million(IDS, cli.cpu - startup.cpu), 'M ids/s'));
   out.add(figure(`cli ${form}: naive Python decoder`, pythonRate, 'M ids/s'));
   out.add(figure(`cli ${form}: branded / naive Python`, rate / pythonRate, 'x', '>= 10x'));
+  const large = timed([process.execPath, CLI, 'decode', ...flags], largeFile);
+  const largeIds = IDS * LARGE_REPEATS;
+  out.add(
+    figure(
+      `cli ${form}, ${largeIds.toLocaleString('en-US')} ids (start amortised)`,
+      million(largeIds, large.cpu),
+      'M ids/s',
+    ),
+  );
 }
 const scan = timed([process.execPath, CLI, 'scan', '--json'], logFile);
 out.add(figure('cli scan --json of a log (1,000,000 ids, one a line)', million(IDS, scan.cpu), 'M ids/s'));

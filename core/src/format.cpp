@@ -1,5 +1,7 @@
 #include "branded/format.hpp"
 
+#include <array>
+#include <bit>
 #include <cstring>
 
 #include "branded/hash32.hpp"
@@ -9,52 +11,113 @@
 namespace branded {
 namespace {
 
+static_assert(std::endian::native == std::endian::little, "the digit words are stored little-endian");
+
 constexpr char DIGIT_PAIRS[] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-// Decimal digits of v, written backwards from `end`; returns where they start.
-char* digits_before(std::uint64_t v, char* end) {
-  while (v >= 100) {
-    const auto pair = static_cast<std::size_t>(v % 100) * 2;
-    v /= 100;
-    end -= 2;
-    std::memcpy(end, DIGIT_PAIRS + pair, 2);
-  }
-  if (v >= 10) {
-    end -= 2;
-    std::memcpy(end, DIGIT_PAIRS + v * 2, 2);
-  } else {
-    *--end = static_cast<char>('0' + v);
-  }
-  return end;
+constexpr std::uint64_t ASCII_ZEROS = 0x3030303030303030;
+constexpr std::uint64_t SPACES = 0x2020202020202020;
+
+// The 8 decimal digits of v < 10^8, most significant first, as the bytes of a little-endian word (each 0..9):
+// v split into halves of 4 digits, each into 2 pairs, each into 2 digits, all lanes at once by multiplying
+// with reciprocals (exact for these ranges).
+constexpr std::uint64_t eight_digits(std::uint32_t v) {
+  const std::uint64_t high = (std::uint64_t{v} * 109951163) >> 40;
+  std::uint64_t x = high | (v - high * 10000) << 32;
+  const std::uint64_t hundreds = ((x * 10486) >> 20) & 0x0000007F0000007F;
+  x = hundreds | (x - hundreds * 100) << 16;
+  const std::uint64_t tens = ((x * 103) >> 10) & 0x000F000F000F000F;
+  return tens | (x - tens * 10) << 8;
 }
 
-char* put(char* out, std::string_view text) {
-  std::memcpy(out, text.data(), text.size());
-  return out + text.size();
+// Leading zero digits of a digit word (its low zero bytes), at most `most`.
+std::uint32_t leading_zeros(std::uint64_t digits, std::uint32_t most) {
+  if (digits == 0) return most;
+  const auto zeros = static_cast<std::uint32_t>(std::countr_zero(digits)) / 8;
+  return zeros < most ? zeros : most;
+}
+
+void store8(char* out, std::uint64_t word) { std::memcpy(out, &word, 8); }
+
+// The digits writers below store whole words: they may write up to ROW_SLACK bytes past the end they return,
+// which the next field (or the caller's slack) overwrites.
+
+// v < 10^8 without leading zeros.
+char* put_small(char* out, std::uint32_t v) {
+  const std::uint32_t zeros = leading_zeros(eight_digits(v), 7);
+  store8(out, (eight_digits(v) + ASCII_ZEROS) >> (8 * zeros));
+  return out + 8 - zeros;
+}
+
+// v from 10^8 to 2^32 - 1: its 1 or 2 leading digits (from the pair table: "0d" read from its second byte),
+// then 8.
+char* put_large32(char* out, std::uint32_t v) {
+  const std::uint32_t high = v / 100'000'000, one = high < 10 ? 1 : 0;
+  std::memcpy(out, DIGIT_PAIRS + std::size_t{high} * 2 + one, 2);
+  out += 2 - one;
+  store8(out, eight_digits(v - high * 100'000'000) + ASCII_ZEROS);
+  return out + 8;
 }
 
 char* put_decimal(char* out, std::uint64_t v) {
-  char buffer[20];
-  char* start = digits_before(v, buffer + sizeof buffer);
-  const auto n = static_cast<std::size_t>(buffer + sizeof buffer - start);
-  std::memcpy(out, start, n);
-  return out + n;
+  constexpr std::uint64_t E8 = 100'000'000, E16 = E8 * E8;
+  if (v < E8) return put_small(out, static_cast<std::uint32_t>(v));
+  if (v <= ~std::uint32_t{0}) return put_large32(out, static_cast<std::uint32_t>(v));
+  // the three parts from v each, not one from another: the divisions run side by side
+  const std::uint64_t top = v / E16;
+  const auto middle = static_cast<std::uint32_t>(v / E8 % E8), low = static_cast<std::uint32_t>(v % E8);
+  if (top > 0) {
+    out = put_small(out, static_cast<std::uint32_t>(top));
+    store8(out, eight_digits(middle) + ASCII_ZEROS);
+    out += 8;
+  } else {
+    out = put_small(out, middle);
+  }
+  store8(out, eight_digits(low) + ASCII_ZEROS);
+  return out + 8;
 }
 
 // v right-aligned in `width` columns (as JavaScript's padStart), or wider when it needs more.
 char* put_padded_start(char* out, std::uint64_t v, std::size_t width) {
-  char buffer[20];
-  char* start = digits_before(v, buffer + sizeof buffer);
-  const auto n = static_cast<std::size_t>(buffer + sizeof buffer - start);
+  char digits[32];
+  const auto n = static_cast<std::size_t>(put_decimal(digits, v) - digits);
   if (n < width) {
     std::memset(out, ' ', width - n);
     out += width - n;
   }
-  std::memcpy(out, start, n);
+  std::memcpy(out, digits, n);
   return out + n;
+}
+
+// v < 10^4 right-aligned in 4 columns.
+char* put_padded4(char* out, std::uint32_t v) {
+  const auto digits = static_cast<std::uint32_t>(eight_digits(v) >> 32);
+  const std::uint32_t spaces = (1u << (8 * leading_zeros(digits, 3))) - 1;  // a mask of the leading zeros' bytes
+  const std::uint32_t word = ((digits + 0x30303030u) & ~spaces) | (0x20202020u & spaces);
+  std::memcpy(out, &word, 4);
+  return out + 4;
+}
+
+// A 32-bit v right-aligned in 10 columns.
+char* put_padded10(char* out, std::uint32_t v) {
+  const std::uint32_t high = v / 100'000'000, low = v % 100'000'000;
+  const std::uint64_t digits = eight_digits(low);
+  std::uint64_t spaces = 0;  // a mask of the low word's leading zeros' bytes
+  if (high >= 10) {
+    std::memcpy(out, DIGIT_PAIRS + std::size_t{high} * 2, 2);
+  } else if (high > 0) {
+    out[0] = ' ';
+    out[1] = static_cast<char>('0' + high);
+  } else {
+    out[0] = out[1] = ' ';
+    const std::uint32_t zeros = leading_zeros(digits, 7);
+    spaces = zeros == 0 ? 0 : ~std::uint64_t{0} >> (64 - 8 * zeros);
+  }
+  store8(out + 2, ((digits + ASCII_ZEROS) & ~spaces) | (SPACES & spaces));
+  return out + 10;
 }
 
 // `text` then spaces up to `width` columns (padEnd).
@@ -64,7 +127,43 @@ char* put_padded_end(char* out, const char* text, std::size_t n, std::size_t wid
   return out + (n < width ? width : n);
 }
 
+// A Snowflake (at most 19 digits) then spaces up to 19 columns.
+char* put_snowflake_column(char* out, std::uint64_t snowflake) {
+  char* end = put_decimal(out, snowflake);
+  for (char* space = end; space < out + 19; space += 8) store8(space, SPACES);
+  return out + 19;
+}
+
+// A Snowflake's instant in unix ms, which always has 13 digits (EPOCH_MS to HORIZON_MS), as two words of
+// ASCII digits: the first 5, then 8.
+struct MsDigits {
+  std::uint64_t first5, last8;
+};
+static_assert(EPOCH_MS >= 1'000'000'000'000 && HORIZON_MS < 10'000'000'000'000);
+MsDigits ms_digits(std::int64_t ms) {
+  const auto instant = static_cast<std::uint64_t>(ms);
+  return {(eight_digits(static_cast<std::uint32_t>(instant / 100'000'000)) + ASCII_ZEROS) >> 24,
+          eight_digits(static_cast<std::uint32_t>(instant % 100'000'000)) + ASCII_ZEROS};
+}
+char* put_ms(char* out, MsDigits ms) {
+  store8(out, ms.first5);
+  store8(out + 5, ms.last8);
+  return out + 13;
+}
+
+// The stream entry id "ms-seq" of a Snowflake, as write_entry_id writes it (stream.hpp).
+char* put_stream_id(char* out, MsDigits ms, std::uint64_t snowflake) {
+  out = put_ms(out, ms);
+  *out++ = '-';
+  return put_small(out, static_cast<std::uint32_t>(entry_id(snowflake).seq));
+}
+
 void two(char* out, unsigned v) { std::memcpy(out, DIGIT_PAIRS + std::size_t{v} * 2, 2); }
+
+char* put(char* out, std::string_view text) {
+  std::memcpy(out, text.data(), text.size());
+  return out + text.size();
+}
 
 char* put_place(RowStyle style, const RowPlace& place, char* out) {
   if (style == RowStyle::json) {
@@ -75,7 +174,7 @@ char* put_place(RowStyle style, const RowPlace& place, char* out) {
   // table: "FILE:LINE" (or "LINE") in 12 columns, then the offset in 8
   char location[MAX_ROW_BYTES];
   std::size_t n = 0;
-  if (place.prefix.size() < sizeof location - 20) {
+  if (place.prefix.size() < sizeof location - 20 - ROW_SLACK) {
     std::memcpy(location, place.prefix.data(), place.prefix.size());
     n = static_cast<std::size_t>(put_decimal(location + place.prefix.size(), place.line) - location);
     out = put_padded_end(out, location, n, 12);
@@ -87,23 +186,42 @@ char* put_place(RowStyle style, const RowPlace& place, char* out) {
 
 }  // namespace
 
-void write_iso(std::int64_t unix_ms, char* out) {
-  // Days to civil date (proleptic Gregorian), after H. Hinnant's days_from_civil inverse.
-  std::int64_t days = unix_ms / 86'400'000, ms_of_day = unix_ms % 86'400'000;
-  if (ms_of_day < 0) ms_of_day += 86'400'000, --days;
-  const std::int64_t z = days + 719468, era = (z >= 0 ? z : z - 146096) / 146097;
-  const auto doe = static_cast<unsigned>(z - era * 146097);
+namespace {
+
+// "YYYY-MM-DD" of a day since 1970 (proleptic Gregorian), after H. Hinnant's days_from_civil inverse.
+void write_date(std::uint32_t days, char* out) {
+  const std::uint32_t z = days + 719468, era = z / 146097;
+  const unsigned doe = z - era * 146097;
   const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
   const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
   const unsigned day = doy - (153 * mp + 2) / 5 + 1, month = mp < 10 ? mp + 3 : mp - 9;
-  const auto year = static_cast<unsigned>(static_cast<std::int64_t>(yoe) + era * 400 + (month <= 2));
-  const auto ms = static_cast<unsigned>(ms_of_day);
+  const unsigned year = yoe + era * 400 + (month <= 2);
   two(out, year / 100);
   two(out + 2, year % 100);
   out[4] = '-';
   two(out + 5, month);
   out[7] = '-';
   two(out + 8, day);
+}
+
+}  // namespace
+
+void write_iso(std::int64_t unix_ms, char* out) {
+  // ids in a batch mostly span a few days: the dates of the last days met are kept, one slot per day % 16
+  struct Date {
+    std::uint32_t days = ~0u;
+    char text[10];
+  };
+  thread_local std::array<Date, 16> dates;
+  const auto instant = static_cast<std::uint64_t>(unix_ms);
+  const auto days = static_cast<std::uint32_t>(instant / 86'400'000);
+  const auto ms = static_cast<unsigned>(instant % 86'400'000);
+  Date& date = dates[days % dates.size()];
+  if (date.days != days) {
+    write_date(days, date.text);
+    date.days = days;
+  }
+  std::memcpy(out, date.text, 10);
   out[10] = 'T';
   two(out + 11, ms / 3'600'000);
   out[13] = ':';
@@ -122,29 +240,26 @@ std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t sn
   char* out = row;
   if (style == RowStyle::json) out = put(out, "{");
   if (place) out = put_place(style, *place, out);
+  const MsDigits ms_text = ms_digits(ms);
   if (style == RowStyle::json) {
     out = put(put(put(out, "\"id\":\""), {id14, 14}), "\",\"ok\":true,\"namespace\":\"");
     out = put(put(out, {id14, 3}), "\",\"snowflake\":\"");
     out = put(put_decimal(out, snowflake), "\",\"unixMs\":");
-    out = put(put_decimal(out, static_cast<std::uint64_t>(ms)), ",\"iso\":\"");
+    out = put(put_ms(out, ms_text), ",\"iso\":\"");
     write_iso(ms, out);
     out = put(out + 24, "\",\"node\":");
-    out = put(put_decimal(out, node_of(snowflake)), ",\"seq\":");
-    out = put(put_decimal(out, seq_of(snowflake)), ",\"hash32\":");
+    out = put(put_small(out, node_of(snowflake)), ",\"seq\":");
+    out = put(put_small(out, seq_of(snowflake)), ",\"hash32\":");
     out = put(put_decimal(out, hash32(snowflake)), ",\"streamId\":\"");
-    out += write_entry_id(entry_id(snowflake), out);
-    out = put(out, "\"}\n");
+    out = put(put_stream_id(out, ms_text, snowflake), "\"}\n");
   } else {
     out = put(put(put(put(out, {id14, 14}), "  "), {id14, 3}), "  ");
-    char number[20];
-    char* start = digits_before(snowflake, number + sizeof number);
-    out = put(put_padded_end(out, start, static_cast<std::size_t>(number + sizeof number - start), 19), "  ");
+    out = put(put_snowflake_column(out, snowflake), "  ");
     write_iso(ms, out);
-    out = put_padded_start(put(out + 24, "  "), node_of(snowflake), 4);
-    out = put_padded_start(put(out, "  "), seq_of(snowflake), 4);
-    out = put_padded_start(put(out, "  "), hash32(snowflake), 10);
-    out = put(out, "  ");
-    out += write_entry_id(entry_id(snowflake), out);
+    out = put_padded4(put(out + 24, "  "), node_of(snowflake));
+    out = put_padded4(put(out, "  "), seq_of(snowflake));
+    out = put_padded10(put(out, "  "), hash32(snowflake));
+    out = put_stream_id(put(out, "  "), ms_text, snowflake);
     *out++ = '\n';
   }
   return static_cast<std::size_t>(out - row);

@@ -2,8 +2,10 @@
 #include <catch2/catch_test_macros.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "branded/branded.hpp"
 
@@ -74,4 +76,51 @@ TEST_CASE("decode rows: the table's columns and the JSON object, with and withou
   CHECK(refused ==
         R"({"file":"a.log","offset":123456789012,"line":42,"id":"JOBzzzzzzzzzzz","ok":false,"error":"range"})"
         "\n");
+}
+
+namespace {
+
+// The rows as printf lays them out (the oracle), from the parsed fields and stream.hpp's entry id.
+std::string printf_row(branded::RowStyle style, const std::string& id, std::uint64_t snowflake) {
+  const auto ms = static_cast<long long>(branded::unix_ms(snowflake));
+  const std::string stream = branded::format_entry_id(branded::entry_id(snowflake));
+  const unsigned node = branded::node_of(snowflake), seq = branded::seq_of(snowflake),
+                 hash = branded::hash32(snowflake);
+  char text[512];
+  if (style == branded::RowStyle::table)
+    std::snprintf(text, sizeof text, "%s  %.3s  %-19llu  %s  %4u  %4u  %10u  %s\n", id.c_str(), id.c_str(),
+                  static_cast<unsigned long long>(snowflake), chrono_iso(ms).c_str(), node, seq, hash, stream.c_str());
+  else
+    std::snprintf(text, sizeof text,
+                  R"({"id":"%s","ok":true,"namespace":"%.3s","snowflake":"%llu","unixMs":%lld,"iso":"%s",)"
+                  R"("node":%u,"seq":%u,"hash32":%u,"streamId":"%s"})"
+                  "\n",
+                  id.c_str(), id.c_str(), static_cast<unsigned long long>(snowflake), ms, chrono_iso(ms).c_str(), node,
+                  seq, hash, stream.c_str());
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("decode rows agree with printf for Snowflakes of every width and field at its edges") {
+  std::vector<std::uint64_t> snowflakes{0, 1, branded::MAX_SNOWFLAKE};
+  for (std::uint64_t power = 1; power <= branded::MAX_SNOWFLAKE / 10; power *= 10)
+    for (const std::uint64_t near : {power - 1, power, power + 1, power * 10 - 1}) snowflakes.push_back(near);
+  std::mt19937_64 rng(9);
+  for (int i = 0; i < 200000; ++i) {
+    const int bits = 1 + static_cast<int>(rng() % 63);
+    snowflakes.push_back(rng() >> (64 - bits));
+  }
+  for (const std::uint64_t snowflake : snowflakes) {
+    const auto encoded = branded::encode("JOB", snowflake);
+    REQUIRE(encoded.ok());
+    const std::string id(branded::view(encoded.value));
+    for (const auto style : {branded::RowStyle::table, branded::RowStyle::json}) {
+      // the row is written into a buffer of other bytes: nothing of them may show, whatever the writers' slack
+      char out[branded::MAX_ROW_BYTES + 64];
+      std::memset(out, 'X', sizeof out);
+      const std::string written(out, branded::write_decoded_row(style, id.data(), snowflake, nullptr, out));
+      REQUIRE(written == printf_row(style, id, snowflake));
+    }
+  }
 }

@@ -1,42 +1,10 @@
-// scan(text | bytes): the package against an oracle that walks maximal runs of letters/digits in the UTF-8
-// bytes one at a time (written from the definition), on generated logs that cross the module's
+// scan(text | bytes): the package against the oracle (scan-oracle.js), on generated logs that cross the module's
 // chunk sizes (256 KiB of text, 16,384 candidates per call).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { ERROR_CODES, createMinter, parseMany, scan } from '../../wasm/index.js';
-
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const isAlnum = (b) => (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
-const isUpper = (b) => b >= 0x41 && b <= 0x5a;
-
-function oracle(bytes) {
-  const hits = [];
-  let line = 1;
-  for (let i = 0; i < bytes.length;) {
-    if (!isAlnum(bytes[i])) {
-      if (bytes[i] === 0x0a) line++;
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < bytes.length && isAlnum(bytes[j])) j++;
-    if (j - i === 14 && isUpper(bytes[i]) && isUpper(bytes[i + 1]) && isUpper(bytes[i + 2])) {
-      let value = 0n;
-      for (let k = i + 3; k < j; k++) value = value * 62n + BigInt(ALPHABET.indexOf(String.fromCharCode(bytes[k])));
-      const range = value >= 1n << 63n;
-      hits.push({
-        offset: i,
-        line,
-        id: Buffer.from(bytes.subarray(i, j)).toString('latin1'),
-        error: range ? 'range' : null,
-        snowflake: range ? 0n : value,
-      });
-    }
-    i = j;
-  }
-  return hits;
-}
+import { oracle } from './scan-oracle.js';
 
 function found(result) {
   const hits = [];

@@ -1,11 +1,17 @@
-// The branded CLI: picks the command, parses its arguments, runs it, and turns errors into exit statuses.
-import { decodeArguments, decodeStream } from './decode.js';
-import { scanCommand } from './scan.js';
-import { encodeCommand, gateCommand, minForCommand, mintCommand, slotCommand, windowCommand } from './commands.js';
-import { COMMAND_HELP, TOOL_HELP } from './help.js';
+// The branded CLI: picks the command, parses its arguments, runs it, and turns errors into exit statuses. Each
+// command's code loads when it runs: `decode` from stdin starts the CLI module alone, not the package's too.
 import { UsageError, parseArguments } from './usage.js';
-import { write } from './output.js';
-import { VERSION } from './version.js';
+import { writeText } from './stdio.js';
+
+// A command's runner from module `path`, loaded on its first call.
+const lazy =
+  (path, name) =>
+  async (...args) =>
+    (await import(path))[name](...args);
+
+const decodeArguments = lazy('./decode.js', 'decodeArguments');
+const decodeStream = lazy('./decode-stream.js', 'decodeStream');
+const fromCommands = (name) => lazy('./commands.js', name);
 
 const JSON_ONLY = { json: 'flag', help: 'flag' };
 const COMMANDS = {
@@ -14,16 +20,18 @@ const COMMANDS = {
     run: ({ positional, options }) =>
       positional.length > 0
         ? decodeArguments(positional, options.json, options.ns)
-        : decodeStream(process.stdin, options.json),
+        : decodeStream(options.json === true),
   },
-  encode: { options: JSON_ONLY, run: encodeCommand },
-  mint: { options: { ...JSON_ONLY, node: 'value', count: 'value', at: 'value' }, run: mintCommand },
-  gate: { options: JSON_ONLY, run: gateCommand },
-  window: { options: JSON_ONLY, run: windowCommand },
-  slot: { options: JSON_ONLY, run: slotCommand },
-  'min-for': { options: JSON_ONLY, run: minForCommand },
-  scan: { options: { ...JSON_ONLY, 'valid-only': 'flag' }, run: scanCommand },
+  encode: { options: JSON_ONLY, run: fromCommands('encodeCommand') },
+  mint: { options: { ...JSON_ONLY, node: 'value', count: 'value', at: 'value' }, run: fromCommands('mintCommand') },
+  gate: { options: JSON_ONLY, run: fromCommands('gateCommand') },
+  window: { options: JSON_ONLY, run: fromCommands('windowCommand') },
+  slot: { options: JSON_ONLY, run: fromCommands('slotCommand') },
+  'min-for': { options: JSON_ONLY, run: fromCommands('minForCommand') },
+  scan: { options: { ...JSON_ONLY, 'valid-only': 'flag' }, run: lazy('./scan.js', 'scanCommand') },
 };
+
+const loadHelp = () => import('./help.js');
 
 /** Runs the CLI on its arguments (argv without node and the script); resolves to the exit status. */
 export async function main(argv) {
@@ -31,18 +39,19 @@ export async function main(argv) {
     const [name, ...rest] = argv;
     if (name === undefined) throw new UsageError('no command given');
     if (name === '--version' || name === '-V') {
-      await write(`${VERSION}\n`);
+      await writeText(`${(await import('./version.js')).VERSION}\n`);
       return 0;
     }
     if (name === '--help' || name === '-h' || name === 'help') {
-      await write(rest.length > 0 && COMMAND_HELP[rest[0]] ? COMMAND_HELP[rest[0]] : TOOL_HELP);
+      const { COMMAND_HELP, TOOL_HELP } = await loadHelp();
+      await writeText(rest.length > 0 && COMMAND_HELP[rest[0]] ? COMMAND_HELP[rest[0]] : TOOL_HELP);
       return 0;
     }
     const command = COMMANDS[name];
     if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
     const parsed = parseArguments(rest, command.options, name);
     if (parsed.options.help) {
-      await write(COMMAND_HELP[name]);
+      await writeText((await loadHelp()).COMMAND_HELP[name]);
       return 0;
     }
     return await command.run(parsed);

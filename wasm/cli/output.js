@@ -4,10 +4,11 @@ import { once } from 'node:events';
 import { errorOffset } from '@echomq/branded';
 
 import { explain } from './explain.js';
+import { stdout } from './stdio.js';
 
 /** Writes text to stdout, waiting for a drain when the stream asks for one. */
 export async function write(text) {
-  if (text.length > 0 && !process.stdout.write(text)) await once(process.stdout, 'drain');
+  if (text.length > 0 && !stdout().write(text)) await once(stdout(), 'drain');
 }
 
 /**
@@ -21,9 +22,10 @@ export function decodedJson(id, namespace, snowflake, unixMs, node, seq, hash32,
   );
 }
 
+// ISO 8601 of an instant; ids in a stream often share their millisecond, so the last answer is kept.
 let lastMs = NaN;
 let lastIso = '';
-/** ISO 8601 of an instant; ids in a stream often share their millisecond, so the last answer is kept. */
+/** ISO 8601 of an instant (the last answer is kept: ids in a stream often share their millisecond). */
 export function iso(unixMs) {
   if (unixMs !== lastMs) {
     lastMs = unixMs;
@@ -44,10 +46,7 @@ function hint(id, error, at) {
   return explain(id, error, at);
 }
 
-export const DECODE_HEADER =
-  'ID              NS   SNOWFLAKE            TIME (UTC)                NODE   SEQ      HASH32  STREAM ID\n';
-
-/** The aligned row of a parsed id, under DECODE_HEADER. */
+/** The aligned row of a parsed id, under the table header. */
 export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, streamId) {
   return (
     `${id}  ${namespace}  ${snowflake.toString().padEnd(19)}  ${iso(unixMs)}  ` +

@@ -17,12 +17,15 @@ struct RowPlace {
   std::uint64_t line = 0;
 };
 
-// The most bytes one row takes, not counting its place's prefix.
+// The most bytes one row takes, not counting its place's prefix; the writers may also scribble on up to
+// ROW_SLACK bytes past a row's end (they store whole words), which MAX_ROW_BYTES leaves room for.
+inline constexpr std::size_t ROW_SLACK = 16;
 inline constexpr std::size_t MAX_ROW_BYTES = 320;
 
 // The decode row of a valid id (its 14 bytes and Snowflake), ending in '\n'. Table: id, namespace, snowflake,
 // ISO time, node, seq, hash32, stream id, aligned; JSON: {id, ok, namespace, snowflake (a string), unixMs, iso,
-// node, seq, hash32, streamId}. With a place (scan): its location first. Returns the bytes written.
+// node, seq, hash32, streamId}. With a place (scan): its location first. Returns the row's size; `out`
+// must have room for MAX_ROW_BYTES plus the place's prefix.
 std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake, const RowPlace* place,
                               char* out);
 

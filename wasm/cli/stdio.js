@@ -1,0 +1,80 @@
+// Bulk stdin and stdout for the streaming commands: bytes read straight into and written straight from wasm
+// memory with read(2)/write(2) on fds 0 and 1, no stream objects. Node makes a pipe non-blocking once
+// process.stdin/stdout is touched; a non-blocking fd (EAGAIN) falls back to those streams for the rest.
+import { readSync, writeSync } from 'node:fs';
+import { once } from 'node:events';
+
+const STDIN = 0;
+const STDOUT = 1;
+
+/** Reads stdin into `u8` from `at`, at most `size` bytes; resolves to the bytes read, 0 at the end of input. */
+export class StdinReader {
+  constructor() {
+    this.stream = null; // process.stdin's async iterator, once read(2) said EAGAIN
+    this.pending = null; // the part of the stream's last chunk not yet handed out
+  }
+
+  async read(u8, at, size) {
+    if (this.stream === null) {
+      try {
+        return readSync(STDIN, u8, at, size, null);
+      } catch (error) {
+        if (error.code === 'EOF') return 0; // Windows' end of a pipe
+        if (error.code !== 'EAGAIN') throw error;
+        this.stream = process.stdin[Symbol.asyncIterator]();
+      }
+    }
+    return this.fromStream(u8, at, size);
+  }
+
+  // `u8` may be detached by then (memory grows between calls): the caller passes the view it writes through.
+  async fromStream(u8, at, size) {
+    if (this.pending === null || this.pending.length === 0) {
+      const next = await this.stream.next();
+      if (next.done) return 0;
+      this.pending = next.value;
+    }
+    const part = this.pending.subarray(0, size);
+    u8.set(part, at);
+    this.pending = this.pending.subarray(part.length);
+    return part.length;
+  }
+}
+
+let stdoutStream = null; // process.stdout, once write(2) said EAGAIN
+
+/** process.stdout for the commands that write strings, with EPIPE handled as writeBytes does. */
+export function stdout() {
+  if (stdoutStream === null) {
+    stdoutStream = process.stdout;
+    stdoutStream.on('error', (error) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
+  return stdoutStream;
+}
+
+/**
+ * Writes u8[start, end) to stdout whole: write(2) until done, or through process.stdout after EAGAIN. The
+ * reader going away (EPIPE, e.g. `| head`) ends the process with its current exit status.
+ */
+export async function writeBytes(u8, start, end) {
+  while (start < end && stdoutStream === null) {
+    try {
+      start += writeSync(STDOUT, u8, start, end - start);
+    } catch (error) {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      if (error.code !== 'EAGAIN') throw error;
+      stdout();
+    }
+  }
+  if (start < end && !stdoutStream.write(Buffer.from(u8.subarray(start, end)))) await once(stdoutStream, 'drain');
+}
+
+const encoder = new TextEncoder();
+/** Writes text to stdout as UTF-8 bytes, through writeBytes. */
+export function writeText(text) {
+  const bytes = encoder.encode(text);
+  return writeBytes(bytes, 0, bytes.length);
+}
