@@ -2,6 +2,10 @@
 // on the same server in the same run the connector's enqueueMany (script), so the ratio means something.
 // The bridge is the real CLI process on a free loopback port; the clients are real `ws` sockets in this
 // process, each keeping a window of requests in flight. Every ack must be `ok` (else this stage fails).
+// The 50 clients share one loopback address, so the bridge runs with ONE_ADDRESS_LOAD (tests/bridge): the
+// per-address caps and the bridge-wide command budget and queue lifted, the data TTL (an EXPIRE on every
+// key written) kept at its default. With the defaults, --budget (Valkey commands per second for the whole
+// bridge) bounds the end-to-end rate instead.
 // Writes bench/out/bridge.jsonl. BENCH_BRIDGE_CPU_PROF=DIR writes the bridge's V8 CPU profile there
 // (cpu_profile.js; read it with top.js).
 import { readFileSync } from 'node:fs';
