@@ -2,6 +2,10 @@
 // on the same server in the same run the connector's enqueueMany (script), so the ratio means something.
 // The bridge is the real CLI process on a free loopback port; the clients are real `ws` sockets in this
 // process, each keeping a window of requests in flight. Every ack must be `ok` (else this stage fails).
+// The 50 clients share one loopback address, so the bridge runs with ONE_ADDRESS_LOAD (tests/bridge): the
+// per-address caps and the bridge-wide command budget and queue lifted, the data TTL (an EXPIRE on every
+// key written) kept at its default. With the defaults, --budget (Valkey commands per second for the whole
+// bridge) bounds the end-to-end rate instead.
 // Writes bench/out/bridge.jsonl. BENCH_BRIDGE_CPU_PROF=DIR writes the bridge's V8 CPU profile there
 // (cpu-profile.js; read it with top.js).
 import { readFileSync } from 'node:fs';
@@ -61,14 +65,24 @@ function cpuSecondsOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-// Runs work(); its wall seconds and the CPU seconds each process spent meanwhile.
-async function timed(pids, work) {
+// Commands the server has run so far (INFO commandstats, every command but INFO itself).
+async function commandsRun(port) {
+  const stats = await cli(port, 'INFO', 'commandstats');
+  let calls = 0;
+  for (const [, command, n] of stats.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm))
+    if (command !== 'info') calls += Number(n);
+  return calls;
+}
+
+// Runs work(); its wall seconds, the CPU seconds each process spent meanwhile, and the commands Valkey ran.
+async function timed(pids, port, work) {
+  const commandsBefore = await commandsRun(port);
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSecondsOf(pid)]));
   const start = performance.now();
   await work();
   const seconds = (performance.now() - start) / 1000;
   const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSecondsOf(pid) - before[name]]));
-  return { seconds, cpu };
+  return { seconds, cpu, commands: (await commandsRun(port)) - commandsBefore };
 }
 
 // Every client enqueues its share, one `enqueue` frame per job. Returns the run; shares are dealt before.
@@ -147,7 +161,7 @@ try {
   const best = {};
   for (let round = 0; round < ROUNDS; round++) {
     for (const [side, prepare] of Object.entries(sides)) {
-      const run = await timed(pids, prepare(freshJobs()));
+      const run = await timed(pids, server.port, prepare(freshJobs()));
       if (!best[side] || run.seconds < best[side].seconds) best[side] = run;
     }
   }
@@ -172,6 +186,15 @@ try {
   out.add(
     figure('enqueue: connector enqueueMany, CPU per job in valkey', cpuMicrosPerJob('connector', 'valkey'), 'us'),
   );
+  // Commands per job Valkey ran for each side, the ones a script calls included (EVALSHA, EXISTS, HSET, ZADD:
+  // 4 for the connector), so what else the bridge sends per job shows (the data's TTL: an EXPIRE per key).
+  for (const [side, label] of [
+    ['singles', 'bridge end to end'],
+    ['batches', 'bridge enqueueMany frames'],
+    ['connector', 'connector enqueueMany'],
+  ]) {
+    out.add(figure(`enqueue: ${label}, Valkey commands per job`, best[side].commands / JOBS, 'commands'));
+  }
 } finally {
   await Promise.all(clients.map((client) => client.close()));
   await bridge.stop();

@@ -4,6 +4,7 @@
 // bounds the connector is measured beside it: Node's CPU per job, and iovalkey alone sending the same
 // EVALSHA calls with every argument built beforehand. Writes bench/out/enqueue.jsonl.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { cli, startServer } from '../../scripts/valkey.js';
@@ -25,14 +26,42 @@ try {
   const minter = createMinter({ namespace: 'JOB', node: 1 });
   const freshIds = () => Array.from({ length: JOBS }, () => minter.next()); // every call takes the write path
 
-  // One round: its rate in jobs per second and the CPU this process spent per job (µs).
-  async function timed(work) {
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    await work();
-    const seconds = (performance.now() - start) / 1000;
-    const { user, system } = process.cpuUsage(cpu);
-    return { rate: JOBS / seconds, nodeMicros: (user + system) / JOBS };
+  // CPU seconds valkey-server has used so far (Linux /proc; user + system, in clock ticks of 1/100 s), and
+  // the bytes its AOF holds: what a side made the server do, apart from the wall clock other work shares.
+  async function serverUse() {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const persistence = await cli(server.port, 'INFO', 'persistence');
+    const field = (name) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(persistence)[1]);
+    return {
+      cpu: (Number(fields[11]) + Number(fields[12])) / 100,
+      aof: field('aof_current_size'),
+      rewrites: field('aof_rewrites') + field('aof_rewrite_in_progress'),
+    };
+  }
+
+  // What one side's round cost the server per job: CPU (µs) and AOF bytes (null when an AOF rewrite, which
+  // Valkey starts by itself as the file grows, ran meanwhile and reset the size).
+  async function serverCost(calls, work) {
+    const before = await serverUse();
+    const measured = await work();
+    const after = await serverUse();
+    return {
+      ...measured,
+      valkeyMicros: ((after.cpu - before.cpu) / calls) * 1e6,
+      aofBytes: after.rewrites === before.rewrites ? (after.aof - before.aof) / calls : null,
+    };
+  }
+
+  // One round: its rate in jobs per second, the CPU this process spent per job (µs), and the server's cost.
+  function timed(work) {
+    return serverCost(JOBS, async () => {
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      await work();
+      const seconds = (performance.now() - start) / 1000;
+      const { user, system } = process.cpuUsage(cpu);
+      return { rate: JOBS / seconds, nodeMicros: (user + system) / JOBS };
+    });
   }
 
   // The server's own time in a command so far (INFO commandstats), apart from the client and the round trips.
@@ -100,29 +129,31 @@ try {
     const requests = JOBS * 2;
     const id = `JOB${++vbRound}-__rand_int__`;
     const before = Number(await cli(server.port, 'ZCARD', 'emq:{vb}:pending'));
-    const { stdout, stderr } = await run(
-      'valkey-benchmark',
-      [
-        '-h',
-        server.host,
-        '-p',
-        String(server.port),
-        '-n',
-        String(requests),
-        '-P',
-        '32',
-        '-r',
-        String(VB_KEYSPACE),
-        '--csv',
-        'EVALSHA',
-        ENQUEUE_SCRIPT_SHA1,
-        '2',
-        `emq:{vb}:job:${id}`,
-        'emq:{vb}:pending',
-        id,
-        PAYLOAD,
-      ],
-      { timeout: 120_000 },
+    const { stdout, stderr, ...cost } = await serverCost(requests, () =>
+      run(
+        'valkey-benchmark',
+        [
+          '-h',
+          server.host,
+          '-p',
+          String(server.port),
+          '-n',
+          String(requests),
+          '-P',
+          '32',
+          '-r',
+          String(VB_KEYSPACE),
+          '--csv',
+          'EVALSHA',
+          ENQUEUE_SCRIPT_SHA1,
+          '2',
+          `emq:{vb}:job:${id}`,
+          'emq:{vb}:pending',
+          id,
+          PAYLOAD,
+        ],
+        { timeout: 120_000 },
+      ),
     );
     const written = Number(await cli(server.port, 'ZCARD', 'emq:{vb}:pending')) - before;
     if (written < requests * (1 - VB_REPEATS_ALLOWED)) {
@@ -131,7 +162,7 @@ try {
       );
     }
     const row = stdout.trim().split('\n').at(-1).split(',');
-    return { rate: Number(JSON.parse(row[1])) };
+    return { rate: Number(JSON.parse(row[1])), ...cost };
   }
 
   // Every side takes one turn per round, the order turning by one each round, so load from other work on the
@@ -144,13 +175,21 @@ try {
     evalsha: valkeyBenchmarkRound,
   };
   const names = Object.keys(sides);
-  const best = Object.fromEntries(names.map((name) => [name, { rate: 0, nodeMicros: Infinity }]));
+  const best = Object.fromEntries(
+    names.map((name) => [name, { rate: 0, nodeMicros: Infinity, valkeyMicros: Infinity, aofBytes: null }]),
+  );
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
-      const { rate, nodeMicros = Infinity } = await sides[name]();
-      best[name] = { rate: Math.max(best[name].rate, rate), nodeMicros: Math.min(best[name].nodeMicros, nodeMicros) };
+      const { rate, nodeMicros = Infinity, valkeyMicros, aofBytes } = await sides[name]();
+      best[name] = {
+        rate: Math.max(best[name].rate, rate),
+        nodeMicros: Math.min(best[name].nodeMicros, nodeMicros),
+        valkeyMicros: Math.min(best[name].valkeyMicros, valkeyMicros),
+        aofBytes: aofBytes ?? best[name].aofBytes, // the same every round: a job's effects in the AOF
+      };
     }
   }
+  const persistence = await cli(server.port, 'INFO', 'persistence');
   const errors = await cli(server.port, 'INFO', 'errorstats');
   if (/errorstat_/.test(errors)) throw new Error(`the server answered errors during the benchmark:\n${errors}`);
 
@@ -168,6 +207,15 @@ try {
   out.add(figure('enqueue: Node CPU per job, enqueueMany script', script.nodeMicros, 'us'));
   out.add(figure('enqueue: Node CPU per job, enqueueMany native', native.nodeMicros, 'us'));
   out.add(figure('enqueue: Node CPU per job, iovalkey alone', alone.nodeMicros, 'us'));
+  out.add(figure('enqueue: Valkey CPU per job, enqueueMany script', script.valkeyMicros, 'us'));
+  out.add(figure('enqueue: Valkey CPU per job, enqueueMany native', native.valkeyMicros, 'us'));
+  out.add(figure('enqueue: Valkey CPU per job, iovalkey alone', alone.valkeyMicros, 'us'));
+  out.add(figure('enqueue: Valkey CPU per job, valkey-benchmark EVALSHA', evalsha.valkeyMicros, 'us'));
+  out.add(figure('enqueue: AOF bytes per job, script', script.aofBytes, 'B'));
+  out.add(figure('enqueue: AOF bytes per job, native EMQ.ENQUEUE', native.aofBytes, 'B'));
+  out.add(
+    figure('enqueue: AOF rewrites during the stage', Number(/^aof_rewrites:(\d+)/m.exec(persistence)[1]), 'rewrites'),
+  );
 } finally {
   await connection.close();
   await server.stop();

@@ -41,6 +41,9 @@ const fieldsOf = (flat) => {
   return fields;
 };
 const QUOTA_CHECK_MS = 1000;
+const EXPIRE_SCRIPT = `for i = 1, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[1]) end
+return #KEYS`;
+const EXPIRE_CHUNK = 128;
 // A seed is written under this key type and renamed over the stream at the end, so a seed that fails
 // (OOM, a stall) leaves the old stream as it was.
 const seedingType = (streamType) => streamType.replace(/^stream\./, 'seed.');
@@ -309,13 +312,19 @@ export function createBackend(config, { logger, metrics }) {
   }, QUOTA_CHECK_MS);
   readKeys.unref();
 
-  // The TTL on what the bridge wrote; sent after the answer, its failure only logged.
+  // The TTL on what the bridge wrote; sent after the answer, its failure only logged. One script call per
+  // EXPIRE_CHUNK keys, not one EXPIRE command per key: a command apiece is iovalkey's whole per-command cost
+  // again for every job (bench/README.md). Chunks stay short: Valkey runs a script whole, others waiting.
+  // The keys of one call are one queue's, so one hash slot.
   const expire = (conn, keyList) => {
     if (config.dataTtlS === 0 || keyList.length === 0) return;
     keys += keyList.length;
-    const pipeline = conn.client.pipeline();
-    for (const key of keyList) pipeline.expire(key, config.dataTtlS);
-    pipeline.exec().catch((error) => logger.warn('expire_failed', { message: error.message }));
+    for (let from = 0; from < keyList.length; from += EXPIRE_CHUNK) {
+      const chunk = keyList.slice(from, from + EXPIRE_CHUNK);
+      conn.client
+        .eval(EXPIRE_SCRIPT, chunk.length, ...chunk, config.dataTtlS)
+        .catch((error) => logger.warn('expire_failed', { message: error.message }));
+    }
   };
   const writtenKeys = (queue, outcomes, items) => {
     const list = [];
