@@ -3,17 +3,16 @@ import * as args from './args.js';
 import { quote, refused } from './errors.js';
 import { AT, answerText, input, views, wasm, writeText } from './module.js';
 
-// The module answers these with a non-negative value or minus the error number.
 export function hash32(snowflake) {
-  const answer = wasm.hash32(args.snowflake(snowflake));
-  if (answer < 0) throw refused(`hash32(${quote(snowflake)}n)`, -answer);
-  return answer;
+  const error = wasm.hash32(args.snowflake(snowflake));
+  if (error !== 0) throw refused(`hash32(${quote(snowflake)}n)`, error);
+  return views().u32[AT.hash32 >> 2];
 }
 
 export function unixMs(snowflake) {
-  const answer = wasm.unix_ms(args.snowflake(snowflake));
-  if (answer < 0) throw refused(`unixMs(${quote(snowflake)}n)`, -answer);
-  return answer;
+  const error = wasm.unix_ms(args.snowflake(snowflake));
+  if (error !== 0) throw refused(`unixMs(${quote(snowflake)}n)`, error);
+  return views().f64[AT.unixMs >> 3];
 }
 
 export function compose(fields) {
