@@ -1,8 +1,5 @@
-// Instantiates the module, runs core's self-check, and owns the memory both sides share: heap views, the
-// exchange block and the input area (bindings/shared.hpp). Each entry point (index.js, workerd.js, the
-// CommonJS and IIFE builds) hands instantiate() the wasm it ships; there is no top-level await. Where the
-// platform compiles synchronously (Node, workers, browsers' main threads for a module this size) the
-// package is ready when instantiate() returns; elsewhere it is ready when `ready` resolves.
+// Instantiates the module (synchronously where the platform allows, else `ready` resolves), runs core's
+// self-check, and owns the memory both sides share: heap views, the exchange, the input area.
 import createBrandedModule from '../dist/branded-wasm.js';
 import { readLayout } from './layout.js';
 
@@ -34,10 +31,8 @@ const NOT_READY = new Proxy(
   },
 );
 
-// The module's functions, copied once into a plain object (the Module object Emscripten fills one property
-// at a time is slower to look up), and the addresses of the exchange's fields, from the module's own table
-// (bindings/shared.cpp). Both stay the same objects for good, so their loads optimise as constants; until
-// ready, a lookup falls through to NOT_READY.
+// The bound functions in one plain object (Emscripten's Module is slower to look up) and the exchange's field
+// addresses from the module's table; both are set once, so their loads optimise as constants.
 export const wasm = Object.create(NOT_READY);
 export const AT = Object.create(NOT_READY);
 
@@ -199,9 +194,8 @@ const SHORT = 64;
 
 export const NOT_ASCII = -1;
 
-// The one read of an id of 14 UTF-16 units, as four little-endian words of its bytes (the last holds two):
-// stored at u32[word..word+4) (a 16-byte slot) and answered 0, or with u32 null passed straight to the
-// module's parse_words (its error number). NOT_ASCII when the units are not all ASCII, storing nothing.
+// The one read of a 14-unit id as four little-endian words of its bytes: stored at u32[word..word+4) (answers
+// 0), or with u32 null passed to parse_words (answers its error number); NOT_ASCII if a unit is not ASCII.
 export function idWords(id, u32, word) {
   const c0 = id.charCodeAt(0),
     c1 = id.charCodeAt(1),
