@@ -118,9 +118,18 @@ export function slot(key: string): number;
 export interface Minter {
   readonly namespace: string;
   readonly node: number;
-  /** The next id. Throws `range` when the clock reads before the epoch or past the horizon. */
+  /**
+   * The next id. Throws `range` when the clock reads before the epoch or past the horizon, and a TypeError
+   * once the minter is disposed.
+   */
   next(): string;
+  /** The next Snowflake; throws as next() does. */
   nextSnowflake(): bigint;
+  /**
+   * Releases the minter inside the module now rather than when it is garbage-collected (also
+   * `[Symbol.dispose]` where the platform has it); a second call does nothing.
+   */
+  dispose(): void;
 }
 /** A monotonic minter (core's minting law). Throws `namespace` or `node` (outside 0–1023). */
 export function createMinter(options: { namespace: string; node?: number }): Minter;

@@ -2,7 +2,8 @@
 // not part of `npm run bench`). Each line is one step the package cannot skip, timed alone: set beside the
 // end-to-end figures and the pure-JS baseline, they show how far a 10x ratio is out of reach.
 import * as pkg from '../../wasm/index.js';
-import { copyIdWords, reserveInput, views, wasm } from '../../wasm/lib/module.js';
+import { readLayout } from '../../wasm/lib/layout.js';
+import { idWords, reserveInput, views, wasm } from '../../wasm/lib/module.js';
 import * as pure from './pure.js';
 import { randomIds } from './inputs.js';
 import { bestRate } from '../lib/rate.js';
@@ -10,9 +11,9 @@ import { bestRate } from '../lib/rate.js';
 const N = 100_000;
 const ids = randomIds(N, { seed: 17 });
 const text = `${ids.join('\n')}\n`;
-const layout = wasm.batch_layout() >> 2; // entries 0 and 10: the chunk capacity, the ids column
-const CHUNK = views().u32[layout];
-const SLOTS = views().u32[layout + 10] >> 2;
+const COLUMN = readLayout(views().u32, wasm.batch_layout());
+const CHUNK = views().u32[COLUMN.capacity >> 2];
+const SLOTS = COLUMN.ids >> 2;
 
 const nsPerId = (run, work = N) => 1e9 / bestRate(run, work);
 const show = (name, ns) => console.log(`  ${name.padEnd(68)} ${ns.toFixed(1).padStart(6)} ns/id`);
@@ -21,7 +22,7 @@ const show = (name, ns) => console.log(`  ${name.padEnd(68)} ${ns.toFixed(1).pad
 function writeSlots() {
   const u32 = views().u32;
   let seen = 0;
-  for (let i = 0; i < N; i++) seen |= copyIdWords(ids[i], u32, SLOTS + (i % CHUNK) * 4);
+  for (let i = 0; i < N; i++) seen |= idWords(ids[i], u32, SLOTS + (i % CHUNK) * 4);
   return seen;
 }
 

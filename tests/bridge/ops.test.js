@@ -99,21 +99,21 @@ describe('ops', () => {
   it('the data TTL: every key a full enqueueMany and a turn of single enqueues wrote expires within an hour', async () => {
     const queue = 'demo.ttl';
     const batch = Array.from({ length: 1000 }, () => minter.next());
-    const { ok, result } = await client.request('enqueueMany', {
+    const { ok, result } = await stack.client.request('enqueueMany', {
       queue,
       items: batch.map((job) => ({ job, payload: 'x' })),
     });
     assert.equal(ok, true);
     assert.equal(result.enqueued, batch.length);
     const singles = Array.from({ length: 50 }, () => minter.next());
-    const replies = await Promise.all(singles.map((job) => client.request('enqueue', { queue, job, payload: 'y' })));
+    const replies = await Promise.all(singles.map((job) => stack.client.request('enqueue', { queue, job, payload: 'y' })));
     assert.ok(replies.every((reply) => reply.ok && reply.result.verdict === 'enqueued'));
     const keys = [...batch, ...singles].map((job) => `emq:{${queue}}:job:${job}`);
     keys.push(`emq:{${queue}}:pending`);
     // The TTL is sent after the answer: wait until it has landed on the last key written.
     const deadline = Date.now() + 5000;
-    while ((await direct.ttl(keys.at(-2))) < 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const pipeline = direct.pipeline();
+    while ((await stack.direct.ttl(keys.at(-2))) < 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const pipeline = stack.direct.pipeline();
     for (const key of keys) pipeline.ttl(key);
     const ttls = (await pipeline.exec()).map(([, ttl]) => ttl);
     const outside = keys.filter((_, i) => !(ttls[i] > 0 && ttls[i] <= 3600));

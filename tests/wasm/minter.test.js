@@ -75,3 +75,22 @@ test(
     assert.equal(branded.parse(branded.createMinter({ namespace: 'JOB' }).next()).ok, true);
   },
 );
+
+test('a disposed minter throws a TypeError that says so, even once its handle is given to a new minter', () => {
+  const minter = branded.createMinter({ namespace: 'JOB', node: 3 });
+  assert.equal(branded.parse(minter.next()).node, 3);
+  minter.dispose();
+  minter.dispose(); // a second dispose does nothing
+  const disposed = { name: 'TypeError', message: /minter \(JOB, node 3\) was disposed: create another/ };
+  assert.throws(() => minter.next(), disposed);
+  assert.throws(() => minter.nextSnowflake(), disposed);
+  // The module reuses released handles: the disposed minter must not mint from the next one's state.
+  const others = Array.from({ length: 4 }, (_, i) => branded.createMinter({ namespace: 'USR', node: 100 + i }));
+  assert.throws(() => minter.next(), disposed);
+  for (const other of others) assert.equal(branded.parse(other.next()).namespace, 'USR');
+  if (typeof Symbol.dispose === 'symbol') {
+    const scoped = branded.createMinter({ namespace: 'JOB' });
+    scoped[Symbol.dispose]();
+    assert.throws(() => scoped.next(), TypeError);
+  }
+});

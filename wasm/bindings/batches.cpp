@@ -49,24 +49,27 @@ void derive_fields(std::size_t first, std::size_t end) {
   }
 }
 
-// Addresses of the columns, in this order: capacity, snowflake, unixMs, namespace, hash32, offset, length,
-// node, seq, error, ids.
-Address branded_batch_layout() {
-  static const Address layout[] = {
-      BATCH_IDS,
-      address_of(batch.snowflake),
-      address_of(batch.unix_ms),
-      address_of(batch.ns),
-      address_of(batch.hash32),
-      address_of(batch.offset),
-      address_of(batch.length),
-      address_of(batch.node),
-      address_of(batch.seq),
-      address_of(batch.error),
-      address_of(batch.ids),
-  };
-  return address_of(layout);
-}
+constexpr std::uint32_t BATCH_CAPACITY = BATCH_IDS;
+constexpr std::uint32_t BATCH_SLOT_BYTES = SLOT_BYTES;
+
+// The columns' addresses by name, and where `capacity` (how many slots each column holds) and `slotBytes` are.
+constexpr Named BATCH_LAYOUT[] = {
+    named("capacity", &BATCH_CAPACITY),
+    named("slotBytes", &BATCH_SLOT_BYTES),
+    named("snowflake", batch.snowflake),
+    named("unixMs", batch.unix_ms),
+    named("namespace", batch.ns),
+    named("hash32", batch.hash32),
+    named("offset", batch.offset),
+    named("length", batch.length),
+    named("node", batch.node),
+    named("seq", batch.seq),
+    named("error", batch.error),
+    named("ids", batch.ids),
+    {},
+};
+
+Address branded_batch_layout() { return address_of(BATCH_LAYOUT); }
 
 // Parses `count` ids from the 16-byte slots of the ids column (each slot's first 14 bytes); returns how many
 // were refused. `with_fields` also fills unixMs, node, seq and hash32.

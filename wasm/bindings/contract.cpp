@@ -53,9 +53,9 @@ double branded_horizon_ms() { return static_cast<double>(HORIZON_MS); }
 int branded_id_length() { return static_cast<int>(ID_LENGTH); }
 
 // Text constant i: its name is the text answer and its value is in parts[0..1] as (address, size).
-// Returns 0, or -1 past the last one.
+// Returns 0, or `range` past the last one.
 int branded_text_constant(std::uint32_t i) {
-  if (i >= TEXT_CONSTANTS.size()) return -1;
+  if (i >= TEXT_CONSTANTS.size()) return code(Error::range);
   const auto& [name, value] = TEXT_CONSTANTS[i];
   answer(name);
   exchange.parts[0] = address_of(value.data());
@@ -63,11 +63,12 @@ int branded_text_constant(std::uint32_t i) {
   return 0;
 }
 
-// The name of error number e is the text answer; returns -1 past the last one (core names it "unknown").
+// The name of error number e is the text answer; returns 0, or `range` past the last one (core names it
+// "unknown").
 int branded_error_name(int e) {
-  if (e < 0 || e > 255) return -1;
+  if (e < 0 || e > 255) return code(Error::range);
   const std::string_view name = error_name(static_cast<Error>(e));
-  if (name == "unknown") return -1;
+  if (name == "unknown") return code(Error::range);
   answer(name);
   return 0;
 }

@@ -11,19 +11,21 @@ using namespace branded::wasm;
 namespace {
 MinterPool minters;
 
-// Returns a handle (>= 0) or minus the error (`namespace`, `node`).
+// The new minter's handle is in the exchange; returns the error number (`namespace`, `node`).
 int branded_minter_create(Address ns, std::uint32_t size, double node) {
   const auto made = Minter::create(text(ns, size), to_u32(node));
-  if (!made.ok()) return -code(made.error);
-  return static_cast<int>(minters.add(made.value));
+  if (!made.ok()) return code(made.error);
+  exchange.handle = static_cast<std::uint32_t>(minters.add(made.value));
+  return 0;
 }
 
 void branded_minter_release(int handle) { minters.release(handle); }
 
-// Mints the next Snowflake into the exchange and its id as the text answer; returns the error number.
+// Mints the next Snowflake into the exchange and its id as the text answer; returns the error number, or
+// NO_MINTER for a handle that names no minter (a disposed one).
 int branded_minter_next(int handle) {
   Minter* minter = minters.get(handle);
-  if (minter == nullptr) return code(Error::range);  // unreachable from the facade, which owns the handles
+  if (minter == nullptr) return static_cast<int>(NO_MINTER);
   const auto s = minter->next();
   if (!s.ok()) return code(s.error);
   exchange.snowflake = s.value;

@@ -1,6 +1,5 @@
-// scan: the branded ids found in any text, in chunks of at most SCAN_IDS candidates through fixed columns in
-// the module's memory (as batches.cpp does); JavaScript copies each chunk out and passes the rest of the text
-// again with the next bytes.
+// scan: the branded ids in any text, in chunks of at most SCAN_IDS candidates through fixed columns (as
+// batches.cpp does); JavaScript copies each chunk out and passes the rest of the text with the next bytes.
 #include <emscripten/bind.h>
 
 #include <cstdint>
@@ -21,26 +20,21 @@ using namespace branded::wasm;
 
 namespace {
 
-// Addresses of the columns, in this order: capacity, snowflake, unixMs, namespace, hash32, offset, newlines,
-// node, seq, error, status, length, prefix.
-Address branded_scan_layout() {
-  static const Address layout[] = {
-      SCAN_IDS,
-      address_of(found.snowflake),
-      address_of(found.unix_ms),
-      address_of(found.ns),
-      address_of(found.hash32),
-      address_of(found.offset),
-      address_of(found.newlines),
-      address_of(found.node),
-      address_of(found.seq),
-      address_of(found.error),
-      address_of(&found.status),
-      address_of(found.length),
-      address_of(found.prefix),
-  };
-  return address_of(layout);
-}
+constexpr std::uint32_t SCAN_CAPACITY = SCAN_IDS;
+
+// The columns' addresses by name, the status's and the prefix area's, and where `capacity` (how many
+// candidates each column holds) is.
+constexpr Named SCAN_LAYOUT[] = {
+    named("capacity", &SCAN_CAPACITY), named("snowflake", found.snowflake),
+    named("unixMs", found.unix_ms),    named("namespace", found.ns),
+    named("hash32", found.hash32),     named("offset", found.offset),
+    named("newlines", found.newlines), named("node", found.node),
+    named("seq", found.seq),           named("error", found.error),
+    named("status", &found.status),    named("length", found.length),
+    named("prefix", found.prefix),     {},
+};
+
+Address branded_scan_layout() { return address_of(SCAN_LAYOUT); }
 
 // Scans `text` into the columns; the status says what was done. `with_fields` also fills unixMs, node, seq and
 // hash32 of every candidate that parsed.

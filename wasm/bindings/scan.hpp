@@ -9,9 +9,8 @@ constexpr std::size_t SCAN_IDS = 16384;
 
 constexpr std::size_t PREFIX_BYTES = 4096;
 
-// What the last call did: candidates (or lines) written, of which refused, bytes consumed, '\n' bytes consumed,
-// whether the last consumed byte is a letter or digit (the state for the next scan); for the row formatters,
-// where they stopped, and the rows' bytes and address.
+// What the last call did: candidates (or lines) written, refused, bytes and '\n's consumed, whether the last byte
+// is a letter or digit (the next scan's state); for the row formatters, where they stopped and their rows.
 struct ScanStatus {
   std::uint32_t ids, refused, consumed, newlines, after_alnum, stop, out_size, out_address;
 };

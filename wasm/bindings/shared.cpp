@@ -32,7 +32,28 @@ using namespace branded::wasm;
 
 namespace {
 
-Address branded_exchange() { return address_of(&exchange); }
+// Where each field of the exchange is, by the name lib/ reads it under, and NO_MINTER.
+constexpr Named EXCHANGE_LAYOUT[] = {
+    named("snowflake", &exchange.snowflake),
+    named("entryMs", &exchange.entry_ms),
+    named("entrySeq", &exchange.entry_seq),
+    named("unixMs", &exchange.unix_ms),
+    named("node", &exchange.node),
+    named("seq", &exchange.seq),
+    named("hash32", &exchange.hash32),
+    named("handle", &exchange.handle),
+    named("lines", &exchange.lines),
+    named("consumed", &exchange.consumed),
+    named("refused", &exchange.refused),
+    named("entryError", &exchange.entry_error),
+    named("parts", &exchange.parts),
+    named("textSize", &exchange.text_size),
+    named("text", &exchange.text),
+    named("noMinter", &NO_MINTER),
+    {},
+};
+
+Address branded_exchange_layout() { return address_of(EXCHANGE_LAYOUT); }
 
 // The input area, at least `capacity` bytes; its address changes when it grows.
 Address branded_input(std::uint32_t capacity) {
@@ -43,6 +64,6 @@ Address branded_input(std::uint32_t capacity) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(shared) {
-  emscripten::function("exchange", &branded_exchange);
+  emscripten::function("exchange_layout", &branded_exchange_layout);
   emscripten::function("input", &branded_input);
 }

@@ -13,15 +13,18 @@ using namespace branded::wasm;
 
 namespace {
 
-// These answer with a non-negative value or minus the error number.
-double branded_hash32(std::uint64_t snowflake) {
-  if (snowflake > MAX_SNOWFLAKE) return -code(Error::range);
-  return hash32(snowflake);
+// The hash is in the exchange; returns the error number.
+int branded_hash32(std::uint64_t snowflake) {
+  if (snowflake > MAX_SNOWFLAKE) return code(Error::range);
+  exchange.hash32 = hash32(snowflake);
+  return 0;
 }
 
-double branded_unix_ms(std::uint64_t snowflake) {
-  if (snowflake > MAX_SNOWFLAKE) return -code(Error::range);
-  return static_cast<double>(unix_ms(snowflake));
+// The instant is in the exchange; returns the error number.
+int branded_unix_ms(std::uint64_t snowflake) {
+  if (snowflake > MAX_SNOWFLAKE) return code(Error::range);
+  exchange.unix_ms = static_cast<double>(unix_ms(snowflake));
+  return 0;
 }
 
 // "<ms>-<seq>" is the text answer.

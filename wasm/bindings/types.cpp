@@ -1,6 +1,5 @@
-// The only C++ types the bindings' signatures use, registered with Embind. The package links Embind's
-// JavaScript without its bind.cpp, which registers every builtin type (strings, wide strings, val, twenty
-// memory views) and pulls printf in for a type-name helper the package never needs.
+// The only C++ types the bindings' signatures use, registered with Embind: the link leaves out Embind's
+// bind.cpp, which registers every builtin type and pulls printf in (wasm/README.md, "Bindings").
 #include <emscripten/bind.h>
 
 #include <cstdint>

@@ -4,32 +4,20 @@ import * as args from './args.js';
 import { ParsedIds } from './columns.js';
 import { ID_LENGTH } from './constants.js';
 import { bytesSource } from './sources.js';
-import { AT, copyIdWords, input, onReady, readId, reserveInput, views, wasm, writeText } from './module.js';
+import { readLayout } from './layout.js';
+import { AT, idWords, input, onReady, readId, reserveInput, views, wasm, writeText } from './module.js';
 
-const SLOT_WORDS = 4; // array items go in 16-byte slots (bindings/batches.cpp)
 const LINES_AREA = 1 << 18;
 
-// Column addresses, in the order of branded_batch_layout.
+// Column addresses by name, from the module's table (bindings/batches.cpp), and the numbers it points to.
+const SLOT_WORDS = 4; // array items go in slots of the four words idWords writes
 let COLUMN;
 let CHUNK;
 onReady(() => {
-  const at = wasm.batch_layout() >> 2;
-  const u32 = views().u32;
-  const names = [
-    'capacity',
-    'snowflake',
-    'unixMs',
-    'namespace',
-    'hash32',
-    'offset',
-    'length',
-    'node',
-    'seq',
-    'error',
-    'ids',
-  ];
-  COLUMN = Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
-  CHUNK = COLUMN.capacity;
+  COLUMN = readLayout(views().u32, wasm.batch_layout());
+  CHUNK = views().u32[COLUMN.capacity >> 2];
+  const slotBytes = views().u32[COLUMN.slotBytes >> 2];
+  if (slotBytes !== SLOT_WORDS * 4) throw new Error(`the module's batch slots are ${slotBytes} bytes, not 16`);
 });
 
 // Copies `count` slots of the module's columns into `result` from slot `at`.
@@ -63,7 +51,7 @@ function parseArray(ids, fields) {
     for (let i = 0, word = COLUMN.ids >> 2; i < count; i++, word += SLOT_WORDS) {
       const id = ids[base + i];
       if (typeof id !== 'string') throw new TypeError(`ids[${base + i}] must be a string, got ${typeof id}`);
-      if (id.length === ID_LENGTH && copyIdWords(id, u32, word) < 0x80) continue;
+      if (id.length === ID_LENGTH && idWords(id, u32, word) === 0) continue;
       (odd ??= []).push(i);
     }
     result.refused += wasm.parse_fixed(count, fields);

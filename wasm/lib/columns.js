@@ -6,11 +6,8 @@ export class ParsedIds {
   constructor(capacity, { fields, lines, found = false }) {
     this.count = 0;
     this.refused = 0;
-    // snowflake: 0n for a refused id. error: 0 for a valid id, else an index into ERROR_CODES. namespace:
-    // packed ns[0] << 16 | ns[1] << 8 | ns[2], 0 when refused. With fields: unixMs, node, seq, hash32 of
-    // each Snowflake (0 for a refused id). With lines: the byte offset (UTF-8) of the id's line in the
-    // text and its length in bytes, without its terminator. With found (scan): the byte offset (UTF-8) of
-    // each candidate and its line (1-based).
+    // What each column holds is ParsedIds in index.d.ts; `fields`, `lines` and `found` (scan) add their
+    // columns to the basic ones.
     const names = [...BASIC, ...(fields ? FIELDS : []), ...(lines ? LINES : []), ...(found ? FOUND : [])];
     Object.assign(this, columnViews(names, capacity));
   }

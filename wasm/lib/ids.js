@@ -1,7 +1,7 @@
 // The 14-byte branded id: parse, valid, encode, errorOffset, and the three-byte wire gate.
 import * as args from './args.js';
 import { ERROR_CODES, quote, refused } from './errors.js';
-import { AT, answerId, input, onReady, views, wasm, writeText } from './module.js';
+import { AT, NOT_ASCII, answerId, idWords, input, onReady, views, wasm, writeText } from './module.js';
 import { ID_LENGTH, KIND_REFUSAL } from './constants.js';
 
 // One shared, frozen answer per refusal class.
@@ -10,38 +10,10 @@ onReady(() => {
   FAILURES = ERROR_CODES.map((error) => Object.freeze({ ok: false, error }));
 });
 
-const NOT_ASCII = -1;
-
-// An id of 14 ASCII characters goes to the module as four 32-bit arguments (its bytes, little-endian):
-// cheaper than storing 14 bytes in memory first. Returns the error number, or NOT_ASCII.
-function parseAsciiId(id) {
-  const c0 = id.charCodeAt(0),
-    c1 = id.charCodeAt(1),
-    c2 = id.charCodeAt(2),
-    c3 = id.charCodeAt(3);
-  const c4 = id.charCodeAt(4),
-    c5 = id.charCodeAt(5),
-    c6 = id.charCodeAt(6),
-    c7 = id.charCodeAt(7);
-  const c8 = id.charCodeAt(8),
-    c9 = id.charCodeAt(9),
-    c10 = id.charCodeAt(10),
-    c11 = id.charCodeAt(11);
-  const c12 = id.charCodeAt(12),
-    c13 = id.charCodeAt(13);
-  if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13) >= 0x80) return NOT_ASCII;
-  return wasm.parse_words(
-    c0 | (c1 << 8) | (c2 << 16) | (c3 << 24),
-    c4 | (c5 << 8) | (c6 << 16) | (c7 << 24),
-    c8 | (c9 << 8) | (c10 << 16) | (c11 << 24),
-    c12 | (c13 << 8),
-  );
-}
-
 /** Parses one id: its namespace and Snowflake fields, or the shared frozen refusal of its error class. */
 export function parse(id) {
   args.text(id, 'id');
-  let error = id.length === ID_LENGTH ? parseAsciiId(id) : NOT_ASCII;
+  let error = id.length === ID_LENGTH ? idWords(id, null, 0) : NOT_ASCII;
   if (error === NOT_ASCII) {
     const size = writeText(id);
     error = wasm.parse(input.address, size);

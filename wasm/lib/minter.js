@@ -1,10 +1,15 @@
 // Minters: the minting law stays in core. Each JS Minter holds a handle to a core Minter kept inside the
-// module; the handle is released when the JS object is garbage-collected, so nothing needs .delete().
+// module; the handle is released by dispose(), or when the JS object is garbage-collected.
 import * as args from './args.js';
 import { quote, refused } from './errors.js';
-import { AT, answerId, input, views, wasm, writeText } from './module.js';
+import { AT, answerId, input, onReady, views, wasm, writeText } from './module.js';
 
 const release = new FinalizationRegistry((handle) => wasm.minter_release(handle));
+const DISPOSED = -1; // a handle the module never gives out
+let NO_MINTER; // what the module answers for such a handle
+onReady(() => {
+  NO_MINTER = views().u32[AT.noMinter >> 2];
+});
 
 class Minter {
   #handle;
@@ -14,7 +19,7 @@ class Minter {
     this.namespace = namespace;
     this.node = node;
     Object.freeze(this);
-    release.register(this, handle);
+    release.register(this, handle, this);
   }
 
   // The next id (14 bytes) of this minter.
@@ -29,11 +34,26 @@ class Minter {
     return views().u64[AT.snowflake >> 3];
   }
 
+  // Releases the core Minter now rather than at collection; minting afterwards throws a TypeError.
+  dispose() {
+    if (this.#handle === DISPOSED) return;
+    release.unregister(this);
+    wasm.minter_release(this.#handle);
+    this.#handle = DISPOSED;
+  }
+
   #mint() {
     const error = wasm.minter_next(this.#handle);
-    if (error !== 0) throw refused(`mint (${this.namespace}, node ${this.node})`, error);
+    if (error === 0) return;
+    if (error === NO_MINTER) {
+      throw new TypeError(
+        `this minter (${this.namespace}, node ${this.node}) was disposed: create another with createMinter()`,
+      );
+    }
+    throw refused(`mint (${this.namespace}, node ${this.node})`, error);
   }
 }
+if (typeof Symbol.dispose === 'symbol') Minter.prototype[Symbol.dispose] = Minter.prototype.dispose;
 
 /** createMinter({namespace, node = 0}): errors `namespace` (not 3 x A-Z), `node` (outside 0-1023). */
 export function createMinter(options) {
@@ -42,7 +62,7 @@ export function createMinter(options) {
   args.text(namespace, 'namespace');
   args.integer(node, 'node');
   const size = writeText(namespace);
-  const handle = wasm.minter_create(input.address, size, node);
-  if (handle < 0) throw refused(`createMinter({namespace: ${quote(namespace)}, node: ${node}})`, -handle, namespace);
-  return new Minter(handle, namespace, node);
+  const error = wasm.minter_create(input.address, size, node);
+  if (error !== 0) throw refused(`createMinter({namespace: ${quote(namespace)}, node: ${node}})`, error, namespace);
+  return new Minter(views().u32[AT.handle >> 2], namespace, node);
 }

@@ -1,9 +1,7 @@
-// Instantiates the module, runs core's self-check, and owns the memory both sides share: heap views, the
-// exchange block and the input area (bindings/shared.hpp). Each entry point (index.js, workerd.js, the
-// CommonJS and IIFE builds) hands instantiate() the wasm it ships; there is no top-level await. Where the
-// platform compiles synchronously (Node, workers, browsers' main threads for a module this size) the
-// package is ready when instantiate() returns; elsewhere it is ready when `ready` resolves.
+// Instantiates the module (synchronously where the platform allows, else `ready` resolves), runs core's
+// self-check, and owns the memory both sides share: heap views, the exchange, the input area.
 import createBrandedModule from '../dist/branded-wasm.js';
+import { readLayout } from './layout.js';
 
 let state = 'loading';
 let failure = null;
@@ -33,10 +31,8 @@ const NOT_READY = new Proxy(
   },
 );
 
-// The module's functions, copied once into a plain object (the Module object Emscripten fills one property
-// at a time is slower to look up), and the byte offsets inside the exchange block (bindings/shared.hpp,
-// kept in step by its static_asserts). Both stay the same objects for good, so their loads optimise as
-// constants; until ready, a lookup falls through to NOT_READY.
+// The bound functions in one plain object (Emscripten's Module is slower to look up) and the exchange's field
+// addresses from the module's table; both are set once, so their loads optimise as constants.
 export const wasm = Object.create(NOT_READY);
 export const AT = Object.create(NOT_READY);
 
@@ -130,24 +126,9 @@ function fail(error) {
 
 function finish(emscripten) {
   publish(wasm, embindFunctions(emscripten));
-  const exchange = wasm.exchange();
-  publish(AT, {
-    snowflake: exchange,
-    entryMs: exchange + 8,
-    entrySeq: exchange + 16,
-    unixMs: exchange + 24,
-    node: exchange + 32,
-    seq: exchange + 36,
-    lines: exchange + 40,
-    consumed: exchange + 44,
-    refused: exchange + 48,
-    entryError: exchange + 52,
-    parts: exchange + 56,
-    textSize: exchange + 68,
-    text: exchange + 72,
-  });
-  Object.freeze(AT);
   rebuild();
+  publish(AT, readLayout(heap.u32, wasm.exchange_layout()));
+  Object.freeze(AT);
   reserveInput(4096);
   wasm.self_check();
   const sentence = answerText();
@@ -215,11 +196,13 @@ export function reserveInput(capacity) {
 const encoder = new TextEncoder();
 const SHORT = 64;
 
+export const NOT_ASCII = -1;
+
 /**
- * Copies the 14 UTF-16 units of an id of that length to u8[at..at+14) and returns them OR-ed together: the
- * bytes are the id's UTF-8 exactly when the result is below 0x80. Unrolled: measured faster than the loop.
+ * The one read of a 14-unit id as four little-endian words of its bytes: stored at u32[word..word+4) (answers
+ * 0), or with u32 null passed to parse_words (answers its error number); NOT_ASCII if a unit is not ASCII.
  */
-export function copyId(id, u8, at) {
+export function idWords(id, u32, word) {
   const c0 = id.charCodeAt(0),
     c1 = id.charCodeAt(1),
     c2 = id.charCodeAt(2),
@@ -234,65 +217,38 @@ export function copyId(id, u8, at) {
     c11 = id.charCodeAt(11);
   const c12 = id.charCodeAt(12),
     c13 = id.charCodeAt(13);
-  u8[at] = c0;
-  u8[at + 1] = c1;
-  u8[at + 2] = c2;
-  u8[at + 3] = c3;
-  u8[at + 4] = c4;
-  u8[at + 5] = c5;
-  u8[at + 6] = c6;
-  u8[at + 7] = c7;
-  u8[at + 8] = c8;
-  u8[at + 9] = c9;
-  u8[at + 10] = c10;
-  u8[at + 11] = c11;
-  u8[at + 12] = c12;
-  u8[at + 13] = c13;
-  return c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13;
+  if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13) >= 0x80) return NOT_ASCII;
+  const w0 = c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
+  const w1 = c4 | (c5 << 8) | (c6 << 16) | (c7 << 24);
+  const w2 = c8 | (c9 << 8) | (c10 << 16) | (c11 << 24);
+  const w3 = c12 | (c13 << 8);
+  // Arguments, not memory, for a single parse: its fast path is measured faster so (bench/README.md).
+  if (u32 === null) return wasm.parse_words(w0, w1, w2, w3);
+  u32[word] = w0;
+  u32[word + 1] = w1;
+  u32[word + 2] = w2;
+  u32[word + 3] = w3;
+  return 0;
 }
 
 /**
- * copyId into a 16-byte slot at u32[word..word+4) as little-endian words (bytes 14 and 15 zero): four
- * aligned stores instead of fourteen byte stores.
- */
-export function copyIdWords(id, u32, word) {
-  const c0 = id.charCodeAt(0),
-    c1 = id.charCodeAt(1),
-    c2 = id.charCodeAt(2),
-    c3 = id.charCodeAt(3);
-  const c4 = id.charCodeAt(4),
-    c5 = id.charCodeAt(5),
-    c6 = id.charCodeAt(6),
-    c7 = id.charCodeAt(7);
-  const c8 = id.charCodeAt(8),
-    c9 = id.charCodeAt(9),
-    c10 = id.charCodeAt(10),
-    c11 = id.charCodeAt(11);
-  const c12 = id.charCodeAt(12),
-    c13 = id.charCodeAt(13);
-  u32[word] = c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
-  u32[word + 1] = c4 | (c5 << 8) | (c6 << 16) | (c7 << 24);
-  u32[word + 2] = c8 | (c9 << 8) | (c10 << 16) | (c11 << 24);
-  u32[word + 3] = c12 | (c13 << 8);
-  return c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13;
-}
-
-/**
- * Writes `text` as UTF-8 into the input area at byte `offset`; returns its size in bytes. Short ASCII
- * strings (ids) take the charCodeAt loop; anything else goes through TextEncoder. Writing may move the
+ * Writes `text` as UTF-8 into the input area at byte `offset`; returns its size in bytes. Ids take idWords,
+ * other short ASCII strings a charCodeAt loop, anything else TextEncoder. Writing may move the
  * input area: read input.address after it, never before (as in f(input.address, writeText(x))).
  */
 export function writeText(text, offset = 0) {
   const n = text.length;
-  if (n === 14 && copyId(text, views().u8, input.address + offset) < 0x80) return 14;
+  const start = input.address + offset;
+  if (n === 14 && (start & 3) === 0 && offset + 16 <= input.capacity) {
+    if (idWords(text, views().u32, start >> 2) === 0) return 14;
+  }
   if (n <= SHORT && offset + SHORT <= input.capacity) {
     const u8 = views().u8;
-    const at = input.address + offset;
     let seen = 0;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       seen |= c;
-      u8[at + i] = c;
+      u8[start + i] = c;
     }
     if (seen < 0x80) return n;
   }

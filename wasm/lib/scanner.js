@@ -1,26 +1,13 @@
 // The streaming scan over a module instance's scan columns (bindings/scan.cpp): an id split between two pieces
 // is found once. Plain code that takes the instance, so the package's scan() and the CLI's module share it.
+import { readLayout } from './layout.js';
+
 const AREA = 1 << 18;
 
-/** Column addresses, in the order of branded_scan_layout, in a module instance. */
+/** Column addresses by name, from a module instance's table (bindings/scan.cpp), and the columns' capacity. */
 export function scanLayout(instance, u32) {
-  const at = instance.scan_layout() >> 2;
-  const names = [
-    'capacity',
-    'snowflake',
-    'unixMs',
-    'namespace',
-    'hash32',
-    'offset',
-    'newlines',
-    'node',
-    'seq',
-    'error',
-    'status',
-    'length',
-    'prefix',
-  ];
-  return Object.freeze(Object.fromEntries(names.map((name, i) => [name, u32[at + i]])));
+  const table = readLayout(u32, instance.scan_layout());
+  return Object.freeze({ ...table, capacity: u32[table.capacity >> 2] });
 }
 
 /**

@@ -3,19 +3,18 @@ import * as args from './args.js';
 import { quote, refused } from './errors.js';
 import { AT, answerText, input, views, wasm, writeText } from './module.js';
 
-// The module answers these two with a non-negative value or minus the error number.
 /** The placement hash of a Snowflake; throws `range` at 2^63 or more. */
 export function hash32(snowflake) {
-  const answer = wasm.hash32(args.snowflake(snowflake));
-  if (answer < 0) throw refused(`hash32(${quote(snowflake)}n)`, -answer);
-  return answer;
+  const error = wasm.hash32(args.snowflake(snowflake));
+  if (error !== 0) throw refused(`hash32(${quote(snowflake)}n)`, error);
+  return views().u32[AT.hash32 >> 2];
 }
 
 /** The instant (Unix ms) of a Snowflake; throws `range` at 2^63 or more. */
 export function unixMs(snowflake) {
-  const answer = wasm.unix_ms(args.snowflake(snowflake));
-  if (answer < 0) throw refused(`unixMs(${quote(snowflake)}n)`, -answer);
-  return answer;
+  const error = wasm.unix_ms(args.snowflake(snowflake));
+  if (error !== 0) throw refused(`unixMs(${quote(snowflake)}n)`, error);
+  return views().f64[AT.unixMs >> 3];
 }
 
 /** The Snowflake of {unixMs, node, seq}; throws `range` or `node` when core refuses a field. */

@@ -72,7 +72,8 @@ void [column, unixMs, offsets, noFields, many.errorAt(0), lines.namespaceAt(0)];
 const minter = createMinter({ namespace: 'JOB', node: 7 });
 const next: string = minter.next();
 const nextSnowflake: bigint = minter.nextSnowflake();
+const disposed: void = minter.dispose();
 // @ts-expect-error the namespace is required
 createMinter({ node: 1 });
 const { start, end, inclusiveEnd } = streamWindow(0, 10);
-void [next, nextSnowflake, start, end, inclusiveEnd];
+void [next, nextSnowflake, disposed, start, end, inclusiveEnd];
