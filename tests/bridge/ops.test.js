@@ -106,13 +106,16 @@ describe('ops', () => {
     assert.equal(ok, true);
     assert.equal(result.enqueued, batch.length);
     const singles = Array.from({ length: 50 }, () => minter.next());
-    const replies = await Promise.all(singles.map((job) => stack.client.request('enqueue', { queue, job, payload: 'y' })));
+    const replies = await Promise.all(
+      singles.map((job) => stack.client.request('enqueue', { queue, job, payload: 'y' })),
+    );
     assert.ok(replies.every((reply) => reply.ok && reply.result.verdict === 'enqueued'));
     const keys = [...batch, ...singles].map((job) => `emq:{${queue}}:job:${job}`);
     keys.push(`emq:{${queue}}:pending`);
     // The TTL is sent after the answer: wait until it has landed on the last key written.
     const deadline = Date.now() + 5000;
-    while ((await stack.direct.ttl(keys.at(-2))) < 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((await stack.direct.ttl(keys.at(-2))) < 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     const pipeline = stack.direct.pipeline();
     for (const key of keys) pipeline.ttl(key);
     const ttls = (await pipeline.exec()).map(([, ttl]) => ttl);
