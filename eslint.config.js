@@ -17,6 +17,7 @@ const DOCUMENTED = [
   'wasm/*.js',
   'wasm/lib/**/*.js',
   'wasm/cli/**/*.js',
+  'bridge/src/**/*.js',
 ];
 
 export default [

@@ -34,6 +34,7 @@ export const ACL_COMMANDS = [
   'expire',
 ];
 
+/** The key patterns the bridge user may touch: the version fence, the served queues' keys, the scratch queues' keys. */
 export function aclKeyPatterns({ queues, scratch }) {
   return ['{emq}:version', ...queues.map((glob) => `emq:{${glob}}:*`), `emq:{${scratch}.*}:*`];
 }

@@ -10,10 +10,13 @@ const SWEEP_MS = 10000;
 const HOUR_S = 3600;
 export const MAX_TRACKED_CLIENTS = 100000;
 
+/** The address without the `::ffff:` that a dual-stack socket puts before an IPv4 peer; '' for none. */
 export const bareAddress = (address) => (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 
-// The key a client is counted under: an IPv4 address, or the /64 an IPv6 address lies in (a single host
-// is commonly handed a whole /64, so per-address caps would not bind it).
+/**
+ * The key a client is counted under: an IPv4 address, or the /64 an IPv6 address lies in (a single host
+ * is commonly handed a whole /64, so per-address caps would not bind it).
+ */
 export function clientKey(address) {
   if (isIP(address) !== 6) return address;
   const [head, tail = ''] = address.split('::');
@@ -28,6 +31,11 @@ export function clientKey(address) {
     .join(':')}::/64`;
 }
 
+/**
+ * The client a request counts against: its peer, or for a peer in `trustedProxies` the right-most
+ * X-Forwarded-For hop that is not one (the peer itself without the header, when every hop is trusted, or
+ * when a garbled hop comes first).
+ */
 export function clientAddress(req, trustedProxies) {
   const peer = bareAddress(req.socket.remoteAddress);
   if (!trustedProxies.has(peer)) return peer;
@@ -41,11 +49,14 @@ export function clientAddress(req, trustedProxies) {
   return peer;
 }
 
+/** Whether a bare address (see bareAddress) is loopback: ::1 or 127.0.0.0/8. */
 export const isLoopback = (address) => address === '::1' || /^127\./.test(address);
 
-// Per-client state: open WebSockets, raw TCP sockets, and the request, cost, stream-entry and new-key
-// budgets (the last refills over the data's TTL: what expires may be written again).
-// A client with nothing open and full budgets is forgotten on the next sweep.
+/**
+ * The table of clients: of(address) is the client's state (open WebSockets, raw TCP sockets, and the
+ * request, cost, stream-entry and new-key budgets; the last refills over the data's TTL: what expires may be
+ * written again). A client with nothing open and full budgets is forgotten on the next sweep.
+ */
 export function createClients(config, now = () => performance.now()) {
   const clients = new Map();
   const make = (key) => ({

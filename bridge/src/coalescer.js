@@ -1,11 +1,15 @@
-// Single enqueues that arrive in the same turn of the event loop, from any connection, leave together: one
-// run per (executor, queue), flushed once the turn's I/O callbacks are done (setImmediate), so a busy bridge
-// sends one pipelined batch where it would have sent one call per frame. Every job still gets its own
-// outcome: runGroup answers item by item (an Error for an item that failed), and a failure of the whole
-// run reaches each job of that run, and no other.
-// Each item is answered through its own `reply` ({resolve(answer), reject(error)}, neither may throw)
-// rather than a promise: the bridge holds thousands of jobs in flight, and a promise chain apiece is most
-// of what the garbage collector has to copy.
+// Single enqueues that arrive in the same turn of the event loop, from any connection, leave together, so a
+// busy bridge sends one pipelined batch where it would have sent one call per frame.
+
+/**
+ * A coalescer: add(executor, queue, item, reply) puts a job in the turn's run for (executor, queue), and each
+ * run goes to runGroup(executor, queue, items) once the turn's I/O callbacks are done (`schedule`). Every job
+ * still gets its own outcome: runGroup answers item by item (an Error for an item that failed), and a failure
+ * of the whole run reaches each job of that run, and no other.
+ * Each item is answered through its own `reply` ({resolve(answer), reject(error)}, neither may throw)
+ * rather than a promise: the bridge holds thousands of jobs in flight, and a promise chain apiece is most
+ * of what the garbage collector has to copy.
+ */
 export function createCoalescer(runGroup, schedule = setImmediate) {
   let due = new Map(); // executor → queue → { items, replies }
   let scheduled = false;

@@ -12,6 +12,7 @@ const LOCAL_EXPLORER_ORIGINS = [
 ].join(',');
 const TOKEN = /^[A-Za-z0-9._~-]{16,256}$/;
 
+/** A bad option value or combination; its message names the flag or variable and what it wants. */
 export class ConfigError extends Error {
   constructor(message) {
     super(message);
@@ -399,9 +400,13 @@ export const FIXED_LIMITS = Object.freeze({
   maxSeedEntries: 200000,
 });
 
+/** An option's environment variable: BRANDED_BRIDGE_ and the flag without its `--`, in capitals, `-` as `_`. */
 export const envName = (option) => `BRANDED_BRIDGE_${option.flag.slice(2).toUpperCase().replace(/-/g, '_')}`;
 
-// Returns { help: true } for --help, else the full configuration. Throws ConfigError on any bad input.
+/**
+ * The full configuration from the command line and the environment (an empty variable counts as unset), or
+ * { help: true } for --help. Throws ConfigError on any bad input.
+ */
 export function loadConfig(argv = [], env = {}) {
   const given = new Map();
   for (let i = 0; i < argv.length; i += 1) {
@@ -456,6 +461,7 @@ function defaultHosts(listenHost) {
   return ['*'];
 }
 
+/** The --help text: every option with its default and its environment variable. */
 export function helpText() {
   const rows = OPTIONS.map((o) => {
     const left = `  ${o.flag} ${o.arg}`.padEnd(30);

@@ -34,6 +34,7 @@ function hostNameOf(header) {
   return match === null ? null : match[1].toLowerCase();
 }
 
+/** Whether the request's Host names one of `allowedHosts` (`*`: any); a missing or garbled Host never does. */
 export function hostAllowed(req, allowedHosts) {
   const name = hostNameOf(req.headers.host);
   if (name === null) return false;

@@ -10,6 +10,7 @@ export const WS_PATH = '/ws';
 export const SUBPROTOCOL = 'branded.v1';
 const BEARER_PREFIX = 'bearer.';
 
+/** The subprotocols an upgrade offers (Sec-WebSocket-Protocol), in order; none without the header. */
 export function offeredProtocols(req) {
   const header = req.headers['sec-websocket-protocol'];
   return header === undefined
@@ -31,20 +32,27 @@ function presentedToken(req) {
   return bearer === undefined ? null : bearer.slice(BEARER_PREFIX.length);
 }
 
+/**
+ * Whether the request carries `token` (an Authorization Bearer header or a bearer.<token> subprotocol),
+ * compared in constant time; always true when no token is configured (null).
+ */
 export function tokenAccepted(req, token) {
   if (token === null) return true;
   const given = presentedToken(req);
   return given !== null && sameSecret(given, token);
 }
 
+/** Whether the request's Origin is one of `origins` (`*`: any), or it has none. */
 export function originAccepted(req, origins) {
   const origin = req.headers.origin;
   if (origin === undefined) return true; // not a browser: the token (when configured) is the gate
   return origins.includes('*') || origins.includes(origin);
 }
 
-// null when the upgrade may proceed, else {status, reason} for the HTTP refusal. client: the caller's
-// record (clients.js), or null when the bridge tracks too many clients to take another.
+/**
+ * null when the upgrade may proceed, else {status, reason, text} for the HTTP refusal. client: the caller's
+ * record (clients.js), or null when the bridge tracks too many clients to take another.
+ */
 export function refuseUpgrade(req, { config, openConnections, closing, client }) {
   const path = requestPath(req.url);
   if (path === null) return { status: 400, reason: 'target', text: 'the request target must be a path' };
@@ -72,6 +80,10 @@ export function refuseUpgrade(req, { config, openConnections, closing, client })
 
 const REFUSAL_LINGER_MS = 1000;
 
+/**
+ * Answers a refused upgrade with a plain HTTP response (`text` as its body) and destroys the socket once it
+ * is written, or REFUSAL_LINGER_MS later at the latest.
+ */
 export function writeRefusal(socket, { status, text }) {
   const reason = STATUS_CODES[status];
   const body = `${text}\n`;

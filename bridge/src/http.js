@@ -25,7 +25,10 @@ function sendText(res, status, text) {
   res.end(text);
 }
 
-// Under --token, a caller without it learns only whether the bridge is up (no version, no fence values).
+/**
+ * /healthz's {status, body}: 200 when Valkey is reachable and the fence is ok, else 503. Not `full` (under
+ * --token, a caller without it), it tells only whether the bridge is up (no version, no fence values).
+ */
 export function health(backend, metrics, { full = true } = {}) {
   const { valkey, fence } = backend.status();
   const ok = valkey.reachable && fence.state === 'ok';
@@ -46,6 +49,10 @@ function metricsAllowed(req, config) {
   return isLoopback(clientAddress(req, config.trustProxy)) && isLoopback(bareAddress(req.socket.remoteAddress));
 }
 
+/**
+ * The HTTP request handler: /healthz, /metrics and the --static files, GET and HEAD only. A failure answers
+ * 500 (503 when a file cannot be opened for lack of descriptors), or cuts a response already started.
+ */
 export function createHttpHandler({ config, backend, metrics, logger }) {
   const route = async (req, res) => {
     const path = requestPath(req.url);

@@ -47,6 +47,10 @@ const localOrigins = (port) => [
   'http://localhost:5173',
 ];
 
+/**
+ * `npm start`: a local valkey-server with a fresh bridge user (unless --valkey or --cluster is given), then the
+ * bridge, which also serves the built explorer (one origin); prints where each one is.
+ */
 export async function runLocalStack(argv, env) {
   const config = loadConfig(argv, env);
   if (config.help) {

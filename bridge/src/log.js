@@ -17,6 +17,10 @@ const shorten = (fields) => {
   return out;
 };
 
+/**
+ * A logger, info/warn/error(event, fields), writing to `stream`, rate-limited per event as above; `quiet`
+ * keeps only errors.
+ */
 export function createLogger({
   stream = process.stderr,
   quiet = false,

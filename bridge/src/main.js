@@ -6,6 +6,10 @@ import { createBackend } from './valkey.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/**
+ * Starts the bridge on a configuration and resolves it once it listens; on SIGINT/SIGTERM it drains, runs
+ * `afterClose`, and exits the process.
+ */
 export async function startBridge(config, { logger = createLogger(), afterClose = async () => {} } = {}) {
   if (!LOOPBACK.has(config.listen.host)) {
     logger.warn('public_listen', {

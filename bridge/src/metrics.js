@@ -1,4 +1,6 @@
 // Counters served as JSON at GET /metrics. Plain numbers; a key appears once it has been counted.
+
+/** The counters: a method per counted event, openConnections and uptimeMs for /healthz, snapshot for /metrics. */
 export function createMetrics(now = Date.now) {
   const startedAt = now();
   const counters = {

@@ -2,6 +2,7 @@
 // Queue-name validity itself is the package's (SPEC §4); this only decides which valid names are served.
 const GLOB = /^[A-Za-z0-9._*?-]{1,128}$/;
 
+/** The globs of a comma-separated list; throws an Error for an empty list or a byte a glob may not hold. */
 export function parseGlobs(text) {
   const globs = text
     .split(',')
@@ -14,6 +15,7 @@ export function parseGlobs(text) {
   return globs;
 }
 
+/** The allowlist of `globs`: allows(queue) when a glob matches the whole name. */
 export function createAllowlist(globs) {
   const patterns = globs.map(
     (glob) => new RegExp(`^${glob.replace(/\./g, '\\.').replace(/\*/g, '.*').replace(/\?/g, '.')}$`),

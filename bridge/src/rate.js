@@ -1,4 +1,6 @@
-// Token buckets: `rate` units per second, holding at most `capacity` (a burst), spent n at a time.
+// Token buckets, which pace the bridge's rates and budgets (per connection, per client, bridge-wide).
+
+/** A bucket of `rate` units per second, holding at most `capacity` (a burst; full at first), spent n at a time. */
 export function createBucket(rate, now = () => performance.now(), capacity = rate) {
   let tokens = capacity;
   let last = now();

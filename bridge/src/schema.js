@@ -69,9 +69,13 @@ function checkFields(fields, schema, where) {
   }
 }
 
+/** Whether `v` is an object that is neither null nor an array (a JSON object, once parsed). */
 const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-// Checks an op's fields (everything of the request but `id` and `op`), including each enqueueMany item.
+/**
+ * Checks an op's fields (everything of the request but `id` and `op`), including each enqueueMany item;
+ * throws a `bad_request` for an unknown or missing field or a wrong JSON type.
+ */
 export function checkRequest(op, fields) {
   checkFields(fields, SCHEMAS[op], op);
   if (op === 'enqueueMany') {

@@ -20,7 +20,10 @@ const REQUEST_TIMEOUT_MS = 30000;
 const KEEP_ALIVE_TIMEOUT_MS = 5000;
 const TIMEOUT_CHECK_MS = 1000;
 
-// backend: the Valkey side (see valkey.js); config: see config.js.
+/**
+ * The bridge, listen() to start it and close() to drain and stop it. backend: the Valkey side (see
+ * valkey.js); config: see config.js.
+ */
 export function createBridge({ config, backend, logger = createLogger(), metrics = createMetrics() }) {
   const allowlist = createAllowlist(config.queues);
   const ops = createOps({ config, backend, allowlist });

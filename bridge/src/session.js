@@ -6,8 +6,8 @@ import { createBucket } from './rate.js';
 export const IDLE_CLOSE_CODE = 4001;
 export const FLOOD_CLOSE_CODE = 1008;
 
-// Valkey commands a request may send, charged against its client's --ip-budget before it runs.
 const COST = { hello: 0, enqueue: 1, job: 1, pending: 1, streamWindow: 1, streamSeed: 1, gateCompare: 4 };
+/** Valkey commands a request may send, charged against its client's --ip-budget before it runs. */
 export const requestCost = ({ op, fields }) => (op === 'enqueueMany' ? fields.items.length : COST[op]);
 // Keys a request may add (a job row each; a seed replaces one stream), charged against --ip-keys.
 const KEYS_ADDED = { enqueue: 1, streamSeed: 1 };
@@ -36,8 +36,11 @@ class Reply {
   }
 }
 
-// socket: the connection's net.Socket under `ws`, corked while a turn's replies are written (see send).
-// client: this connection's client (clients.js), whose budgets every connection from it shares.
+/**
+ * Serves one accepted WebSocket until it closes. socket: the connection's net.Socket under `ws`, corked while
+ * a turn's replies are written (see send). client: this connection's client (clients.js), whose budgets
+ * every connection from it shares.
+ */
 export function startSession(ws, socket, { config, ops, metrics, logger, work, isClosing, peer, client }) {
   const bucket = createBucket(config.rate);
   let inflight = 0;

@@ -27,9 +27,10 @@ const TYPES = Object.freeze({
 /** The Content-Type a file is served with, by its extension. */
 export const contentType = (path) => TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 
+/** No file can be opened now (EMFILE, ENFILE): the request is answered 503, not 404. */
 export class StaticUnavailable extends Error {}
 
-// The file a URL path names inside root, or null for anything that could leave it or names a dotfile.
+/** The file a URL path names inside root, or null for anything that could leave it or names a dotfile. */
 export function resolveInside(root, urlPath) {
   let decoded;
   try {
@@ -66,6 +67,10 @@ async function openInside(root, target) {
   return null;
 }
 
+/**
+ * Serves the file a URL path names inside root (for a folder, its index.html): true once answered, false
+ * when there is no such file and nothing was sent. Throws StaticUnavailable when it cannot open one now.
+ */
 export async function serveStatic(root, req, res, urlPath) {
   const target = resolveInside(root, urlPath);
   if (target === null) return false;

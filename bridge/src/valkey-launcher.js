@@ -19,9 +19,10 @@ export const TERMINATE_RETRY_MS = 250;
 export const TERMINATE_TIMEOUT_MS = 15_000;
 const APPENDFSYNC = new Set(['always', 'everysec', 'no']);
 
+/** Resolves after `ms` milliseconds. */
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-// A port the kernel just handed out on loopback; the caller retries if someone takes it first.
+/** A port the kernel just handed out on loopback; the caller retries if someone takes it first. */
 export function freePort() {
   return new Promise((done, fail) => {
     const probe = createServer();

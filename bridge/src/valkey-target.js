@@ -3,6 +3,7 @@
 const RETRY_BASE_MS = 50;
 const RETRY_CAP_MS = 2000;
 
+/** The wait before reconnect attempt `attempt`: RETRY_BASE_MS doubled per attempt, at most RETRY_CAP_MS. */
 export const backoff = (attempt) => Math.min(RETRY_BASE_MS * 2 ** Math.min(attempt, 16), RETRY_CAP_MS);
 
 const NODE_OPTIONS = {
@@ -14,7 +15,7 @@ const NODE_OPTIONS = {
   retryStrategy: (times) => backoff(times),
 };
 
-// redis[s]://[user[:password]@]host[:port][/db] (valkey[s]:// alike) as iovalkey options.
+/** redis[s]://[user[:password]@]host[:port][/db] (valkey[s]:// alike) as iovalkey options. */
 export function nodeOptions(url) {
   const parsed = new URL(url);
   const options = { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || 6379) };
@@ -25,7 +26,10 @@ export function nodeOptions(url) {
   return options;
 }
 
-// commandTimeout: a server that stops answering (paused, partitioned) makes `unavailable`, not a hang.
+/**
+ * The connect() target for --valkey or --cluster, with the options above. commandTimeout: a server that stops
+ * answering (paused, partitioned) makes `unavailable`, not a hang.
+ */
 export function connectTarget(config) {
   const node = { ...NODE_OPTIONS, commandTimeout: config.valkeyTimeoutMs };
   if (config.cluster === null) return { ...nodeOptions(config.valkey), ...node };

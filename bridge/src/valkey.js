@@ -49,7 +49,7 @@ const EXPIRE_CHUNK = 128;
 const seedingType = (streamType) => streamType.replace(/^stream\./, 'seed.');
 const FENCE_STATES = { ok: 'ok', fenced: 'foreign', unverified: 'unknown' };
 
-// The exact command an executor sends for one job, as the protocol shows it.
+/** The exact command an executor sends for one job, as the protocol shows it. */
 export function enqueueCommand(executor, queue, job, payload, pending = pendingKey(queue)) {
   const key = jobKey(queue, job);
   return executor === 'native'
@@ -74,6 +74,10 @@ async function serverFacts(client, cluster) {
   return { version, native: native !== null && native !== undefined };
 }
 
+/**
+ * The backend: status() for hello and /healthz, the ops' Valkey calls, each refused before anything is sent
+ * when Valkey is away or stalled or a bridge-wide limit is reached (see request), and close().
+ */
 export function createBackend(config, { logger, metrics }) {
   const target = connectTarget(config);
   const mode = config.cluster === null ? 'standalone' : 'cluster';

@@ -4,7 +4,10 @@ import { parse, validQueue as packageValidQueue } from '@echomq/branded';
 
 import { BridgeError, quote, tooLarge } from '../errors.js';
 
-// The host check (SPEC §4): all 14 bytes must parse, any namespace. Nothing reaches Valkey otherwise.
+/**
+ * The host check (SPEC §4): all 14 bytes must parse, any namespace. Nothing reaches Valkey otherwise.
+ * Returns the package's parse; throws `malformed` with its reason.
+ */
 export function hostCheck(job) {
   const parsed = parse(job);
   if (!parsed.ok) {
@@ -13,6 +16,7 @@ export function hostCheck(job) {
   return parsed;
 }
 
+/** Throws `malformed` (reason `queue`) unless the package takes `queue` as a queue name. */
 export function validQueue(queue) {
   if (!packageValidQueue(queue)) {
     throw new BridgeError('malformed', `${quote(queue)} is not a queue name (^[A-Za-z0-9._-]{1,128}$, not emq)`, {
@@ -21,6 +25,7 @@ export function validQueue(queue) {
   }
 }
 
+/** Throws `malformed` for an invalid queue name, `forbidden` for a valid one the allowlist does not serve. */
 export function allowedQueue(queue, allowlist) {
   validQueue(queue);
   if (!allowlist.allows(queue)) {
@@ -31,11 +36,13 @@ export function allowedQueue(queue, allowlist) {
   }
 }
 
+/** Throws `too_large` when the payload has more than `maxPayload` UTF-8 bytes. */
 export function payloadWithin(payload, maxPayload) {
   const bytes = Buffer.byteLength(payload, 'utf8');
   if (bytes > maxPayload) throw tooLarge(`the payload is ${bytes} bytes; the limit is ${maxPayload}`, maxPayload);
 }
 
+/** Throws `too_large` when `value` is over `limit`; `what` names the value in the message. */
 export function atMost(value, limit, what) {
   if (value > limit) throw tooLarge(`${what} is ${value}; the limit is ${limit}`, limit);
 }

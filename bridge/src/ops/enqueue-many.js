@@ -13,6 +13,11 @@ function hostVerdict(job) {
   }
 }
 
+/**
+ * The enqueueMany op: the queue, the batch size and every payload are checked for the whole request; an item
+ * whose id fails the host check is refused alone, the others go to Valkey in one bulk call; the items are
+ * answered one by one in input order.
+ */
 export function enqueueManyOp({ config, backend, allowlist }) {
   return {
     prepare({ queue, items, executor = 'script' }) {

@@ -20,7 +20,10 @@ const sendTogether = (backend) => async (executor, queue, items) => {
   });
 };
 
-// The run answers through reply.resolve / reply.reject (see coalescer.js for why not a promise).
+/**
+ * The enqueue op: one job checked, then sent with the turn's other jobs for its (executor, queue). The run
+ * answers through reply.resolve / reply.reject (see coalescer.js for why not a promise).
+ */
 export function enqueueOp({ config, backend, allowlist }) {
   const singles = createCoalescer(sendTogether(backend));
   return {

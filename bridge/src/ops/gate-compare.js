@@ -15,6 +15,10 @@ async function sideOf(backend, queue, job, payload, executor) {
 
 const sameOutcome = (a, b) => (a.ok ? a.verdict : a.error.code) === (b.ok ? b.verdict : b.error.code);
 
+/**
+ * The gateCompare op: one id through the script executor, then the native one, each on its own fresh scratch
+ * queue; `unavailable` when Valkey is unreachable or has no native executor.
+ */
 export function gateCompareOp({ config, backend }) {
   return {
     prepare({ job, payload = '' }) {

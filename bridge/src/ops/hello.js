@@ -1,6 +1,7 @@
 // hello: what this bridge is, what Valkey looks like from here, and the limits in force.
 import { BRIDGE_VERSION, PROTOCOL_NAME } from '../version.js';
 
+/** The hello op: the protocol, the bridge's version, Valkey's state and fence, the executors, queues and limits. */
 export function helloOp({ config, backend }) {
   const limits = {
     maxFrame: config.maxFrame,

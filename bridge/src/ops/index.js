@@ -24,6 +24,7 @@ function answeringThrough(op) {
   };
 }
 
+/** The ops by name, each called as above: prepare(fields, client), then run(reply). */
 export function createOps(deps) {
   return {
     hello: answeringThrough(helloOp(deps)),

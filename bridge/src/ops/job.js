@@ -1,6 +1,7 @@
 // job: one stored row, as Valkey holds it (reads are not fenced).
 import { allowedQueue, hostCheck, validQueue } from './checks.js';
 
+/** The job op: one job's key and stored row (`found: false`, row null, when there is none). */
 export function jobOp({ backend, allowlist }) {
   return {
     prepare({ queue, job }) {

@@ -3,7 +3,7 @@
 // is that job's error.
 import { BridgeError } from '../errors.js';
 
-// The job's error, or null when it was enqueued. `detail` is what the error carries besides code and message.
+/** The job's error, or null when it was enqueued. `detail` is what the error carries besides code and message. */
 export function refusalOf(outcome, detail = {}) {
   if (outcome.verdict === 'enqueued') return null;
   if (outcome.verdict === 'duplicate') {
@@ -16,6 +16,6 @@ export function refusalOf(outcome, detail = {}) {
   return new BridgeError('kind', outcome.message, detail);
 }
 
-// An outcome inside a result (an enqueueMany item, a gateCompare side), shaped like a reply's body.
+/** An outcome inside a result (an enqueueMany item, a gateCompare side), shaped like a reply's body. */
 export const replyBody = (refusal) =>
   refusal === null ? { ok: true, verdict: 'enqueued' } : { ok: false, error: refusal.toJSON() };

@@ -4,6 +4,7 @@ import { allowedQueue, atMost, validQueue } from './checks.js';
 
 export const DEFAULT_PENDING_LIMIT = 100;
 
+/** The pending op: the pending set's key and its first `limit` ids (1 to maxPending). */
 export function pendingOp({ config, backend, allowlist }) {
   return {
     prepare({ queue, limit = DEFAULT_PENDING_LIMIT }) {

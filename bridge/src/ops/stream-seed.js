@@ -9,9 +9,10 @@ import { streamType, validStream } from './streams.js';
 export const SEED_DEFAULTS = Object.freeze({ entries: 200000, node: 7, perMs: 4096, startMs: 1781000000000 });
 // One 8-byte field and one 8-byte value per entry (SPEC §6): the entry's index as 8 decimal digits.
 export const SEED_FIELD = 'fieldkey';
+/** Entry i's fields: { SEED_FIELD: i as 8 decimal digits }. */
 export const seedFields = (i) => ({ [SEED_FIELD]: String(i).padStart(8, '0') });
 
-// Entry i: millisecond startMs + floor(i / perMs), seq i mod perMs, on `node`.
+/** Entry i's Snowflake: millisecond startMs + floor(i / perMs), seq i mod perMs, on `node`. */
 export function seedSnowflake({ node, perMs, startMs }, i) {
   return compose({ unixMs: startMs + Math.floor(i / perMs), node, seq: i % perMs });
 }
@@ -28,6 +29,10 @@ function checkedSnowflake(plan, i) {
   }
 }
 
+/**
+ * The streamSeed op: the plan (SEED_DEFAULTS with the request's overrides) checked, then the stream replaced;
+ * one seed at a time on the bridge, and a start at most once per --seed-interval (else `rate`).
+ */
 export function streamSeedOp({ config, backend, allowlist }) {
   let running = false;
   let lastStart = -Infinity;

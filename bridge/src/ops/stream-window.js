@@ -18,6 +18,10 @@ function windowArgs(t0, t1) {
   }
 }
 
+/**
+ * The streamWindow op: how many entries [t0, t1) holds (`truncated` past maxWindowEntries), the first and
+ * last ids and the first `sample` entries, charged against the stream-entry budgets of the client and the bridge.
+ */
 export function streamWindowOp({ config, backend, allowlist }) {
   return {
     prepare({ queue, stream, t0, t1, sample = DEFAULT_SAMPLE }, client) {

@@ -5,8 +5,10 @@ import { validKeyType } from '@echomq/branded';
 
 import { BridgeError, quote } from '../errors.js';
 
+/** The key type a client's stream lives under. */
 export const streamType = (stream) => `stream.${stream}`;
 
+/** Throws `malformed` (reason `stream`) unless `stream` is a stream name. */
 export function validStream(stream) {
   // The name itself: 1+ bytes of the class; with its prefix: at most 64 bytes.
   if (!validKeyType(stream) || !validKeyType(streamType(stream))) {
