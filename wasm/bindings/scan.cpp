@@ -22,16 +22,31 @@ namespace {
 
 constexpr std::uint32_t SCAN_CAPACITY = SCAN_IDS;
 
-// The columns' addresses by name, the status's and the prefix area's, and where `capacity` (how many
+// The columns' addresses by name, each status field's and the prefix area's, and where `capacity` (how many
 // candidates each column holds) is.
 constexpr Named SCAN_LAYOUT[] = {
-    named("capacity", &SCAN_CAPACITY), named("snowflake", found.snowflake),
-    named("unixMs", found.unix_ms),    named("namespace", found.ns),
-    named("hash32", found.hash32),     named("offset", found.offset),
-    named("newlines", found.newlines), named("node", found.node),
-    named("seq", found.seq),           named("error", found.error),
-    named("status", &found.status),    named("length", found.length),
-    named("prefix", found.prefix),     {},
+    named("capacity", &SCAN_CAPACITY),
+    named("snowflake", found.snowflake),
+    named("unixMs", found.unix_ms),
+    named("namespace", found.ns),
+    named("hash32", found.hash32),
+    named("offset", found.offset),
+    named("newlines", found.newlines),
+    named("node", found.node),
+    named("seq", found.seq),
+    named("error", found.error),
+    named("length", found.length),
+    named("prefix", found.prefix),
+    // The status, field by field (bindings/scan.hpp ScanStatus).
+    named("foundIds", &found.status.ids),
+    named("foundRefused", &found.status.refused),
+    named("consumedBytes", &found.status.consumed),
+    named("consumedNewlines", &found.status.newlines),
+    named("afterAlnum", &found.status.after_alnum),
+    named("rowsStop", &found.status.stop),
+    named("rowsSize", &found.status.out_size),
+    named("rowsAddress", &found.status.out_address),
+    {},
 };
 
 Address branded_scan_layout() { return address_of(SCAN_LAYOUT); }

@@ -7,7 +7,8 @@ import { StdinReader, writeBytes, writeText } from './stdio.js';
 
 const READ_BYTES = 1 << 18;
 
-const status = () => views().u32.subarray(FOUND.status >> 2, (FOUND.status >> 2) + 8);
+// A 32-bit field the last call left, at its address in FOUND (bindings/scan.cpp names each).
+const status = (address) => views().u32[address >> 2];
 
 /** `branded decode` from stdin: a row (or JSON line) per line; resolves to exit status 1 when a line was refused, else 0. */
 export async function decodeStream(json) {
@@ -56,13 +57,16 @@ class LineDecoder {
     let done = 0;
     for (;;) {
       wasm.decode_lines(text + done, size - done, final ? 1 : 0);
-      const [lines, refused, consumed] = status();
+      const lines = status(FOUND.foundIds);
+      const refused = status(FOUND.foundRefused);
+      const consumed = status(FOUND.consumedBytes);
       this.refused += refused;
       if (refused > 0 && this.rows === null) this.rows = await loadRefusedRows();
       for (let first = 0; first < lines;) {
         wasm.format_lines(text + done, first, this.json); // may grow memory: views are read after it
-        const [, , , , , stop, rowBytes, rowAddress] = status();
-        await writeBytes(views().u8, rowAddress, rowAddress + rowBytes);
+        const stop = status(FOUND.rowsStop);
+        const rowAddress = status(FOUND.rowsAddress);
+        await writeBytes(views().u8, rowAddress, rowAddress + status(FOUND.rowsSize));
         if (stop === lines) break;
         await writeText(`${this.refusedRow(text + done, stop)}\n`);
         first = stop + 1;

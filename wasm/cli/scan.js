@@ -29,8 +29,9 @@ function setPrefix(file, json) {
 // The rows of one chunk of candidates, formatted by core into one buffer (copied out: the next call reuses it).
 function formatChunk(chunk, { json, validOnly }, prefixSize) {
   wasm.format_found(chunk.text, json ? 1 : 0, validOnly ? 1 : 0, prefixSize, chunk.byteBase, chunk.line);
-  const status = views().u32.subarray(FOUND.status >> 2, (FOUND.status >> 2) + 8);
-  return Buffer.from(views().u8.subarray(status[7], status[7] + status[6]));
+  const { u8, u32 } = views();
+  const rowAddress = u32[FOUND.rowsAddress >> 2];
+  return Buffer.from(u8.subarray(rowAddress, rowAddress + u32[FOUND.rowsSize >> 2]));
 }
 
 // Scans one input stream; returns how many candidates were refused, or throws the stream's error.

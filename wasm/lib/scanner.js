@@ -40,10 +40,12 @@ export class Scanner {
         sourceDone = filled.done;
       }
       wasm.scan(at, size, final && sourceDone, this.afterAlnum, this.fields);
-      const [count, refused, consumed, newlines, afterAlnum] = views().u32.subarray(
-        FOUND.status >> 2,
-        (FOUND.status >> 2) + 5,
-      );
+      const u32 = views().u32;
+      const count = u32[FOUND.foundIds >> 2];
+      const refused = u32[FOUND.foundRefused >> 2];
+      const consumed = u32[FOUND.consumedBytes >> 2];
+      const newlines = u32[FOUND.consumedNewlines >> 2];
+      const afterAlnum = u32[FOUND.afterAlnum >> 2];
       if (count > 0) take({ count, refused, text: at, byteBase: this.byteBase, line: this.line });
       this.afterAlnum = afterAlnum;
       this.byteBase += consumed;
