@@ -1,7 +1,7 @@
 // Bulk forms: parseMany (an array of ids, or newline-separated text) and encodeMany. The module works in
 // chunks through fixed columns in its memory (bindings/batches.cpp); each chunk is copied out here.
 import * as args from './args.js';
-import { ParsedIds } from './columns.js';
+import { LINE_COLUMNS, PARSED_COLUMNS, ParsedIds, copyColumns } from './columns.js';
 import { ID_LENGTH } from './constants.js';
 import { bytesSource } from './sources.js';
 import { readLayout } from './layout.js';
@@ -20,24 +20,9 @@ onReady(() => {
   if (slotBytes !== SLOT_WORDS * 4) throw new Error(`the module's batch slots are ${slotBytes} bytes, not 16`);
 });
 
+const BATCH_COLUMNS = [...PARSED_COLUMNS, ...LINE_COLUMNS];
 // Copies `count` slots of the module's columns into `result` from slot `at`.
-function copyOut(result, at, count) {
-  const { u8, u16, u32, f64, u64 } = views();
-  const from = (view, address, bytes) => view.subarray(address / bytes, address / bytes + count);
-  result.snowflake.set(from(u64, COLUMN.snowflake, 8), at);
-  result.error.set(from(u8, COLUMN.error, 1), at);
-  result.namespace.set(from(u32, COLUMN.namespace, 4), at);
-  if (result.unixMs !== undefined) {
-    result.unixMs.set(from(f64, COLUMN.unixMs, 8), at);
-    result.node.set(from(u16, COLUMN.node, 2), at);
-    result.seq.set(from(u16, COLUMN.seq, 2), at);
-    result.hash32.set(from(u32, COLUMN.hash32, 4), at);
-  }
-  if (result.offset !== undefined) {
-    result.length.set(from(u32, COLUMN.length, 4), at);
-    result.offset.set(from(u32, COLUMN.offset, 4), at);
-  }
-}
+const copyOut = (result, at, count) => copyColumns(result, BATCH_COLUMNS, COLUMN, views(), at, count);
 
 // Items that are not 14 ASCII characters cannot be written into a 14-byte slot; each is parsed alone,
 // from its full UTF-8 bytes, into its slot.

@@ -59,6 +59,31 @@ const TYPES = {
   line: Uint32Array,
 };
 
+const VIEW_OF = new Map([
+  [BigUint64Array, 'u64'],
+  [Float64Array, 'f64'],
+  [Uint32Array, 'u32'],
+  [Uint16Array, 'u16'],
+  [Uint8Array, 'u8'],
+]);
+
+/** The columns every parse answers (the basic ones, then the `fields` ones) and parseMany's line columns. */
+export const PARSED_COLUMNS = [...BASIC, ...FIELDS];
+export const LINE_COLUMNS = LINES;
+
+/**
+ * Copies `count` slots of the module's columns `names` (addresses in `layout`, memory `views`) into `result`
+ * from slot `at`; a column `result` does not hold is skipped.
+ */
+export function copyColumns(result, names, layout, views, at, count) {
+  for (const name of names) {
+    if (result[name] === undefined) continue;
+    const view = views[VIEW_OF.get(TYPES[name])];
+    const first = layout[name] / view.BYTES_PER_ELEMENT;
+    result[name].set(view.subarray(first, first + count), at);
+  }
+}
+
 // The named columns as views of one ArrayBuffer, in the order named: one allocation (and one zero fill)
 // per result instead of one per column. Laid out widest type first, so every view is aligned.
 function columnViews(names, capacity) {

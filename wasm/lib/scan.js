@@ -2,7 +2,7 @@
 // columns in the module's memory, through Scanner (lib/scanner.js), the streaming form the CLI also uses.
 import * as args from './args.js';
 import { textSource } from './batch.js';
-import { ParsedIds } from './columns.js';
+import { PARSED_COLUMNS, ParsedIds, copyColumns } from './columns.js';
 import { onReady, reserveInput, views, wasm } from './module.js';
 import { Scanner, scanLayout } from './scanner.js';
 import { bytesSource } from './sources.js';
@@ -17,20 +17,13 @@ onReady(() => {
 });
 
 function copyOut(result, { count, byteBase, line }) {
-  const { u8, u16, u32, f64, u64 } = views();
   const at = result.count;
-  const from = (view, address, bytes) => view.subarray(address / bytes, address / bytes + count);
-  result.snowflake.set(from(u64, FOUND.snowflake, 8), at);
-  result.error.set(from(u8, FOUND.error, 1), at);
-  result.namespace.set(from(u32, FOUND.namespace, 4), at);
-  if (result.unixMs !== undefined) {
-    result.unixMs.set(from(f64, FOUND.unixMs, 8), at);
-    result.node.set(from(u16, FOUND.node, 2), at);
-    result.seq.set(from(u16, FOUND.seq, 2), at);
-    result.hash32.set(from(u32, FOUND.hash32, 4), at);
-  }
-  const offset = from(u32, FOUND.offset, 4);
-  const newlines = from(u32, FOUND.newlines, 4);
+  copyColumns(result, PARSED_COLUMNS, FOUND, views(), at, count);
+  // Offsets and lines are the chunk's: made the stream's here.
+  const { u32 } = views();
+  const from = (address) => u32.subarray(address / 4, address / 4 + count);
+  const offset = from(FOUND.offset);
+  const newlines = from(FOUND.newlines);
   for (let i = 0; i < count; i++) {
     result.offset[at + i] = byteBase + offset[i];
     result.line[at + i] = line + newlines[i];
