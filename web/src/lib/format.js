@@ -8,7 +8,7 @@ export const formatCount = (n) => counts.format(n);
 /** An instant (Unix ms) as ISO 8601 UTC. */
 export const formatIso = (ms) => new Date(ms).toISOString();
 
-const localFormat = new Intl.DateTimeFormat(undefined, {
+const LOCAL_PARTS = {
   year: 'numeric',
   month: 'short',
   day: '2-digit',
@@ -17,21 +17,12 @@ const localFormat = new Intl.DateTimeFormat(undefined, {
   second: '2-digit',
   fractionalSecondDigits: 3,
   hourCycle: 'h23',
-  timeZoneName: 'short',
-});
+};
+const localFormat = new Intl.DateTimeFormat(undefined, { ...LOCAL_PARTS, timeZoneName: 'short' });
 /** An instant (Unix ms) in the reader's local time, with the zone name. */
 export const formatLocal = (ms) => localFormat.format(new Date(ms));
 
-const localShortFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  fractionalSecondDigits: 3,
-  hourCycle: 'h23',
-});
+const localShortFormat = new Intl.DateTimeFormat(undefined, LOCAL_PARTS);
 /** Local time without the zone name (a table column names the zone once, in its header). */
 export const formatLocalShort = (ms) => localShortFormat.format(new Date(ms));
 /** The reader's IANA time zone. */
