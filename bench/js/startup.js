@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 import { chromium } from 'playwright-core';
 
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/e2e/support/browser.js';
 import { figure, stageFile } from '../lib/figures.js';
 import { ROOT } from './inputs.js';
 
@@ -53,15 +54,8 @@ const server = createServer((request, response) => {
 });
 await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM,
+  args: CHROMIUM_ARGS,
 });
 try {
   const loads = [];

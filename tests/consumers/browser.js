@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 
-import { isLocal } from '../e2e/support/browser.js';
+import { CHROMIUM, CHROMIUM_ARGS, isLocal } from '../e2e/support/browser.js';
 import { serveStatic } from '../e2e/support/static-server.js';
 import { assertAnswer, tail } from './support.js';
 
@@ -15,19 +15,9 @@ export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-ev
 const REPORT_PATH = '/__csp-report';
 const REPORT_GRACE_MS = 1000;
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 let launched;
 function browser() {
-  launched ??= chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+  launched ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   return launched;
 }
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST, launch, screenshot } from './support/browser.js';
-import { launchEngine, needsHarness, selectedEngines } from './support/engines.js';
+import { countSockets, launchEngine, needsHarness, selectedEngines, socketsOpened } from './support/engines.js';
 import { serveStatic } from './support/static-server.js';
 import { startLiveStack } from './support/live.js';
 
@@ -28,20 +28,6 @@ const verdicts = (page) =>
       [...gate.shadowRoot.querySelectorAll('.verdict')].map((v) => v.dataset.outcome),
     ),
   );
-
-// Counts the WebSockets a page opens (an init script where the engine has them; WebKit's harness records them).
-function countSockets() {
-  window.__sockets = 0;
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      window.__sockets += 1;
-    }
-  };
-}
-const socketsOpened = (page) =>
-  page.evaluate(() => window.__sockets ?? (window.__e2e?.urls ?? []).filter((url) => /^wss?:/.test(url)).length);
 
 for (const engine of selectedEngines())
   describe(`the docs site in ${engine}, served statically (no bridge)`, () => {

@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { screenshot } from '../e2e/support/browser.js';
 import { axeViolations, describeViolations } from '../e2e/support/axe.js';
-import { emulatesMedia, launchEngine, needsHarness, selectedEngines } from '../e2e/support/engines.js';
+import {
+  countSockets,
+  emulatesMedia,
+  launchEngine,
+  needsHarness,
+  selectedEngines,
+  socketsOpened,
+} from '../e2e/support/engines.js';
 import { serveStatic } from '../e2e/support/static-server.js';
 import { ISO, SSR_FAILURE, luminance, prepareExample, readWidgets, waitForScheme } from './support.js';
 
@@ -22,21 +29,6 @@ async function violationsAtWidths(page, label) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   return found;
-}
-
-/** Counts the WebSockets the page opened: an init script's count, or the WebKit harness's record. */
-const socketsOpened = (page) =>
-  page.evaluate(() => window.__sockets ?? (window.__e2e?.urls ?? []).filter((url) => /^wss?:/.test(url)).length);
-
-function countSockets() {
-  window.__sockets = 0;
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      window.__sockets += 1;
-    }
-  };
 }
 
 /**

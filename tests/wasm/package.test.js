@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 
 import { chromium } from 'playwright-core';
 
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser.js';
 import { PACKAGE_DIR, ROOT } from './support.js';
 
 // scan included; the CLI's row formatters live in a module of the CLI's own (dist/branded-cli-wasm.js and
@@ -130,16 +131,8 @@ async function serve(folder) {
 test('the bundled page runs in Chromium under a strict CSP, with no violation', { timeout: 60000 }, async () => {
   const server = await serve(join(scratch, 'dist'));
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

@@ -11,7 +11,9 @@ export const DIST = join(ROOT, 'web/dist');
 export const DIST_SINGLE = join(ROOT, 'web/dist-single');
 export const OUTPUT = join(ROOT, 'tests/e2e/output');
 
-const ARGS = [
+/** Debian's Chromium, and the flags every test and bench launches it with (quiet, off the network). */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -41,9 +43,9 @@ export async function launch({
 } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'branded-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport,
     colorScheme,
     locale,

@@ -82,3 +82,19 @@ export async function launchEngine(engine, options = {}) {
     },
   };
 }
+
+/** An init script counting the WebSockets a page opens (for the engines that run init scripts). */
+export function countSockets() {
+  window.__sockets = 0;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__sockets += 1;
+    }
+  };
+}
+
+/** Counts the WebSockets the page opened: countSockets' count, or the WebKit harness's record. */
+export const socketsOpened = (page) =>
+  page.evaluate(() => window.__sockets ?? (window.__e2e?.urls ?? []).filter((url) => /^wss?:/.test(url)).length);
