@@ -141,3 +141,15 @@ test('decode table rows from stdin are those of decode with the same ids as argu
   assert.ok(fromStdin.stdout.split('\n').length > 5000);
   assert.equal(fromStdin.stdout, fromArguments.stdout);
 });
+
+test('decode into a reader that leaves early (EPIPE, as `| head`): exit status 0, nothing on stderr', () => {
+  const minter = createMinter({ namespace: 'JOB', node: 9 });
+  const validFile = join(scratch, 'valid.txt');
+  writeFileSync(validFile, `${Array.from({ length: 200_000 }, () => minter.next()).join('\n')}\n`);
+  for (const json of ['', ' --json']) {
+    const script = `'${process.execPath}' '${CLI}' decode${json} < '${validFile}' | head -c 100 > /dev/null; echo "\${PIPESTATUS[0]}"`;
+    const run = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+    assert.equal(run.stderr, '');
+    assert.equal(run.stdout.trim(), '0');
+  }
+});

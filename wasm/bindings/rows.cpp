@@ -15,12 +15,12 @@ using namespace branded::wasm;
 
 namespace {
 
-std::vector<char> rows;  // the formatted rows, grown on first use
+// Two row buffers, so JavaScript can write one out while core fills the other.
+std::vector<char> rows[2];
 
-char* row_buffer(std::size_t rows_wanted, std::size_t prefix_size) {
-  const std::size_t bytes = rows_wanted * (MAX_ROW_BYTES + prefix_size);
-  if (rows.size() < bytes) rows.resize(bytes);
-  return rows.data();
+char* row_buffer(std::size_t slot, std::size_t bytes) {
+  if (rows[slot].size() < bytes) rows[slot].resize(bytes);
+  return rows[slot].data();
 }
 
 void rows_written(std::size_t stop, const char* start, const char* end) {
@@ -36,7 +36,7 @@ void branded_format_found(Address text, int json, int valid_only, std::uint32_t 
                           double line_base) {
   const auto style = json ? RowStyle::json : RowStyle::table;
   const std::size_t count = found.status.ids;
-  char* const start = row_buffer(count, prefix_size);
+  char* const start = row_buffer(0, count * (MAX_ROW_BYTES + prefix_size));
   char* out = start;
   RowPlace place{{found.prefix, prefix_size}};
   for (std::size_t i = 0; i < count; ++i) {
@@ -61,11 +61,13 @@ void branded_decode_lines(Address text, std::uint32_t size, int final) {
 }
 
 // The decode rows of the last decode_lines' lines from `first`, up to the first refused one (its row is
-// JavaScript's: it may hold any bytes); the status's stop says where that is.
-void branded_format_lines(Address text, std::uint32_t first, int json) {
+// JavaScript's: it may hold any bytes), into row buffer `slot` (0 or 1); the status's stop says where that is.
+void branded_format_lines(Address text, std::uint32_t first, int json, std::uint32_t slot) {
   const auto style = json ? RowStyle::json : RowStyle::table;
   const std::size_t count = found.status.ids;
-  char* const start = row_buffer(count - first, 0);
+  // both sized at once, for the most rows a call makes: no later call grows memory under a write in flight
+  for (std::size_t other = 0; other < 2; ++other) row_buffer(other, SCAN_IDS * MAX_ROW_BYTES);
+  char* const start = row_buffer(slot & 1, 0);
   char* out = start;
   std::size_t i = first;
   for (; i < count && found.error[i] == 0; ++i)

@@ -3,7 +3,7 @@
 // is made in JavaScript (it may hold any bytes), and the package module loads on the first one.
 import { FOUND, reserveInput, views, wasm } from './module.js';
 import { DECODE_HEADER } from './headers.js';
-import { StdinReader, writeBytes, writeText } from './stdio.js';
+import { BackgroundWriter, StdinReader, writeText } from './stdio.js';
 
 const READ_BYTES = 1 << 18;
 
@@ -18,13 +18,17 @@ export async function decodeStream(json) {
   let area = reserveInput(2 * READ_BYTES);
   let carry = 0; // the bytes after the last newline, at the start of the area
   for (;;) {
+    if (carry + READ_BYTES > 2 * READ_BYTES) await decoder.writer.flush(); // the area may grow memory
     area = reserveWithCarry(area, carry + READ_BYTES, carry);
     const read = await reader.read(views().u8, area + carry, READ_BYTES);
     const size = carry + read;
     const done = await decoder.decode(area, size, read === 0);
     views().u8.copyWithin(area, area + done, area + size);
     carry = size - done;
-    if (read === 0) return decoder.refused === 0 ? 0 : 1;
+    if (read === 0) {
+      await decoder.writer.flush();
+      return decoder.refused === 0 ? 0 : 1;
+    }
   }
 }
 
@@ -50,6 +54,8 @@ class LineDecoder {
     this.json = json ? 1 : 0;
     this.refused = 0;
     this.rows = null; // output.js and the error codes, loaded with the package module on the first refused line
+    this.writer = new BackgroundWriter();
+    this.slot = 0; // the row buffer core fills next, while the other may still be being written
   }
 
   // Writes the rows of the whole lines of `text` (all of it when final); returns the bytes consumed.
@@ -63,12 +69,15 @@ class LineDecoder {
       this.refused += refused;
       if (refused > 0 && this.rows === null) this.rows = await loadRefusedRows();
       for (let first = 0; first < lines;) {
-        wasm.format_lines(text + done, first, this.json); // may grow memory: views are read after it
+        wasm.format_lines(text + done, first, this.json, this.slot); // may grow memory: views are read after it
+        this.slot ^= 1;
         const stop = status(FOUND.rowsStop);
         const rowAddress = status(FOUND.rowsAddress);
-        await writeBytes(views().u8, rowAddress, rowAddress + status(FOUND.rowsSize));
+        await this.writer.write(views().u8, rowAddress, rowAddress + status(FOUND.rowsSize));
         if (stop === lines) break;
-        await writeText(`${this.refusedRow(text + done, stop)}\n`);
+        const row = `${this.refusedRow(text + done, stop)}\n`;
+        await this.writer.flush();
+        await writeText(row);
         first = stop + 1;
       }
       done += consumed;

@@ -1,7 +1,7 @@
 // Bulk stdin and stdout for the streaming commands: bytes read straight into and written straight from wasm
 // memory with read(2)/write(2) on fds 0 and 1, no stream objects. Node makes a pipe non-blocking once
 // process.stdin/stdout is touched; a non-blocking fd (EAGAIN) falls back to those streams for the rest.
-import { readSync, writeSync } from 'node:fs';
+import { readSync, write, writeSync } from 'node:fs';
 import { once } from 'node:events';
 
 const STDIN = 0;
@@ -70,6 +70,46 @@ export async function writeBytes(u8, start, end) {
     }
   }
   if (start < end && !stdoutStream.write(Buffer.from(u8.subarray(start, end)))) await once(stdoutStream, 'drain');
+}
+
+const writeAsync = (u8, start, length) =>
+  new Promise((resolve, reject) => {
+    write(STDOUT, u8, start, length, null, (error, written) => (error ? reject(error) : resolve(written)));
+  });
+
+/**
+ * Writes to stdout in the background (write(2) on libuv's thread pool) while the caller makes the next bytes:
+ * at most one write is in flight, and `write` waits for it before starting the next. The bytes handed over must
+ * stay untouched until `flush()` (or the next `write`) resolves.
+ */
+export class BackgroundWriter {
+  constructor() {
+    this.inFlight = null;
+  }
+
+  async write(u8, start, end) {
+    await this.flush();
+    this.inFlight = this.writeAll(u8, start, end);
+  }
+
+  async flush() {
+    const inFlight = this.inFlight;
+    this.inFlight = null;
+    if (inFlight !== null) await inFlight;
+  }
+
+  async writeAll(u8, start, end) {
+    while (start < end && stdoutStream === null) {
+      try {
+        start += await writeAsync(u8, start, end - start);
+      } catch (error) {
+        if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        if (error.code !== 'EAGAIN') throw error;
+        stdout();
+      }
+    }
+    if (start < end) await writeBytes(u8, start, end);
+  }
 }
 
 const encoder = new TextEncoder();
