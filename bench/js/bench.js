@@ -1,5 +1,5 @@
 // The package in Node against the pure-JS baseline (bench/js/pure.js) and the nearest npm peers, both sides
-// of every ratio measured in this run. Writes bench/out/js.jsonl.
+// of every ratio measured in this run (parseMany apart, in bench/js/parse-many.js). Writes bench/out/js.jsonl.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,11 +11,9 @@ import * as pure from './pure.js';
 import { checkAgreement } from './agree.js';
 import { EPOCH_MS, ROOT, random, randomIds, snowflakes } from './inputs.js';
 import { figure, stageFile } from '../lib/figures.js';
-import { bestRate, callsPerSecond } from '../lib/rate.js';
+import { callsPerSecond } from '../lib/rate.js';
 
 const SINGLE = 4096; // distinct inputs per single-call run
-const BATCH = 100_000; // ids per parseMany call
-const SMALL_BATCH = 10_000;
 
 const out = stageFile('js');
 const million = (rate) => rate / 1e6;
@@ -53,34 +51,6 @@ const encodePure = callsPerSecond((v) => pure.encode('JOB', v), values);
 out.add(figure('js encode (package)', million(encodePackage), 'M calls/s'));
 out.add(figure('js encode (pure-JS baseline)', million(encodePure), 'M calls/s'));
 out.add(figure('js encode: package / pure-JS', encodePackage / encodePure, 'x'));
-
-// ---- parseMany: an array of ids, and newline-separated text ----
-// The goals are held against 100,000 ids per call (the larger batch allocates more and is the slower one);
-// 10,000 per call is shown beside it.
-const batch = randomIds(BATCH, { seed: 17 });
-const text = `${batch.join('\n')}\n`;
-// The ratio goals: an array's strings must be read in JS whichever side parses them (that alone costs more
-// than the baseline's whole margin), so arrays are held to 1.5x and text to 5x.
-for (const [form, input, goal, ratioGoal] of [
-  ['array', batch, '>= 20 M ids/s', '>= 1.5x'],
-  ['text', text, '>= 40 M ids/s', '>= 5x'],
-]) {
-  const many = bestRate(() => pkg.parseMany(input).count, BATCH);
-  const manyPure = bestRate(() => pure.parseMany(input).count, BATCH);
-  out.add(figure(`js parseMany ${form} (package)`, million(many), 'M ids/s', goal));
-  out.add(figure(`js parseMany ${form} (pure-JS baseline)`, million(manyPure), 'M ids/s'));
-  out.add(figure(`js parseMany ${form}: package / pure-JS`, many / manyPure, 'x', ratioGoal));
-}
-const small = batch.slice(0, SMALL_BATCH);
-for (const [form, input] of [
-  ['array', small],
-  ['text', `${small.join('\n')}\n`],
-]) {
-  const many = bestRate(() => pkg.parseMany(input).count, SMALL_BATCH);
-  const manyPure = bestRate(() => pure.parseMany(input).count, SMALL_BATCH);
-  out.add(figure(`js parseMany ${form}, 10,000 per call (package)`, million(many), 'M ids/s'));
-  out.add(figure(`js parseMany ${form}, 10,000 per call: package / pure-JS`, many / manyPure, 'x'));
-}
 
 // ---- size: what an importer loads (dist/index.js: the facade, the glue and the wasm in one file), gzipped ----
 const entryFile = join(ROOT, 'wasm', 'dist', 'index.js');

@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 node bench/js/bench.js
+node bench/js/parse-many.js
 # Start-up: import → first parse in cold Node processes, the module's instantiation in Chromium.
 node bench/js/startup.js
 node bench/js/scan.js
