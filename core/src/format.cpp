@@ -90,8 +90,9 @@ char* put_large32(char* out, std::uint32_t v) {
   return out + 8;
 }
 
+constexpr std::uint64_t E8 = 100'000'000, E16 = E8 * E8;
+
 char* put_decimal(char* out, std::uint64_t v) {
-  constexpr std::uint64_t E8 = 100'000'000, E16 = E8 * E8;
   if (v < E8) return put_small(out, static_cast<std::uint32_t>(v));
   if (v <= ~std::uint32_t{0}) return put_large32(out, static_cast<std::uint32_t>(v));
   // the three parts from v each, not one from another: the divisions run side by side
@@ -176,10 +177,14 @@ char* put_padded_end(char* out, const char* text, std::size_t n, std::size_t wid
   return out + (n < width ? width : n);
 }
 
-// A Snowflake (at most 19 digits) then spaces up to 19 columns.
+// A Snowflake (at most 19 digits) then spaces up to 19 columns. From 17 digits on (every Snowflake from 28 days
+// past the epoch), spaces first and then the digits, which leave no stray bytes over them.
 char* put_snowflake_column(char* out, std::uint64_t snowflake) {
+  store8(out + 8, SPACES);
+  store8(out + 11, SPACES);
   char* end = put_decimal(out, snowflake);
-  for (char* space = end; space < out + 19; space += 8) store8(space, SPACES);
+  if (snowflake < E16)
+    for (char* space = end; space < out + 19; space += 8) store8(space, SPACES);
   return out + 19;
 }
 
