@@ -75,6 +75,15 @@ for (const [form, flags] of [
   out.add(figure(`cli ${form}, past startup (CPU less empty stdin's)`, million(IDS, cli.cpu - startup.cpu), 'M ids/s'));
   out.add(figure(`cli ${form}: naive Python decoder`, pythonRate, 'M ids/s'));
   out.add(figure(`cli ${form}: branded / naive Python`, rate / pythonRate, 'x', '>= 10x'));
+  // The pipe's own share of the goal figure: the same output bytes from a file through `cat | cat`.
+  const outputFile = join(scratch, `decoded${flags.join('')}.txt`);
+  const decoded = spawnSync('bash', [
+    '-c',
+    `${[process.execPath, CLI, 'decode', ...flags].map(quote).join(' ')} < ${quote(idsFile)} > ${quote(outputFile)}`,
+  ]);
+  if (decoded.status !== 0) throw new Error(`decode ${flags.join(' ')} failed: ${decoded.stderr}`);
+  const pipe = timed(['cat', outputFile], emptyFile);
+  out.add(figure(`cli ${form}: its output through the pipe alone (cat file | cat)`, pipe.cpu * 1000, 'ms CPU'));
   const large = timed([process.execPath, CLI, 'decode', ...flags], largeFile);
   const largeIds = IDS * LARGE_REPEATS;
   out.add(

@@ -1,10 +1,10 @@
 // Inputs for the JavaScript benchmarks: seeded, so every run measures the same ids.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encode } from '../../wasm/index.js';
+import { EPOCH_MS, encode } from '../../wasm/index.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const EPOCH_MS = 1704067200000;
+export { EPOCH_MS };
 
 // xorshift32: small, fast, and the same sequence on every machine.
 export function random(seed = 2463534242) {
