@@ -81,8 +81,13 @@ export function createScanner(options = {}) {
   const idBytes = options.idBytes === true;
   const scanner = new Scanner(fields, PACKAGE);
   let ended = false;
+  let scannedBytes = 0;
+  let foundSoFar = 0;
+  // A push's columns are sized from the stream's density so far (grown if the piece is denser).
+  const expected = (bytes) =>
+    Math.ceil(scannedBytes === 0 ? bytes / 64 : (bytes * foundSoFar * 1.1) / scannedBytes) + 16;
   const found = (bytes, final) => {
-    const result = new ParsedIds(Math.ceil(bytes.length / 64) + 16, {
+    const result = new ParsedIds(expected(bytes.length), {
       fields,
       lines: false,
       found: true,
@@ -90,6 +95,8 @@ export function createScanner(options = {}) {
       idBytes,
     });
     scanner.push(bytesSource(bytes), final, (chunk) => append(result, chunk));
+    scannedBytes += bytes.length;
+    foundSoFar += result.count;
     return result.trim();
   };
   const open = (call) => {
