@@ -2,6 +2,7 @@
 // stream cut at every small piece size and at seeded random places, and its misuse errors.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { runInNewContext } from 'node:vm';
 
 import { ID_LENGTH, createScanner, encode, scan, unpackNamespace } from '../../wasm/index.js';
 import { generatedLog } from './scan-log.js';
@@ -200,12 +201,21 @@ test('misuse is a TypeError naming the fix, and changes nothing', () => {
   });
   assert.throws(() => scanner.push(new Uint16Array(4)), /got a Uint16Array/);
   assert.throws(() => scanner.push(), /got undefined/);
+  assert.throws(() => scanner.push({ [Symbol.toStringTag]: 'Uint8Array', length: 1 }), /got an Object/);
   assert.throws(() => createScanner('fields'), TypeError);
   const after = scanner.push(encoder.encode(`${id(1)} `)); // refused pushes took nothing in
   assert.deepEqual([after.count, after.offset[0], after.line[0]], [1, 0, 1]);
   assert.equal(scanner.end().count, 0);
   assert.throws(() => scanner.push(new Uint8Array(1)), { name: 'TypeError', message: /after end\(\).*createScanner/ });
   assert.throws(() => scanner.end(), { name: 'TypeError', message: /after end\(\)/ });
+});
+
+test("a Uint8Array of another realm is bytes too (an iframe's, a vm context's)", () => {
+  const foreign = runInNewContext(`new Uint8Array([${encoder.encode(` ${id(1)} `)}])`);
+  assert.ok(!(foreign instanceof Uint8Array));
+  const scanner = createScanner();
+  assert.equal(scanner.push(foreign).count, 1);
+  assert.equal(scanner.end().count, 0);
 });
 
 test('unpackNamespace reads a namespace column as namespaceAt does', () => {

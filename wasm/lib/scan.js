@@ -65,6 +65,8 @@ export function scan(text, options = {}) {
 }
 
 const NO_BYTES = new Uint8Array(0);
+// A Uint8Array of any realm (an iframe's, a vm context's, a test environment's globals).
+const isBytes = (value) => ArrayBuffer.isView(value) && value[Symbol.toStringTag] === 'Uint8Array';
 function kindOf(value) {
   if (typeof value !== 'object' || value === null) return args.describe(value);
   const name = value.constructor?.name ?? 'Object';
@@ -105,7 +107,7 @@ export function createScanner(options = {}) {
   return {
     push(bytes) {
       open('push');
-      if (!(bytes instanceof Uint8Array))
+      if (!isBytes(bytes))
         throw new TypeError(
           `scanner.push takes a Uint8Array, got ${kindOf(bytes)}: new Uint8Array(buffer) wraps a buffer, TextEncoder encodes text`,
         );
