@@ -47,9 +47,10 @@ export function blobSource(blob) {
   };
 }
 
-// The result's columns, each of the scanner's column types (the first push tells them), written as each piece
-// is scanned: sized from the density of the bytes scanned up to the first candidates, for the whole source (grown by half if a later part is
-// denser), then cut to the count one column at a time, so the scan holds little more than the result.
+// The result's columns, in the scanner's column types (its first answer tells them), appended as each piece is
+// scanned: sized for the whole source from the density of the bytes scanned up to the first candidates (grown
+// by half if a later part is denser), then cut to the count one column at a time, so the scan holds little
+// more than the result.
 class Columns {
   constructor(sourceBytes) {
     this.sourceBytes = sourceBytes;
@@ -118,6 +119,7 @@ export async function scanSource(source, { onProgress, cancelled, pause, pieceBy
 
 /** The columns' buffers, to transfer them from the worker without a copy. */
 export const transferables = (columns) => columnNames(columns).map((name) => columns[name].buffer);
+
 const decoder = new TextDecoder();
 
 /** Scan columns, with the interface the Decode table reads (as decode-model's Decoded). */
