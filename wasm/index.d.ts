@@ -213,7 +213,8 @@ export interface ScannerOptions extends ParseManyOptions {
   /** Also fill idBytes (a candidate's bytes may have arrived in two pushes). */
   idBytes?: boolean;
 }
-type ScannerResult<O extends ScannerOptions> = StreamFoundIds &
+/** What push() and end() answer for a scanner made with options O. */
+export type ScannerResult<O extends ScannerOptions = ScannerOptions> = StreamFoundIds &
   (O extends { fields: true } ? ParsedFields : Partial<ParsedFields>) &
   (O extends { idBytes: true } ? FoundIdBytes : Partial<FoundIdBytes>);
 /**

@@ -15,6 +15,7 @@ import {
   type ErrorCode,
   type ParseErrorCode,
   type ParseResult,
+  type ScannerResult,
 } from '@echomq/branded';
 
 const result: ParseResult = parse('JOB0KHTOWnGLuC');
@@ -85,7 +86,8 @@ const pushed = scanner.push(new Uint8Array(8));
 const streamOffset: Float64Array = pushed.offset;
 const streamLine: Float64Array = pushed.line;
 const foundUnixMs: Float64Array = pushed.unixMs;
-const foundBytes: Uint8Array = scanner.end().idBytes;
+const ended: ScannerResult<{ fields: true; idBytes: true }> = scanner.end();
+const foundBytes: Uint8Array = ended.idBytes;
 // @ts-expect-error a scanner takes bytes, not text
 scanner.push('JOB0KHTOWnGLuC');
 const plain = createScanner().end();
