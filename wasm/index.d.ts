@@ -197,3 +197,44 @@ export interface FoundIds extends ParsedIds {
  */
 export function scan(text: string | Uint8Array, options: ParseManyOptions & { fields: true }): FoundIds & ParsedFields;
 export function scan(text: string | Uint8Array, options?: ParseManyOptions): FoundIds & Partial<ParsedFields>;
+
+/** What a scanner's push() and end() answer: scan's columns, with offset and line counted from the stream's start. */
+export interface StreamFoundIds extends ParsedIds {
+  /** Byte offset of each candidate in the stream (a number: exact past 4 GiB). */
+  offset: Float64Array;
+  /** Line of each candidate in the stream (1-based; lines end at "\n"). */
+  line: Float64Array;
+}
+/** With `idBytes: true`: each candidate's ASCII bytes, ID_LENGTH of them per candidate, end to end. */
+export interface FoundIdBytes {
+  idBytes: Uint8Array;
+}
+export interface ScannerOptions extends ParseManyOptions {
+  /** Also fill idBytes (a candidate's bytes may have arrived in two pushes). */
+  idBytes?: boolean;
+}
+/** What push() and end() answer for a scanner made with options O. */
+export type ScannerResult<O extends ScannerOptions = ScannerOptions> = StreamFoundIds &
+  (O extends { fields: true } ? ParsedFields : Partial<ParsedFields>) &
+  (O extends { idBytes: true } ? FoundIdBytes : Partial<FoundIdBytes>);
+/**
+ * scan over a stream in pieces (a file read in chunks, a socket, stdin): memory stays that of one piece, and
+ * a candidate split between two pieces is found once, in the push that completes it.
+ */
+export interface Scanner<O extends ScannerOptions = ScannerOptions> {
+  /**
+   * Scans the next piece → the candidates it completes (the last bytes of a piece wait for the next one, or
+   * for end(), to tell whether a run of letters and digits goes on). Throws a TypeError for anything but a
+   * Uint8Array, or after end().
+   */
+  push(bytes: Uint8Array): ScannerResult<O>;
+  /** Ends the stream → the candidates still pending. The scanner is then spent: push() and end() throw. */
+  end(): ScannerResult<O>;
+}
+/** A streaming scan: `fields` as scan's; `idBytes` keeps each candidate's bytes, as the stream may not be kept. */
+export function createScanner<O extends ScannerOptions = {}>(options?: O): Scanner<O>;
+/**
+ * The namespace a `namespace` column's value packs (ns[0] << 16 | ns[1] << 8 | ns[2]), or null for 0 (a
+ * refused id): for columns copied out of a result, where namespaceAt(i) no longer reaches them.
+ */
+export function unpackNamespace(packed: number): string | null;

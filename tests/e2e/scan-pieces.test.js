@@ -36,7 +36,9 @@ function rows(columns) {
 const whole = scan(BYTES, { fields: true });
 const TEXT_OF = (offset) => new TextDecoder().decode(BYTES.subarray(offset, offset + 14));
 const ids = (columns) =>
-  Array.from({ length: columns.count }, (_, i) => new TextDecoder().decode(columns.ids.subarray(i * 14, i * 14 + 14)));
+  Array.from({ length: columns.count }, (_, i) =>
+    new TextDecoder().decode(columns.idBytes.subarray(i * 14, i * 14 + 14)),
+  );
 
 test('the whole scan finds the candidates the text was built with', () => {
   const found = Array.from({ length: whole.count }, (_, i) => TEXT_OF(whole.offset[i]));
@@ -78,5 +80,5 @@ test('a cancelled scan stops with ScanCancelled', async () => {
 test('an empty source has no candidates', async () => {
   const columns = await scanSource(bufferSource(new ArrayBuffer(0)));
   assert.equal(columns.count, 0);
-  assert.equal(columns.ids.length, 0);
+  assert.equal(columns.idBytes.length, 0);
 });

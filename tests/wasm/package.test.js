@@ -70,6 +70,48 @@ test('the installed package imports from Node and its bin runs', () => {
   assert.equal(manifest.dependencies, undefined);
 });
 
+test("the installed package's ES module, CommonJS and classic builds stream a file through createScanner", () => {
+  const log = join(scratch, 'app.log');
+  writeFileSync(log, `a JOB0KHTOWnGLuC b\n${'.'.repeat(200000)} USR0NgWEfAEJfs\n`);
+  // Read in 64 KiB pieces: the second id is found in a later push than the first, one line further on.
+  const body = `
+    const scanner = branded.createScanner({ idBytes: true });
+    const seen = [];
+    const take = (found) => {
+      for (let i = 0; i < found.count; i++)
+        seen.push([found.offset[i], found.line[i], Buffer.from(found.idBytes.subarray(i * branded.ID_LENGTH, (i + 1) * branded.ID_LENGTH)).toString(),
+          branded.unpackNamespace(found.namespace[i])]);
+    };
+    for (const piece of chunks) take(scanner.push(piece));
+    take(scanner.end());
+    console.log(JSON.stringify(seen));`;
+  const read = `const chunks = []; { const all = require('node:fs').readFileSync(${JSON.stringify(log)});
+    for (let at = 0; at < all.length; at += 65536) chunks.push(all.subarray(at, at + 65536)); }`;
+  const iife = join(scratch, 'node_modules', '@echomq', 'branded', 'dist', 'branded.iife.js');
+  const runs = {
+    import: [
+      '--input-type=module',
+      '-e',
+      `import * as branded from '@echomq/branded'; import { createRequire } from 'node:module';
+       const require = createRequire(import.meta.url); ${read} ${body}`,
+    ],
+    require: ['-e', `const branded = require('@echomq/branded'); ${read} ${body}`],
+    classic: [
+      '-e',
+      `require('node:vm').runInThisContext(require('node:fs').readFileSync(${JSON.stringify(iife)}, 'utf8'));
+       globalThis.branded.ready.then(() => { ${read} ${body.replaceAll('branded.', 'globalThis.branded.')} });`,
+    ],
+  };
+  const expected = [
+    [2, 1, 'JOB0KHTOWnGLuC', 'JOB'],
+    [200020, 2, 'USR0NgWEfAEJfs', 'USR'],
+  ];
+  for (const [how, args] of Object.entries(runs)) {
+    const out = execFileSync(process.execPath, args, { cwd: scratch, encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(out), expected, how);
+  }
+});
+
 test('vite build of a page importing the package: no .wasm asset, no warning', () => {
   writeFileSync(
     join(scratch, 'index.html'),

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ERROR_CODES, createMinter, parseMany, scan } from '../../wasm/index.js';
+import { ERROR_CODES, parseMany, scan } from '../../wasm/index.js';
+import { generatedLog } from './scan-log.js';
 import { oracle } from './scan-oracle.js';
 
 function found(result) {
@@ -20,35 +21,6 @@ function found(result) {
 }
 
 const withoutIds = (hits) => hits.map(({ id, ...rest }) => rest);
-
-// Lines of ids among words, digits, JSON, URLs, UTF-8, runs of 13 and 15, lower-case and out-of-range ids.
-function generatedLog(pieces, seed) {
-  let state = seed;
-  const random = (n) => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % n;
-  };
-  const minter = createMinter({ namespace: 'JOB', node: 3 });
-  const seps = [' ', '\n', '\r\n', '"', '/', ',', '=', '-', '_', '.', 'é', '€', '😀', '\t', '?id=', '{"id":"'];
-  let text = '';
-  for (let p = 0; p < pieces; p++) {
-    const id = String.fromCharCode(65 + random(26), 65 + random(26)) + minter.next().slice(2);
-    const shapes = [
-      id,
-      `${id}x`,
-      `7${id}`,
-      id.slice(0, 13),
-      `zzz${id.slice(3)}`,
-      `${id.slice(0, 3)}zzzzzzzzzzz`,
-      `${id.slice(0, 3)}AzL8n0Y58m7`,
-      `${id.slice(0, 3)}AzL8n0Y58m8`,
-      `é${id}é`,
-      '',
-    ];
-    text += shapes[random(shapes.length)] + seps[random(seps.length)];
-  }
-  return text;
-}
 
 test('scan finds ids in logs, JSON, URLs and CSV, and refuses a candidate past the range', () => {
   const text = 'GET /jobs/JOB0KHTOWnGLuC?x=1 {"id":"USR0NgWEfAEJfs"}\nJOB0KHTOWnGLuCx JOBzzzzzzzzzzz, é JOB0KHTOWnGLuC';

@@ -32,7 +32,8 @@ export function object(value, name) {
   return value;
 }
 
-function describe(value) {
+/** How an argument error names a value: its type, and the value when it is short. */
+export function describe(value) {
   if (value === null) return 'null';
   if (typeof value === 'string') return `the string ${quote(value)}`;
   if (typeof value === 'bigint') return `the bigint ${quote(value)}n`;

@@ -6,7 +6,8 @@ export { hash32, unixMs, compose, minFor, streamId, streamWindow, parseEntryId }
 export { jobKey, queueKey, pendingKey, validQueue, validKeyType, slot } from './keyspace.js';
 export { createMinter } from './minter.js';
 export { parseMany, encodeMany } from './batch.js';
-export { scan } from './scan.js';
+export { scan, createScanner } from './scan.js';
+export { unpackNamespace } from './columns.js';
 export { BrandedError, ERROR_CODES } from './errors.js';
 export {
   EPOCH_MS,

@@ -5,14 +5,17 @@ import {
   ERROR_CODES,
   KIND_REFUSAL,
   createMinter,
+  createScanner,
   encode,
   gate,
   parse,
   parseMany,
   streamWindow,
+  unpackNamespace,
   type ErrorCode,
   type ParseErrorCode,
   type ParseResult,
+  type ScannerResult,
 } from '@echomq/branded';
 
 const result: ParseResult = parse('JOB0KHTOWnGLuC');
@@ -77,3 +80,22 @@ const disposed: void = minter.dispose();
 createMinter({ node: 1 });
 const { start, end, inclusiveEnd } = streamWindow(0, 10);
 void [next, nextSnowflake, disposed, start, end, inclusiveEnd];
+
+const scanner = createScanner({ fields: true, idBytes: true });
+const pushed = scanner.push(new Uint8Array(8));
+const streamOffset: Float64Array = pushed.offset;
+const streamLine: Float64Array = pushed.line;
+const foundUnixMs: Float64Array = pushed.unixMs;
+const ended: ScannerResult<{ fields: true; idBytes: true }> = scanner.end();
+const foundBytes: Uint8Array = ended.idBytes;
+// @ts-expect-error a scanner takes bytes, not text
+scanner.push('JOB0KHTOWnGLuC');
+const plain = createScanner().end();
+// @ts-expect-error without idBytes: true the bytes column may be absent
+const noBytes: Uint8Array = plain.idBytes;
+// @ts-expect-error without fields: true the field columns may be absent
+const noStreamFields: Float64Array = plain.unixMs;
+// @ts-expect-error stream offsets are numbers past 2^32, not a Uint32Array
+const narrowOffset: Uint32Array = plain.offset;
+const unpacked: string | null = unpackNamespace(plain.namespace[0] ?? 0);
+void [streamOffset, streamLine, foundUnixMs, foundBytes, noBytes, noStreamFields, narrowOffset, unpacked];
