@@ -45,7 +45,7 @@ using U16x8 = std::uint16_t __attribute__((vector_size(16)));
 struct DigitWords {
   std::uint64_t first, second;
 };
-DigitWords eight_digits_pair(std::uint32_t first, std::uint32_t second) {
+[[gnu::always_inline]] inline DigitWords eight_digits_pair(std::uint32_t first, std::uint32_t second) {
   const auto split = [](std::uint32_t v) { return static_cast<std::uint32_t>((std::uint64_t{v} * 109951163) >> 40); };
   const std::uint32_t first_high = split(first), second_high = split(second);
   const U32x4 halves = {first_high, first - first_high * 10000, second_high, second - second_high * 10000};
@@ -92,7 +92,7 @@ char* put_large32(char* out, std::uint32_t v) {
 
 constexpr std::uint64_t E8 = 100'000'000, E16 = E8 * E8;
 
-char* put_decimal(char* out, std::uint64_t v) {
+[[gnu::always_inline]] inline char* put_decimal(char* out, std::uint64_t v) {
   if (v < E8) return put_small(out, static_cast<std::uint32_t>(v));
   if (v <= ~std::uint32_t{0}) return put_large32(out, static_cast<std::uint32_t>(v));
   // the three parts from v each, not one from another: the divisions run side by side
@@ -281,9 +281,8 @@ void write_date(std::uint32_t days, char* out) {
   two(out + 8, day);
 }
 
-}  // namespace
-
-void write_iso(std::int64_t unix_ms, char* out) {
+// Inlined into the row writer, as put_decimal and eight_digits_pair are (wasm's inliner declines them).
+[[gnu::always_inline]] inline void write_iso_inline(std::int64_t unix_ms, char* out) {
   // ids in a batch mostly span a few days: the dates of the last days met are kept, one slot per day % 16
   struct Date {
     std::uint32_t days = ~0u;
@@ -311,6 +310,10 @@ void write_iso(std::int64_t unix_ms, char* out) {
   out[23] = 'Z';
 }
 
+}  // namespace
+
+void write_iso(std::int64_t unix_ms, char* out) { write_iso_inline(unix_ms, out); }
+
 std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake, const RowPlace* place,
                               char* row) {
   const std::int64_t ms = unix_ms(snowflake);
@@ -324,7 +327,7 @@ std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t sn
     out = put(put(out, {id14, 3}), "\",\"snowflake\":\"");
     out = put(put_decimal(out, snowflake), "\",\"unixMs\":");
     out = put(put_ms(out, ms_text), ",\"iso\":\"");
-    write_iso(ms, out);
+    write_iso_inline(ms, out);
     out = put(out + 24, "\",\"node\":");
     out = put(put_small_pair(out, node_of(snowflake), seq_of(snowflake), ",\"seq\":"), ",\"hash32\":");
     out = put(put_hash(out, hash_seq.hash_high, hash_seq.hash_low), ",\"streamId\":\"");
@@ -332,7 +335,7 @@ std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t sn
   } else {
     out = put(put(put(put(out, {id14, 14}), "  "), {id14, 3}), "  ");
     out = put(put_snowflake_column(out, snowflake), "  ");
-    write_iso(ms, out);
+    write_iso_inline(ms, out);
     out = put_padded4_pair(put(out + 24, "  "), node_of(snowflake), seq_of(snowflake), "  ");
     out = put_padded10(put(out, "  "), hash_seq.hash_high, hash_seq.hash_low);
     out = put_stream_id(put(out, "  "), ms_text, hash_seq.seq);
