@@ -5,6 +5,8 @@
 
 #include "branded/branded_id.hpp"
 #include "branded/detail/parse_kernel.hpp"
+#include "branded/hash32.hpp"
+#include "branded/snowflake.hpp"
 
 namespace branded {
 namespace {
@@ -70,6 +72,18 @@ LinesParsed parse_lines(const char* text, std::size_t size, const Columns& colum
   }
   done.consumed = pos;
   return done;
+}
+
+void derive_fields(const std::uint64_t* snowflake, const std::uint8_t* error, std::size_t first, std::size_t end,
+                   const FieldColumns& out) {
+  for (std::size_t i = first; i < end; ++i) {
+    const std::uint64_t s = snowflake[i];
+    const bool ok = error[i] == 0;
+    out.unix_ms[i] = ok ? static_cast<double>(unix_ms(s)) : 0;
+    out.node[i] = static_cast<std::uint16_t>(ok ? node_of(s) : 0);
+    out.seq[i] = static_cast<std::uint16_t>(ok ? seq_of(s) : 0);
+    out.hash32[i] = ok ? hash32(s) : 0;
+  }
 }
 
 std::size_t encode_many(const char* ns3, const std::uint64_t* snowflakes, std::size_t count, char* out,

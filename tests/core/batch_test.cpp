@@ -70,3 +70,18 @@ TEST_CASE("encode_many writes 14 bytes per item and flags refusals") {
   CHECK(error == std::vector<std::uint8_t>{0, 4, 0});
   CHECK(branded::encode_many("usr", values.data(), 3, out.data(), error.data()) == 3);
 }
+
+TEST_CASE("derive_fields fills each slot's time, node, seq and hash32; a refused slot's are 0") {
+  // JOB0KHTOWnGREd: 2026-01-27T15:11:37.641Z, node 5, seq 7; the second slot is refused.
+  const std::vector<std::uint64_t> snowflake{274557032793657351ull, 0, 274557032793636864ull};
+  const std::vector<std::uint8_t> error{0, 4, 0};
+  std::vector<double> unix_ms(3, -1);
+  std::vector<std::uint16_t> node(3, 99), seq(3, 99);
+  std::vector<std::uint32_t> hash32(3, 99);
+  branded::derive_fields(snowflake.data(), error.data(), 0, 3,
+                         {unix_ms.data(), node.data(), seq.data(), hash32.data()});
+  CHECK(unix_ms == std::vector<double>{1769526697641.0, 0, 1769526697641.0});
+  CHECK(node == std::vector<std::uint16_t>{5, 0, 0});
+  CHECK(seq == std::vector<std::uint16_t>{7, 0, 0});
+  CHECK(hash32 == std::vector<std::uint32_t>{496459929u, 0, 234878118u});
+}

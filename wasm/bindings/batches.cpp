@@ -7,8 +7,6 @@
 #include "bindings/shared.hpp"
 #include "branded/batch.hpp"
 #include "branded/branded_id.hpp"
-#include "branded/hash32.hpp"
-#include "branded/snowflake.hpp"
 
 using namespace branded;
 using namespace branded::wasm;
@@ -39,14 +37,8 @@ Columns columns() { return {batch.snowflake, batch.error, batch.ns, batch.offset
 
 // Fills the field columns of slots [first, end) from their snowflake and error columns.
 void derive_fields(std::size_t first, std::size_t end) {
-  for (std::size_t i = first; i < end; ++i) {
-    const std::uint64_t s = batch.snowflake[i];
-    const bool ok = batch.error[i] == 0;
-    batch.unix_ms[i] = ok ? static_cast<double>(unix_ms(s)) : 0;
-    batch.node[i] = static_cast<std::uint16_t>(ok ? node_of(s) : 0);
-    batch.seq[i] = static_cast<std::uint16_t>(ok ? seq_of(s) : 0);
-    batch.hash32[i] = ok ? hash32(s) : 0;
-  }
+  branded::derive_fields(batch.snowflake, batch.error, first, end,
+                         {batch.unix_ms, batch.node, batch.seq, batch.hash32});
 }
 
 constexpr std::uint32_t BATCH_CAPACITY = BATCH_IDS;

@@ -6,9 +6,8 @@
 
 #include "bindings/scan.hpp"
 #include "bindings/shared.hpp"
-#include "branded/hash32.hpp"
+#include "branded/batch.hpp"
 #include "branded/scan.hpp"
-#include "branded/snowflake.hpp"
 
 using namespace branded;
 
@@ -56,16 +55,8 @@ Address branded_scan_layout() { return address_of(SCAN_LAYOUT); }
 void branded_scan(Address text, std::uint32_t size, int final, int after_alnum, int with_fields) {
   const ScanColumns out{found.snowflake, found.error, found.ns, found.offset, found.newlines};
   const auto done = scan(pointer_at(text), size, out, SCAN_IDS, final != 0, ScanState{after_alnum != 0});
-  if (with_fields) {
-    for (std::size_t i = 0; i < done.ids; ++i) {
-      const std::uint64_t s = found.snowflake[i];
-      const bool ok = found.error[i] == 0;
-      found.unix_ms[i] = ok ? static_cast<double>(unix_ms(s)) : 0;
-      found.node[i] = static_cast<std::uint16_t>(ok ? node_of(s) : 0);
-      found.seq[i] = static_cast<std::uint16_t>(ok ? seq_of(s) : 0);
-      found.hash32[i] = ok ? hash32(s) : 0;
-    }
-  }
+  if (with_fields)
+    derive_fields(found.snowflake, found.error, 0, done.ids, {found.unix_ms, found.node, found.seq, found.hash32});
   found.status.ids = static_cast<std::uint32_t>(done.ids);
   found.status.refused = static_cast<std::uint32_t>(done.refused);
   found.status.consumed = static_cast<std::uint32_t>(done.consumed);

@@ -34,6 +34,18 @@ struct LinesParsed {
 };
 LinesParsed parse_lines(const char* text, std::size_t size, const Columns& out, std::size_t capacity, bool final);
 
+// The per-id fields of parsed columns, one slot per id; each pointer is required.
+struct FieldColumns {
+  double* unix_ms;        // unix_ms(snowflake), exact in a double
+  std::uint16_t* node;    // node_of(snowflake)
+  std::uint16_t* seq;     // seq_of(snowflake)
+  std::uint32_t* hash32;  // hash32(snowflake)
+};
+
+// Fills slots [first, end) of `out` from the snowflake and error columns (all 0 for a refused id).
+void derive_fields(const std::uint64_t* snowflake, const std::uint8_t* error, std::size_t first, std::size_t end,
+                   const FieldColumns& out);
+
 // Encodes count snowflakes under one namespace into out (14 bytes each). A refused item leaves its 14
 // bytes as spaces and its error set. Returns how many were refused; a bad namespace refuses all.
 std::size_t encode_many(const char* ns3, const std::uint64_t* snowflakes, std::size_t count, char* out,
