@@ -32,9 +32,14 @@ constexpr std::uint64_t digits_of_halves(std::uint32_t low, std::uint32_t high) 
   return tens | (x - tens * 10) << 8;
 }
 
+// The number of v < 10^8's first 4 digits (v / 10^4, by a reciprocal exact in this range).
+constexpr std::uint32_t first_four(std::uint32_t v) {
+  return static_cast<std::uint32_t>((std::uint64_t{v} * 109951163) >> 40);
+}
+
 // The 8 decimal digits of v < 10^8 as one word, as above: v's first 4 digits are the low half.
 constexpr std::uint64_t eight_digits(std::uint32_t v) {
-  const auto first = static_cast<std::uint32_t>((std::uint64_t{v} * 109951163) >> 40);
+  const std::uint32_t first = first_four(v);
   return digits_of_halves(first, v - first * 10000);
 }
 
@@ -46,8 +51,7 @@ struct DigitWords {
   std::uint64_t first, second;
 };
 [[gnu::always_inline]] inline DigitWords eight_digits_pair(std::uint32_t first, std::uint32_t second) {
-  const auto split = [](std::uint32_t v) { return static_cast<std::uint32_t>((std::uint64_t{v} * 109951163) >> 40); };
-  const std::uint32_t first_high = split(first), second_high = split(second);
+  const std::uint32_t first_high = first_four(first), second_high = first_four(second);
   const U32x4 halves = {first_high, first - first_high * 10000, second_high, second - second_high * 10000};
   const U32x4 hundreds = (halves * 10486) >> 20;
   const auto pairs = reinterpret_cast<U16x8>(hundreds | (halves - hundreds * 100) << 16);
@@ -80,21 +84,22 @@ char* put_small_digits(char* out, std::uint64_t digits) {
 // v < 10^8 without leading zeros.
 char* put_small(char* out, std::uint32_t v) { return put_small_digits(out, eight_digits(v)); }
 
-// v from 10^8 to 2^32 - 1: its 1 or 2 leading digits (from the pair table: "0d" read from its second byte),
-// then 8.
-char* put_large32(char* out, std::uint32_t v) {
-  const std::uint32_t high = v / 100'000'000, one = high < 10 ? 1 : 0;
+// A 32-bit number without leading zeros, from its part above 10^8 (its 1 or 2 leading digits, from the pair
+// table: "0d" read from its second byte) and its low 8 digits' word.
+char* put_u32_parts(char* out, std::uint32_t high, std::uint64_t digits) {
+  if (high == 0) return put_small_digits(out, digits);
+  const std::uint32_t one = high < 10 ? 1 : 0;
   std::memcpy(out, DIGIT_PAIRS + std::size_t{high} * 2 + one, 2);
-  out += 2 - one;
-  store8(out, eight_digits(v - high * 100'000'000) + ASCII_ZEROS);
-  return out + 8;
+  store8(out + 2 - one, digits + ASCII_ZEROS);
+  return out + 10 - one;
 }
 
 constexpr std::uint64_t E8 = 100'000'000, E16 = E8 * E8;
 
 [[gnu::always_inline]] inline char* put_decimal(char* out, std::uint64_t v) {
   if (v < E8) return put_small(out, static_cast<std::uint32_t>(v));
-  if (v <= ~std::uint32_t{0}) return put_large32(out, static_cast<std::uint32_t>(v));
+  if (v <= ~std::uint32_t{0})
+    return put_u32_parts(out, static_cast<std::uint32_t>(v / E8), eight_digits(static_cast<std::uint32_t>(v % E8)));
   // the three parts from v each, not one from another: the divisions run side by side
   const std::uint64_t top = v / E16;
   const auto middle = static_cast<std::uint32_t>(v / E8 % E8), low = static_cast<std::uint32_t>(v % E8);
@@ -226,15 +231,6 @@ char* put_stream_id(char* out, MsDigits ms, std::uint64_t seq_digits) {
   return put_small_digits(out, seq_digits);
 }
 
-// A 32-bit number without leading zeros, from its part above 10^8 and its low 8 digits' word.
-char* put_hash(char* out, std::uint32_t high, std::uint64_t digits) {
-  if (high == 0) return put_small_digits(out, digits);
-  const std::uint32_t one = high < 10 ? 1 : 0;
-  std::memcpy(out, DIGIT_PAIRS + std::size_t{high} * 2 + one, 2);
-  store8(out + 2 - one, digits + ASCII_ZEROS);
-  return out + 10 - one;
-}
-
 void two(char* out, unsigned v) { std::memcpy(out, DIGIT_PAIRS + std::size_t{v} * 2, 2); }
 
 char* put(char* out, std::string_view text) {
@@ -330,7 +326,7 @@ std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t sn
     write_iso_inline(ms, out);
     out = put(out + 24, "\",\"node\":");
     out = put(put_small_pair(out, node_of(snowflake), seq_of(snowflake), ",\"seq\":"), ",\"hash32\":");
-    out = put(put_hash(out, hash_seq.hash_high, hash_seq.hash_low), ",\"streamId\":\"");
+    out = put(put_u32_parts(out, hash_seq.hash_high, hash_seq.hash_low), ",\"streamId\":\"");
     out = put(put_stream_id(out, ms_text, hash_seq.seq), "\"}\n");
   } else {
     out = put(put(put(put(out, {id14, 14}), "  "), {id14, 3}), "  ");
