@@ -43,7 +43,7 @@ export class StdinReader {
 
 let stdoutStream = null; // process.stdout, once write(2) said EAGAIN
 
-/** process.stdout for the commands that write strings, with EPIPE handled as writeBytes does. */
+/** process.stdout for the commands that write strings, with EPIPE handled as writeWhole does. */
 export function stdout() {
   if (stdoutStream === null) {
     stdoutStream = process.stdout;
@@ -55,14 +55,13 @@ export function stdout() {
   return stdoutStream;
 }
 
-/**
- * Writes u8[start, end) to stdout whole: write(2) until done, or through process.stdout after EAGAIN. The
- * reader going away (EPIPE, e.g. `| head`) ends the process with its current exit status.
- */
-export async function writeBytes(u8, start, end) {
+// u8[start, end) to stdout whole with `writeOnce(u8, at, length)` (write(2), answering or resolving to the
+// bytes written) until done, or through process.stdout after EAGAIN. The reader going away (EPIPE, e.g.
+// `| head`) ends the process with its current exit status.
+async function writeWhole(writeOnce, u8, start, end) {
   while (start < end && stdoutStream === null) {
     try {
-      start += writeSync(STDOUT, u8, start, end - start);
+      start += await writeOnce(u8, start, end - start);
     } catch (error) {
       if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
       if (error.code !== 'EAGAIN') throw error;
@@ -72,7 +71,8 @@ export async function writeBytes(u8, start, end) {
   if (start < end && !stdoutStream.write(Buffer.from(u8.subarray(start, end)))) await once(stdoutStream, 'drain');
 }
 
-const writeAsync = (u8, start, length) =>
+const writeNow = (u8, start, length) => writeSync(STDOUT, u8, start, length);
+const writeInPool = (u8, start, length) =>
   new Promise((resolve, reject) => {
     write(STDOUT, u8, start, length, null, (error, written) => (error ? reject(error) : resolve(written)));
   });
@@ -89,7 +89,7 @@ export class BackgroundWriter {
 
   async write(u8, start, end) {
     await this.flush();
-    this.inFlight = this.writeAll(u8, start, end);
+    this.inFlight = writeWhole(writeInPool, u8, start, end);
   }
 
   async flush() {
@@ -97,24 +97,11 @@ export class BackgroundWriter {
     this.inFlight = null;
     if (inFlight !== null) await inFlight;
   }
-
-  async writeAll(u8, start, end) {
-    while (start < end && stdoutStream === null) {
-      try {
-        start += await writeAsync(u8, start, end - start);
-      } catch (error) {
-        if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-        if (error.code !== 'EAGAIN') throw error;
-        stdout();
-      }
-    }
-    if (start < end) await writeBytes(u8, start, end);
-  }
 }
 
 const encoder = new TextEncoder();
-/** Writes text to stdout as UTF-8 bytes, through writeBytes. */
+/** Writes text to stdout whole as UTF-8 bytes, with write(2) on this thread (see writeWhole). */
 export function writeText(text) {
   const bytes = encoder.encode(text);
-  return writeBytes(bytes, 0, bytes.length);
+  return writeWhole(writeNow, bytes, 0, bytes.length);
 }
