@@ -18,8 +18,7 @@ export async function decodeStream(json) {
   let area = reserveInput(2 * READ_BYTES);
   let carry = 0; // the bytes after the last newline, at the start of the area
   for (;;) {
-    if (carry + READ_BYTES > 2 * READ_BYTES) await decoder.writer.flush(); // the area may grow memory
-    area = reserveWithCarry(area, carry + READ_BYTES, carry);
+    area = await reserveWithCarry(area, carry + READ_BYTES, carry, decoder.writer);
     const read = await reader.read(views().u8, area + carry, READ_BYTES);
     const size = carry + read;
     const done = await decoder.decode(area, size, read === 0);
@@ -32,9 +31,11 @@ export async function decodeStream(json) {
   }
 }
 
-// The input area for `size` bytes whose first `carry` bytes are kept (a long line outgrows the area).
-function reserveWithCarry(area, size, carry) {
+// The input area for `size` bytes whose first `carry` bytes are kept (a long line outgrows the area). Growing
+// memory may reallocate the buffer a write in flight reads from, so that write finishes first.
+async function reserveWithCarry(area, size, carry, writer) {
   if (size <= 2 * READ_BYTES) return area;
+  await writer.flush();
   const kept = views().u8.slice(area, area + carry);
   const moved = reserveInput(size);
   if (moved !== area) views().u8.set(kept, moved);
