@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runInNewContext } from 'node:vm';
 
-import { ID_LENGTH, createScanner, encode, scan, unpackNamespace } from '../../wasm/index.js';
+import { ID_LENGTH, createScanner, encode, parseMany, scan, unpackNamespace } from '../../wasm/index.js';
 import { generatedLog } from './scan-log.js';
 import { oracle } from './scan-oracle.js';
 
@@ -210,12 +210,14 @@ test('misuse is a TypeError naming the fix, and changes nothing', () => {
   assert.throws(() => scanner.end(), { name: 'TypeError', message: /after end\(\)/ });
 });
 
-test("a Uint8Array of another realm is bytes too (an iframe's, a vm context's)", () => {
+test("a Uint8Array of another realm is bytes too (an iframe's, a vm context's), to a scanner, scan and parseMany", () => {
   const foreign = runInNewContext(`new Uint8Array([${encoder.encode(` ${id(1)} `)}])`);
   assert.ok(!(foreign instanceof Uint8Array));
   const scanner = createScanner();
   assert.equal(scanner.push(foreign).count, 1);
   assert.equal(scanner.end().count, 0);
+  assert.equal(scan(foreign).count, 1);
+  assert.equal(parseMany(runInNewContext(`new Uint8Array([${encoder.encode(id(1))}])`)).count, 1);
 });
 
 test('unpackNamespace reads a namespace column as namespaceAt does', () => {

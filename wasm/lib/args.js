@@ -32,6 +32,9 @@ export function object(value, name) {
   return value;
 }
 
+/** Whether the value is a Uint8Array of any realm (an iframe's, a vm context's), which instanceof would miss. */
+export const isBytes = (value) => ArrayBuffer.isView(value) && value[Symbol.toStringTag] === 'Uint8Array';
+
 /** How an argument error names a value: its type, and the value when it is short. */
 export function describe(value) {
   if (value === null) return 'null';

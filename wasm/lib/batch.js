@@ -108,7 +108,7 @@ export function parseMany(input, options = {}) {
   const fields = options.fields === true ? 1 : 0;
   if (Array.isArray(input)) return parseArray(input, fields);
   if (typeof input === 'string') return parseLines(textSource(input), Math.ceil(input.length / 15) + 1, fields);
-  if (input instanceof Uint8Array) return parseLines(bytesSource(input), Math.ceil(input.length / 15) + 1, fields);
+  if (args.isBytes(input)) return parseLines(bytesSource(input), Math.ceil(input.length / 15) + 1, fields);
   throw new TypeError('parseMany takes an array of ids, a newline-separated string, or its UTF-8 bytes (Uint8Array)');
 }
 

@@ -56,7 +56,7 @@ export function scan(text, options = {}) {
   let source;
   if (typeof text === 'string')
     source = textSource(text); // UTF-8 of a V8 string is below 4 GiB
-  else if (!(text instanceof Uint8Array)) throw new TypeError('scan takes a string or its UTF-8 bytes (Uint8Array)');
+  else if (!args.isBytes(text)) throw new TypeError('scan takes a string or its UTF-8 bytes (Uint8Array)');
   else if (text.length >= 2 ** 32) throw new RangeError('scan takes less than 4 GiB at once; use pieces');
   else source = bytesSource(text);
   const result = new ParsedIds(Math.ceil(text.length / 64) + 16, { fields, lines: false, found: true });
@@ -65,8 +65,6 @@ export function scan(text, options = {}) {
 }
 
 const NO_BYTES = new Uint8Array(0);
-// A Uint8Array of any realm (an iframe's, a vm context's, a test environment's globals).
-const isBytes = (value) => ArrayBuffer.isView(value) && value[Symbol.toStringTag] === 'Uint8Array';
 function kindOf(value) {
   if (typeof value !== 'object' || value === null) return args.describe(value);
   const name = value.constructor?.name ?? 'Object';
@@ -107,7 +105,7 @@ export function createScanner(options = {}) {
   return {
     push(bytes) {
       open('push');
-      if (!isBytes(bytes))
+      if (!args.isBytes(bytes))
         throw new TypeError(
           `scanner.push takes a Uint8Array, got ${kindOf(bytes)}: new Uint8Array(buffer) wraps a buffer, TextEncoder encodes text`,
         );
