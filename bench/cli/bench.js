@@ -34,6 +34,12 @@ const largeFile = join(scratch, 'ids-large.txt');
 writeFileSync(largeFile, `${ids.join('\n')}\n`.repeat(LARGE_REPEATS));
 const pythonFile = join(scratch, 'ids-python.txt');
 writeFileSync(pythonFile, `${ids.slice(0, PYTHON_IDS).join('\n')}\n`);
+// Every other line refused (`job-N`, lowercase and short): each refused row is made in JavaScript.
+const halfRefusedFile = join(scratch, 'half-refused.txt');
+writeFileSync(halfRefusedFile, `${ids.map((id, i) => (i % 2 === 0 ? id : `job-${i}`)).join('\n')}\n`);
+// One line of 100 MB (no id: read past, shown cut), then the ids.
+const longLineFile = join(scratch, 'long-line.txt');
+writeFileSync(longLineFile, `${'A'.repeat(100_000_000)}\n${ids.slice(0, 1000).join('\n')}\n`);
 const logFile = join(scratch, 'app.log');
 writeFileSync(
   logFile,
@@ -110,5 +116,9 @@ for (const [form, flags] of [
     ),
   );
 }
+const halfRefused = timed([process.execPath, CLI, 'decode'], halfRefusedFile);
+out.add(figure('cli decode, every other line refused (1,000,000 lines)', million(IDS, halfRefused.cpu), 'M lines/s'));
+const longLine = timed([process.execPath, CLI, 'decode'], longLineFile);
+out.add(figure('cli decode of a 100 MB line, then 1,000 ids', longLine.cpu * 1000, 'ms CPU'));
 const scan = timed([process.execPath, CLI, 'scan', '--json'], logFile);
 out.add(figure('cli scan --json of a log (1,000,000 ids, one a line)', million(IDS, scan.cpu), 'M ids/s'));

@@ -13,11 +13,18 @@ import { after, test } from 'node:test';
 import { createMinter, errorOffset, hash32, parse, streamId } from '../../wasm/index.js';
 import { CLI } from './support.js';
 
+const REPORT_RSS = join(import.meta.dirname, 'report-rss.cjs');
+
 const scratch = mkdtempSync(join(tmpdir(), 'branded-decode-stdin-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
+// decode --help: a line of more than 1024 bytes is shown by its first 1024 (the lines here are ASCII)
+const SHOWN_BYTES = 1024;
+
 // The decode object the package's parse gives for one line (the oracle; `hint` is the CLI's own prose).
 function expectedRow(id) {
+  if (id.length > SHOWN_BYTES)
+    return { id: id.slice(0, SHOWN_BYTES), ok: false, error: 'length', errorOffset: 0, truncated: true };
   const parsed = parse(id);
   if (!parsed.ok) return { id, ok: false, error: parsed.error, errorOffset: errorOffset(id) };
   const { namespace, snowflake, unixMs, node, seq } = parsed;
@@ -25,8 +32,9 @@ function expectedRow(id) {
   return { id, ok: true, namespace, snowflake: `${snowflake}`, unixMs, iso, node, seq, hash32: hash32(snowflake) };
 }
 
-// Lines of ids of every width and field, refused ones among them, CRLF, blank lines, two lines longer than
-// the CLI's read area (256 KiB, and more than twice it), and no newline after the last.
+// Lines of ids of every width and field, refused ones among them, CRLF, blank lines, lines longer than a row's
+// room (1100 bytes) and than the CLI's read area (256 KiB, and more than twice it, one ending in CRLF), and no
+// newline after the last.
 function mixedInput() {
   const minter = createMinter({ namespace: 'JOB', node: 5 });
   const lines = [];
@@ -36,8 +44,10 @@ function mixedInput() {
     if (i % 1499 === 0) lines.push('');
     lines.push(id);
   }
+  for (let at = 1000; at < 60000; at += 3001) lines.splice(at, 0, `${'w'.repeat(1100)}${at}`);
   lines.splice(20000, 0, 'x'.repeat(100_000));
   lines.splice(40000, 0, `JOB${'y'.repeat(700_000)}`);
+  lines.splice(42000, 0, 'z'.repeat(600_000)); // 42000 % 7 === 0: "\r\n" after it
   const text = lines.map((line, i) => (i % 7 === 0 && i < lines.length - 1 ? `${line}\r` : line)).join('\n');
   return { text, lines };
 }
@@ -54,6 +64,7 @@ function assertDecoded(out, lines) {
     if (i < 5 || !expected.ok || i % 101 === 0) {
       assert.deepEqual(rest, expected, `line ${i + 1}`);
       if (expected.ok) assert.equal(stream, streamId(BigInt(expected.snowflake)));
+      else if (expected.truncated) assert.match(hint, new RegExp(`^${lines[i].length} bytes: an id is exactly 14`));
       else assert.equal(typeof hint, 'string');
     } else {
       assert.equal(row.id, lines[i], `line ${i + 1}`);
@@ -152,4 +163,93 @@ test('decode into a reader that leaves early (EPIPE, as `| head`): exit status 0
     assert.equal(run.stderr, '');
     assert.equal(run.stdout.trim(), '0');
   }
+});
+
+// Writes `parts` (strings, or [byte, count] runs written 1 MiB at a time) to a decode child's stdin; answers
+// its exit status, stdout and peak RSS (KiB).
+async function decodeParts(parts, options = []) {
+  const child = spawn(process.execPath, ['--require', REPORT_RSS, CLI, 'decode', ...options], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
+  const feed = async (chunk) => child.stdin.write(chunk) || (await once(child.stdin, 'drain'));
+  for (const part of parts) {
+    if (typeof part === 'string') await feed(part);
+    else for (let left = part[1]; left > 0; left -= 1 << 20) await feed(Buffer.alloc(Math.min(left, 1 << 20), part[0]));
+  }
+  child.stdin.end();
+  const [code] = await once(child, 'close');
+  return { code, out, maxRSS: Number(/maxRSS=(\d+)/.exec(err)?.[1]), err: err.replace(/maxRSS=\d+\n/, '') };
+}
+
+test(
+  'a line of 300 MiB on stdin is read past in bounded memory: shown cut, with its length; the next lines decode',
+  { timeout: 120000 },
+  async () => {
+    const id = createMinter({ namespace: 'JOB', node: 3 }).next();
+    const huge = 300 << 20;
+    const run = await decodeParts(
+      ['A', [0x41, huge - 1], '\r\n', `${id}\n`, 'a', 'é'.repeat(700), '\n', [0x42, 3 << 20]],
+      ['--json'],
+    );
+    assert.equal(run.err, '');
+    assert.equal(run.code, 1);
+    const rows = run.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.equal(rows.length, 4);
+    const { hint, ...first } = rows[0];
+    assert.deepEqual(first, {
+      id: 'A'.repeat(SHOWN_BYTES),
+      ok: false,
+      error: 'length',
+      errorOffset: 0,
+      truncated: true,
+    });
+    assert.match(hint, new RegExp(`^${huge} bytes: an id is exactly 14`)); // the "\r" of its "\r\n" is not counted
+    assert.equal(rows[1].id, id);
+    assert.equal(rows[1].ok, true);
+    // cut before the character that would not fit whole: "a" and 511 two-byte "é"
+    assert.equal(rows[2].id, `a${'é'.repeat(511)}`);
+    assert.match(rows[2].hint, /^1401 bytes/);
+    assert.equal(rows[3].id, 'B'.repeat(SHOWN_BYTES)); // the last line, with no newline, ends inside a read past
+    assert.match(rows[3].hint, new RegExp(`^${3 << 20} bytes`));
+    assert.ok(run.maxRSS < 150 * 1024, `peak RSS ${run.maxRSS} KiB`);
+
+    const table = await decodeParts([[0x78, 1 << 20], '\n', `${id}\n`]);
+    const tableRows = table.out.trimEnd().split('\n');
+    assert.equal(tableRows.length, 3);
+    assert.equal(
+      tableRows[1],
+      `${'x'.repeat(SHOWN_BYTES)}…  refused: length (${1 << 20} bytes: an id is exactly 14; shown cut at 1024)`,
+    );
+    assert.match(tableRows[2], new RegExp(`^${id}  JOB  `));
+  },
+);
+
+test('decode of lines refused and parsed in turn: each row in its place', async () => {
+  const minter = createMinter({ namespace: 'JOB', node: 4 });
+  const lines = Array.from({ length: 200_000 }, (_, i) => (i % 2 === 0 ? minter.next() : `bad ${i}`));
+  const r = spawnSync(process.execPath, [CLI, 'decode', '--json'], {
+    input: `${lines.join('\n')}\n`,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  assert.equal(r.status, 1);
+  const rows = r.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  assert.deepEqual(
+    rows.map((row) => row.id),
+    lines,
+  );
+  assert.deepEqual(
+    rows.map((row) => row.ok),
+    lines.map((_, i) => i % 2 === 0),
+  );
 });

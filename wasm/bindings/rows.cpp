@@ -61,14 +61,15 @@ void branded_decode_lines(Address text, std::uint32_t size, int final) {
 }
 
 // The decode rows of the last decode_lines' lines from `first`, up to the first refused one (its row is
-// JavaScript's: it may hold any bytes), into row buffer `slot` (0 or 1); the status's stop says where that is.
-void branded_format_lines(Address text, std::uint32_t first, int json, std::uint32_t slot) {
+// JavaScript's: it may hold any bytes), into row buffer `slot` (0 or 1) after its first `at` bytes (rows put
+// there before, each line's in at most MAX_ROW_BYTES); the status's stop says where that is.
+void branded_format_lines(Address text, std::uint32_t first, int json, std::uint32_t slot, std::uint32_t at) {
   const auto style = json ? RowStyle::json : RowStyle::table;
   const std::size_t count = found.status.ids;
   // both sized at once, for the most rows a call makes: no later call grows memory under a write in flight
   for (std::size_t other = 0; other < 2; ++other) row_buffer(other, SCAN_IDS * MAX_ROW_BYTES);
   char* const start = row_buffer(slot & 1, 0);
-  char* out = start;
+  char* out = start + at;
   std::size_t i = first;
   for (; i < count && found.error[i] == 0; ++i)
     out += write_decoded_row(style, pointer_at(text) + found.offset[i], found.snowflake[i], nullptr, out);

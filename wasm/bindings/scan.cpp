@@ -7,6 +7,7 @@
 #include "bindings/scan.hpp"
 #include "bindings/shared.hpp"
 #include "branded/batch.hpp"
+#include "branded/format.hpp"
 #include "branded/scan.hpp"
 
 using namespace branded;
@@ -20,11 +21,13 @@ using namespace branded::wasm;
 namespace {
 
 constexpr std::uint32_t SCAN_CAPACITY = SCAN_IDS;
+constexpr std::uint32_t ROW_BYTES = MAX_ROW_BYTES;
 
 // The columns' addresses by name, each status field's and the prefix area's, and where `capacity` (how many
-// candidates each column holds) is.
+// candidates each column holds) and `rowBytes` (the row buffers' room for each candidate's or line's row) are.
 constexpr Named SCAN_LAYOUT[] = {
     named("capacity", &SCAN_CAPACITY),
+    named("rowBytes", &ROW_BYTES),
     named("snowflake", found.snowflake),
     named("unixMs", found.unix_ms),
     named("namespace", found.ns),

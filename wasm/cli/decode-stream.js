@@ -1,11 +1,14 @@
 // branded decode from stdin: lines read straight into the CLI module's memory, parsed and formatted there by
-// core into one buffer, and written from it; bounded memory whatever the input size. Only a refused line's row
-// is made in JavaScript (it may hold any bytes), and the package module loads on the first one.
+// core into one buffer, and written from it; bounded memory whatever the input, however long its lines. Only
+// a refused line's row is made in JavaScript (it may hold any bytes), and the package module loads on the first
+// one; it goes into the same buffer, between core's rows.
 import { FOUND, reserveInput, views, wasm } from './module.js';
 import { DECODE_HEADER } from './headers.js';
 import { BackgroundWriter, StdinReader, writeText } from './stdio.js';
 
 const READ_BYTES = 1 << 18;
+const NEWLINE = 0x0a;
+const CR = 0x0d;
 
 // A 32-bit field the last call left, at its address in FOUND (bindings/scan.cpp names each).
 const status = (address) => views().u32[address >> 2];
@@ -15,40 +18,28 @@ export async function decodeStream(json) {
   if (!json) await writeText(DECODE_HEADER);
   const decoder = new LineDecoder(json);
   const reader = new StdinReader();
-  let area = reserveInput(2 * READ_BYTES);
+  // the area holds a part line (less than READ_BYTES: a longer one is no id, and is read past) and a read
+  const area = reserveInput(2 * READ_BYTES);
   let carry = 0; // the bytes after the last newline, at the start of the area
-  for (;;) {
-    area = await reserveWithCarry(area, carry + READ_BYTES, carry, decoder.writer);
+  for (let ended = false; !ended;) {
     const read = await reader.read(views().u8, area + carry, READ_BYTES);
     const size = carry + read;
     const done = await decoder.decode(area, size, read === 0);
     views().u8.copyWithin(area, area + done, area + size);
     carry = size - done;
-    if (read === 0) {
-      await decoder.writer.flush();
-      return decoder.refused === 0 ? 0 : 1;
-    }
+    ended = read === 0;
+    if (carry >= READ_BYTES) ({ carry, ended } = await decoder.readPastLongLine(reader, area, carry));
   }
-}
-
-// The input area for `size` bytes whose first `carry` bytes are kept (a long line outgrows the area). Growing
-// memory may reallocate the buffer a write in flight reads from, so that write finishes first.
-async function reserveWithCarry(area, size, carry, writer) {
-  if (size <= 2 * READ_BYTES) return area;
-  await writer.flush();
-  const kept = views().u8.slice(area, area + carry);
-  const moved = reserveInput(size);
-  if (moved !== area) views().u8.set(kept, moved);
-  return moved;
+  await decoder.writer.flush();
+  return decoder.refused === 0 ? 0 : 1;
 }
 
 async function loadRefusedRows() {
-  const [{ ERROR_CODES }, { refusedJson, refusedRow }] = await Promise.all([
-    import('@echomq/branded'),
-    import('./output.js'),
-  ]);
-  return { ERROR_CODES, refusedJson, refusedRow };
+  const [{ ERROR_CODES }, output] = await Promise.all([import('@echomq/branded'), import('./output.js')]);
+  return { ERROR_CODES, ...output };
 }
+
+const encoder = new TextEncoder();
 
 class LineDecoder {
   constructor(json) {
@@ -56,7 +47,7 @@ class LineDecoder {
     this.refused = 0;
     this.rows = null; // output.js and the error codes, loaded with the package module on the first refused line
     this.writer = new BackgroundWriter();
-    this.slot = 0; // the row buffer core fills next, while the other may still be being written
+    this.slot = 0; // the row buffer filled now, while the other may still be being written
   }
 
   // Writes the rows of the whole lines of `text` (all of it when final); returns the bytes consumed.
@@ -68,29 +59,89 @@ class LineDecoder {
       const refused = status(FOUND.foundRefused);
       const consumed = status(FOUND.consumedBytes);
       this.refused += refused;
-      if (refused > 0 && this.rows === null) this.rows = await loadRefusedRows();
+      if (refused > 0) this.rows ??= await loadRefusedRows();
+      let used = 0; // the bytes of rows in the current row buffer
       for (let first = 0; first < lines;) {
-        wasm.format_lines(text + done, first, this.json, this.slot); // may grow memory: views are read after it
-        this.slot ^= 1;
+        wasm.format_lines(text + done, first, this.json, this.slot, used); // may grow memory: views are read after
         const stop = status(FOUND.rowsStop);
-        const rowAddress = status(FOUND.rowsAddress);
-        await this.writer.write(views().u8, rowAddress, rowAddress + status(FOUND.rowsSize));
+        used = status(FOUND.rowsSize);
         if (stop === lines) break;
-        const row = `${this.refusedRow(text + done, stop)}\n`;
-        await this.writer.flush();
-        await writeText(row);
+        const row = this.refusedRow(text + done, stop);
+        used = this.putRow(row, used) ?? (await this.writeAlone(row, used));
         first = stop + 1;
       }
+      await this.submit(used);
       done += consumed;
       if (lines < FOUND.capacity || done === size) return done;
     }
   }
 
+  // Puts a refused line's row after the `used` bytes of the current row buffer, when it fits in a line's room
+  // there: answers the bytes the buffer holds then, or undefined.
+  putRow(row, used) {
+    const start = status(FOUND.rowsAddress) + used;
+    const { read, written } = encoder.encodeInto(row, views().u8.subarray(start, start + FOUND.rowBytes));
+    return read === row.length ? used + written : undefined;
+  }
+
+  // Writes a row too long for putRow alone, after the `used` bytes of rows before it; the buffer is then empty.
+  async writeAlone(row, used) {
+    await this.submit(used);
+    await this.writer.flush();
+    await writeText(row);
+    return 0;
+  }
+
+  // Hands the current row buffer's `used` bytes to the writer, and moves on to the other buffer.
+  async submit(used) {
+    if (used === 0) return;
+    const start = status(FOUND.rowsAddress);
+    await this.writer.write(views().u8, start, start + used);
+    this.slot ^= 1;
+  }
+
   refusedRow(text, i) {
     const { u8, u32 } = views();
     const start = text + u32[(FOUND.offset >> 2) + i];
-    const id = Buffer.from(u8.subarray(start, start + u32[(FOUND.length >> 2) + i])).toString('utf8');
+    const bytes = u8.subarray(start, start + u32[(FOUND.length >> 2) + i]);
+    const { LINE_SHOWN_BYTES, shownHead, longLineJson, longLineRow, refusedJson, refusedRow } = this.rows;
+    if (bytes.length > LINE_SHOWN_BYTES) {
+      const head = shownHead(bytes);
+      return `${this.json ? longLineJson(head, bytes.length) : longLineRow(head, bytes.length)}\n`;
+    }
+    const id = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
     const error = this.rows.ERROR_CODES[u8[FOUND.error + i]];
-    return this.json ? this.rows.refusedJson(id, error) : this.rows.refusedRow(id, error);
+    return `${this.json ? refusedJson(id, error) : refusedRow(id, error)}\n`;
+  }
+
+  // The line at the start of the area has `carry` bytes and no newline yet: it is no id. Its first bytes are
+  // kept for its row, the rest is read past up to its end; answers the bytes after that (moved to the start of
+  // the area) and whether the input ended.
+  async readPastLongLine(reader, area, carry) {
+    this.refused++;
+    this.rows ??= await loadRefusedRows();
+    const head = this.rows.shownHead(views().u8.slice(area, area + this.rows.LINE_SHOWN_BYTES + 4));
+    let bytes = carry;
+    let endsInCR = views().u8[area + carry - 1] === CR;
+    for (;;) {
+      const read = await reader.read(views().u8, area, READ_BYTES);
+      const u8 = views().u8;
+      const newline = read === 0 ? -1 : u8.subarray(area, area + read).indexOf(NEWLINE);
+      if (newline < 0 && read > 0) {
+        bytes += read;
+        endsInCR = u8[area + read - 1] === CR;
+        continue;
+      }
+      if (newline >= 0) {
+        bytes += newline;
+        if (newline > 0 ? u8[area + newline - 1] === CR : endsInCR) bytes--; // "\r\n" ends the line
+      }
+      const { longLineJson, longLineRow } = this.rows;
+      await this.writer.flush();
+      await writeText(`${this.json ? longLineJson(head, bytes) : longLineRow(head, bytes)}\n`);
+      if (newline < 0) return { carry: 0, ended: true };
+      u8.copyWithin(area, area + newline + 1, area + read);
+      return { carry: read - newline - 1, ended: false };
+    }
   }
 }

@@ -3,11 +3,12 @@ const encoder = new TextEncoder();
 
 /** Why `text` was refused with `code`, naming the byte (`at`, UTF-8, from errorOffset) and a fix. */
 export function explain(text, code, at) {
-  const bytes = encoder.encode(text);
-  const byte = (i) =>
-    bytes[i] >= 0x21 && bytes[i] < 0x7f
-      ? `'${String.fromCharCode(bytes[i])}'`
-      : `0x${bytes[i].toString(16).padStart(2, '0')}`;
+  const byte = (i) => {
+    const value = encoder.encode(text)[i];
+    return value >= 0x21 && value < 0x7f
+      ? `'${String.fromCharCode(value)}'`
+      : `0x${value.toString(16).padStart(2, '0')}`;
+  };
   if (code === 'length') {
     const trimmed = text.trim();
     if (trimmed.length === 14 && trimmed !== text) {
@@ -16,7 +17,7 @@ export function explain(text, code, at) {
         lead > 0 ? `leading space at byte 0` : `trailing space at byte ${encoder.encode(text.trimEnd()).length}`;
       return `${where}: the id is ${JSON.stringify(trimmed)}`;
     }
-    return `${bytes.length} bytes: an id is exactly 14`;
+    return `${Buffer.byteLength(text)} bytes: an id is exactly 14`;
   }
   if (code === 'namespace') {
     const upper = text.slice(0, 3).toUpperCase();

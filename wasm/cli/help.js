@@ -26,7 +26,9 @@ export const COMMAND_HELP = {
   decode: `Usage: branded decode [ID...] [--json] [--ns NS]
 
 Decodes branded ids. With no ID, reads ids from stdin, one per line ("\\n" or "\\r\\n"), streaming:
-any number of ids in bounded memory. A blank line is an id of length 0 (refused: length).
+any number of ids, and lines of any length, in bounded memory. A blank line is an id of length 0
+(refused: length). A line of more than 1024 bytes is shown by its first 1024 (cut before a character that
+would not fit whole), marked with "…" (--json: "truncated": true); its hint gives its whole length.
 
 Human output: one aligned row per id (id, namespace, snowflake, UTC time, node, seq, hash32, stream id),
 or the id and its error class.

@@ -4,10 +4,13 @@ import { readLayout } from './layout.js';
 
 const AREA = 1 << 18;
 
-/** Column addresses by name, from a module instance's table (bindings/scan.cpp), and the columns' capacity. */
+/**
+ * Column addresses by name, from a module instance's table (bindings/scan.cpp), the columns' capacity, and the
+ * row buffers' room for each row (rowBytes).
+ */
 export function scanLayout(instance, u32) {
   const table = readLayout(u32, instance.scan_layout());
-  return Object.freeze({ ...table, capacity: u32[table.capacity >> 2] });
+  return Object.freeze({ ...table, capacity: u32[table.capacity >> 2], rowBytes: u32[table.rowBytes >> 2] });
 }
 
 /**
