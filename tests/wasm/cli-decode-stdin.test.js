@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 
 import { createMinter, errorOffset, hash32, parse, streamId } from '../../wasm/index.js';
-import { CLI } from './support.js';
+import { CLI, NON_BLOCKING } from './support.js';
 
 const REPORT_RSS = join(import.meta.dirname, 'report-rss.cjs');
 
@@ -106,15 +106,6 @@ test('decode --json through a pipe written in pieces of 1 byte to 300 KB: the sa
   assert.equal(code, 1);
   assertDecoded(out, lines);
 });
-
-// Sets O_NONBLOCK on stdin and stdout, then runs the command (a spawned child's stdio is always blocking:
-// libuv clears the flag, so a parent that shares a non-blocking fd is simulated with python3, which emcc needs).
-const NON_BLOCKING = [
-  '-c',
-  'import fcntl, os, sys\n' +
-    'for fd in (0, 1): fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)\n' +
-    'os.execv(sys.argv[1], sys.argv[1:])',
-];
 
 test('decode on non-blocking stdin and stdout (read(2) and write(2) say EAGAIN): the streams take over', async () => {
   const fromFile = (json) =>

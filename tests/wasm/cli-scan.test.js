@@ -3,14 +3,14 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 
 import { createMinter, encodeMany } from '../../wasm/index.js';
 import { oracle } from './scan-oracle.js';
-import { CLI } from './support.js';
+import { CLI, NON_BLOCKING } from './support.js';
 
 const REPORT_RSS = join(import.meta.dirname, 'report-rss.cjs');
 const scratch = mkdtempSync(join(tmpdir(), 'branded-scan-'));
@@ -77,6 +77,54 @@ test('scan: an unreadable file is exit 2 with its name, the other files are stil
   assert.match(err, new RegExp(`cannot read "${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": ENOENT`));
   assert.equal(jsonLines(out).length, 1);
   assert.equal(run(['scan', '--nope']).code, 2);
+});
+
+test('scan of files packed with ids (one every 15 bytes, the most a read holds), one named with 3,000 bytes: every row in order', () => {
+  const minter = createMinter({ namespace: 'JOB', node: 2 });
+  const text = Array.from({ length: 30_000 }, (_, i) => `${minter.next()}${i % 9 === 0 ? '\n' : ' '}`).join('');
+  const dir = join(scratch, ...Array.from({ length: 13 }, (_, i) => `${i}`.padEnd(240, 'd')));
+  mkdirSync(dir, { recursive: true });
+  const files = [join(dir, 'packed.log'), join(scratch, 'packed.log')];
+  for (const file of files) writeFileSync(file, text);
+  assert.ok(files[0].length > 3000);
+  const expected = oracle(Buffer.from(text)).map(({ offset, line, id }) => ({ offset, line, id }));
+  assert.equal(expected.length, 30_000);
+
+  const { code, out } = run(['scan', '--json', ...files]);
+  assert.equal(code, 0);
+  const rows = jsonLines(out);
+  assert.equal(rows.length, 2 * expected.length);
+  files.forEach((file, f) => {
+    const ofFile = rows.slice(f * expected.length, (f + 1) * expected.length);
+    assert.ok(ofFile.every((row) => row.file === file && row.ok));
+    assert.deepEqual(
+      ofFile.map(({ offset, line, id }) => ({ offset, line, id })),
+      expected,
+    );
+  });
+  const table = run(['scan', ...files])
+    .out.trimEnd()
+    .split('\n');
+  assert.equal(table.length, 1 + 2 * expected.length);
+  assert.ok(table[1].startsWith(`${files[0]}:1 `) && table.at(-1).startsWith(`${files[1]}:${expected.at(-1).line} `));
+});
+
+test('scan on non-blocking stdin and stdout (read(2) and write(2) say EAGAIN): the streams take over, same rows', async () => {
+  const minter = createMinter({ namespace: 'JOB', node: 6 });
+  const text = Array.from({ length: 80_000 }, (_, i) => `at ${i} id=${minter.next()}\n`).join('');
+  const child = spawn('python3', [...NON_BLOCKING, process.execPath, CLI, 'scan', '--json'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+  await new Promise((resolve) => setTimeout(resolve, 300)); // the CLI's first read finds stdin empty
+  for (let at = 0; at < text.length; at += 1 << 20)
+    if (!child.stdin.write(text.slice(at, at + (1 << 20)))) await once(child.stdin, 'drain');
+  child.stdin.end();
+  const [code] = await once(child, 'close');
+  assert.equal(code, 0);
+  assert.equal(out, run(['scan', '--json'], text).out);
+  assert.equal(jsonLines(out).length, 80_000);
 });
 
 test('scan from stdin in pieces of every size: every id found once, where the oracle finds it', async () => {

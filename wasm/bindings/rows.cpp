@@ -29,15 +29,22 @@ void rows_written(std::size_t stop, const char* start, const char* end) {
   found.status.out_address = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(start));
 }
 
+// Sizes both row buffers for `bytes` at once, so that filling one does not move memory under a write of the
+// other in flight.
+void branded_reserve_rows(std::uint32_t bytes) {
+  for (std::size_t slot = 0; slot < 2; ++slot) row_buffer(slot, bytes);
+}
+
 // The rows of the last scan's candidates (`text`: the same text), each placed at byte byte_base + offset, line
-// line_base + newlines; the prefix area holds `prefix_size` bytes of place prefix. valid_only leaves refused
-// candidates out.
-void branded_format_found(Address text, int json, int valid_only, std::uint32_t prefix_size, double byte_base,
-                          double line_base) {
-  const auto style = json ? RowStyle::json : RowStyle::table;
+// line_base + newlines, into a row buffer after its first `at` bytes; the prefix area holds `prefix_size` bytes
+// of place prefix. `flags`: 1 JSON rows, 2 valid only (refused candidates left out), 4 row buffer 1 (else 0).
+void branded_format_found(Address text, int flags, std::uint32_t prefix_size, double byte_base, double line_base,
+                          std::uint32_t at) {
+  const auto style = (flags & 1) != 0 ? RowStyle::json : RowStyle::table;
+  const bool valid_only = (flags & 2) != 0;
   const std::size_t count = found.status.ids;
-  char* const start = row_buffer(0, count * (MAX_ROW_BYTES + prefix_size));
-  char* out = start;
+  char* const start = row_buffer((flags >> 2) & 1, at + count * (MAX_ROW_BYTES + prefix_size));
+  char* out = start + at;
   RowPlace place{{found.prefix, prefix_size}};
   for (std::size_t i = 0; i < count; ++i) {
     place.offset = static_cast<std::uint64_t>(byte_base) + found.offset[i];
@@ -79,6 +86,7 @@ void branded_format_lines(Address text, std::uint32_t first, int json, std::uint
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(rows) {
+  emscripten::function("reserve_rows", &branded_reserve_rows);
   emscripten::function("format_found", &branded_format_found);
   emscripten::function("decode_lines", &branded_decode_lines);
   emscripten::function("format_lines", &branded_format_lines);

@@ -1,13 +1,18 @@
 // branded scan [FILE...]: every branded id in logs, JSON, URLs, CSV — any text — from files or stdin, streamed
-// through core's scan in bounded memory (an id split between two reads is found once).
-import { createReadStream } from 'node:fs';
+// through core's scan in bounded memory (an id split between two reads is found once). Each input is read with
+// read(2) a piece at a time; core formats a piece's rows into one of two row buffers, written out (cli/stdio.js)
+// while the next piece is scanned.
+import { closeSync, openSync } from 'node:fs';
 
 import { Scanner } from '../lib/scanner.js';
 import { bytesSource } from '../lib/sources.js';
 import { CLI_MODULE, FOUND, views, wasm } from './module.js';
-import { write } from './output.js';
+import { BackgroundWriter, FileReader, StdinReader, writeText } from './stdio.js';
 
-const READ_BYTES = 1 << 18;
+const READ_BYTES = 1 << 17;
+// The most candidates a piece (and the at most 14 bytes carried into it) can hold: each takes 14 bytes and a
+// byte apart from the next. The row buffers are sized for that many rows.
+const PIECE_CANDIDATES = Math.ceil((READ_BYTES + 14) / 15) + 1;
 const COLUMNS =
   '  OFFSET  ID              NS   SNOWFLAKE            TIME (UTC)                NODE   SEQ      HASH32  STREAM ID\n';
 const header = (files) => `${(files ? 'FILE:LINE' : 'LINE').padEnd(12)}  ${COLUMNS}`;
@@ -26,35 +31,68 @@ function setPrefix(file, json) {
   return bytes.length;
 }
 
-// The rows of one chunk of candidates, formatted by core into one buffer (copied out: the next call reuses it).
-function formatChunk(chunk, { json, validOnly }, prefixSize) {
-  wasm.format_found(chunk.text, json ? 1 : 0, validOnly ? 1 : 0, prefixSize, chunk.byteBase, chunk.line);
-  const { u8, u32 } = views();
-  const rowAddress = u32[FOUND.rowsAddress >> 2];
-  return Buffer.from(u8.subarray(rowAddress, rowAddress + u32[FOUND.rowsSize >> 2]));
+// Rows of one input at a time into the row buffers, handed to the writer a piece at a time.
+class RowWriter {
+  constructor({ json, validOnly }) {
+    this.flags = (json ? 1 : 0) | (validOnly ? 2 : 0);
+    this.writer = new BackgroundWriter();
+    this.slot = 0;
+    this.used = 0; // the bytes of rows in the current row buffer
+    this.prefixSize = 0;
+  }
+
+  // A new input's place prefix; the buffers are sized for it before anything is written from them.
+  async begin(file) {
+    await this.writer.flush();
+    this.prefixSize = setPrefix(file, this.flags & 1);
+    wasm.reserve_rows(PIECE_CANDIDATES * (FOUND.rowBytes + this.prefixSize));
+  }
+
+  // The rows of a chunk of candidates, after those already in the current buffer (Scanner's take).
+  add(chunk) {
+    const { text, byteBase, line } = chunk;
+    wasm.format_found(text, this.flags | (this.slot << 2), this.prefixSize, byteBase, line, this.used);
+    this.used = views().u32[FOUND.rowsSize >> 2];
+  }
+
+  // Hands the current buffer's rows to the writer, and moves on to the other buffer.
+  async submit() {
+    if (this.used === 0) return;
+    const start = views().u32[FOUND.rowsAddress >> 2];
+    await this.writer.write(views().u8, start, start + this.used);
+    this.slot ^= 1;
+    this.used = 0;
+  }
 }
 
-// Scans one input stream; returns how many candidates were refused, or throws the stream's error.
-async function scanInput(input, options) {
+// Scans one input (a reader of cli/stdio.js) into `rows`; returns how many candidates were refused, or throws
+// the read's error.
+async function scanInput(reader, rows, file) {
   const scanner = new Scanner(false, CLI_MODULE);
-  const prefixSize = setPrefix(options.file, options.json);
+  const piece = new Uint8Array(READ_BYTES);
   let refused = 0;
-  let pending = [];
   const take = (chunk) => {
     refused += chunk.refused;
-    pending.push(formatChunk(chunk, options, prefixSize));
+    rows.add(chunk);
   };
-  const flush = async () => {
-    for (const rows of pending) await write(rows);
-    pending = [];
-  };
-  for await (const piece of input) {
-    scanner.push(bytesSource(piece), false, take);
-    await flush();
+  await rows.begin(file);
+  for (;;) {
+    const read = await reader.read(piece, 0, READ_BYTES);
+    scanner.push(bytesSource(piece.subarray(0, read)), read === 0, take);
+    await rows.submit();
+    if (read === 0) return refused;
   }
-  scanner.push(bytesSource(new Uint8Array(0)), true, take);
-  await flush();
-  return refused;
+}
+
+// Scans FILE (opened, read and closed here), or stdin for "-".
+async function scanFile(file, rows) {
+  if (file === '-') return scanInput(new StdinReader(), rows, file);
+  const fd = openSync(file, 'r');
+  try {
+    return await scanInput(new FileReader(fd), rows, file);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -64,24 +102,26 @@ async function scanInput(input, options) {
  */
 export async function scanCommand({ positional, options }) {
   const json = options.json === true;
-  const validOnly = options['valid-only'] === true;
-  if (!json) await write(header(positional.length > 0));
+  const rows = new RowWriter({ json, validOnly: options['valid-only'] === true });
+  if (!json) await writeText(header(positional.length > 0));
   if (positional.length === 0) {
-    const refused = await scanInput(process.stdin, { json, validOnly, file: null });
+    const refused = await scanInput(new StdinReader(), rows, null);
+    await rows.writer.flush();
     return refused === 0 ? 0 : 1;
   }
   let refused = 0;
   let unreadable = false;
   for (const file of positional) {
     try {
-      const input = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_BYTES });
-      refused += await scanInput(input, { json, validOnly, file });
+      refused += await scanFile(file, rows);
     } catch (error) {
       if (typeof error?.code !== 'string' || !error.syscall) throw error;
+      await rows.writer.flush();
       process.stderr.write(`branded scan: cannot read ${JSON.stringify(file)}: ${error.message}\n`);
       unreadable = true;
     }
   }
+  await rows.writer.flush();
   if (unreadable) return 2;
   return refused === 0 ? 0 : 1;
 }

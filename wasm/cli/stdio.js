@@ -41,6 +41,17 @@ export class StdinReader {
   }
 }
 
+/** Reads a file opened blocking (fd) into `u8` from `at`, at most `size` bytes; resolves to the bytes read, 0 at its end. */
+export class FileReader {
+  constructor(fd) {
+    this.fd = fd;
+  }
+
+  async read(u8, at, size) {
+    return readSync(this.fd, u8, at, size, null);
+  }
+}
+
 let stdoutStream = null; // process.stdout, once write(2) said EAGAIN
 
 /** process.stdout for the commands that write strings, with EPIPE handled as writeWhole does. */
