@@ -66,8 +66,7 @@ class LineDecoder {
         const stop = status(FOUND.rowsStop);
         used = status(FOUND.rowsSize);
         if (stop === lines) break;
-        const row = this.refusedRow(text + done, stop);
-        used = this.putRow(row, used) ?? (await this.writeAlone(row, used));
+        used = await this.placeRefused(text + done, stop, lines, used);
         first = stop + 1;
       }
       await this.submit(used);
@@ -76,20 +75,32 @@ class LineDecoder {
     }
   }
 
-  // Puts a refused line's row after the `used` bytes of the current row buffer, when it fits in a line's room
-  // there: answers the bytes the buffer holds then, or undefined.
-  putRow(row, used) {
-    const start = status(FOUND.rowsAddress) + used;
-    const { read, written } = encoder.encodeInto(row, views().u8.subarray(start, start + FOUND.rowBytes));
-    return read === row.length ? used + written : undefined;
-  }
-
-  // Writes a row too long for putRow alone, after the `used` bytes of rows before it; the buffer is then empty.
-  async writeAlone(row, used) {
+  // Puts refused line i's row after the `used` bytes of rows in the current buffer, where it leaves each later
+  // line of the chunk its room; else at the start of the other buffer, once this one is handed to the writer;
+  // else (a row larger than a whole buffer's room) writes it alone. Returns the bytes the current buffer holds.
+  async placeRefused(text, i, lines, used) {
+    const row = this.refusedRow(text, i);
+    const later = (lines - i - 1) * FOUND.rowBytes;
+    const placed = this.putRow(row, used, later);
+    if (placed !== undefined) return placed;
     await this.submit(used);
+    // from a refused line format_lines writes no row: it only points rowsAddress at the buffer filled now
+    wasm.format_lines(text, i, this.json, this.slot, 0);
+    const fresh = this.putRow(row, 0, later);
+    if (fresh !== undefined) return fresh;
     await this.writer.flush();
     await writeText(row);
     return 0;
+  }
+
+  // Writes `row` after the `used` bytes of the current buffer if it fits in what `later` bytes (the room of
+  // the lines after it) leave of the buffer (FOUND.capacity rows' room): answers the bytes it holds then, or
+  // undefined.
+  putRow(row, used, later) {
+    const start = status(FOUND.rowsAddress) + used;
+    const room = FOUND.capacity * FOUND.rowBytes - later - used;
+    const { read, written } = encoder.encodeInto(row, views().u8.subarray(start, start + room));
+    return read === row.length ? used + written : undefined;
   }
 
   // Hands the current row buffer's `used` bytes to the writer, and moves on to the other buffer.
