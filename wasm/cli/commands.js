@@ -16,6 +16,7 @@ import {
   streamId,
 } from '@echomq/branded';
 import { leaseNode } from './nodes.js';
+import { progress } from './progress.js';
 import { decodedJson, printable, write } from './output.js';
 import { UsageError, instantArgument, integerArgument, safeNumber } from './usage.js';
 
@@ -111,6 +112,7 @@ export async function mintCommand({ positional, options }) {
       process.stderr.write(`branded mint: ${error.message}\n`);
       return 1;
     }
+    const bar = progress('mint', { total: Number(count), unit: 'ids' });
     try {
       const minter = createMinter({ namespace, node: lease.node });
       for (let left = Number(count); left > 0;) {
@@ -125,8 +127,10 @@ export async function mintCommand({ positional, options }) {
         }
         lease.lastMs = parse(options.json ? JSON.parse(lines.at(-1)).id : lines.at(-1)).unixMs;
         await write(`${lines.join('\n')}\n`);
+        bar.update(Number(count) - left);
       }
     } finally {
+      bar.clear();
       lease.release();
     }
     return 0;
@@ -136,6 +140,7 @@ export async function mintCommand({ positional, options }) {
 // --at: the first ids of that millisecond on the node (seq 0 on; a 4097th borrows the next millisecond), the
 // same ids on every run: for fixtures and backfills, not for ids another minter may also hold.
 async function mintAt(namespace, node, at, count, json) {
+  const bar = progress('mint', { total: count, unit: 'ids' });
   const lines = [];
   for (let i = 0; i < count; i++) {
     const snowflake = compose({ unixMs: at + Math.floor(i / 4096), node, seq: i % 4096 });
@@ -144,8 +149,10 @@ async function mintAt(namespace, node, at, count, json) {
     if (lines.length === ID_LINE_BATCH || i === count - 1) {
       await write(`${lines.join('\n')}\n`);
       lines.length = 0;
+      bar.update(i + 1);
     }
   }
+  bar.clear();
   return 0;
 }
 

@@ -4,6 +4,7 @@
 // one; it goes into the same buffer, between core's rows.
 import { FOUND, reserveInput, views, wasm } from './module.js';
 import { DECODE_HEADER } from './headers.js';
+import { progress, stdinBytes } from './progress.js';
 import { BackgroundWriter, StdinReader, writeText } from './stdio.js';
 
 const READ_BYTES = 1 << 18;
@@ -17,7 +18,17 @@ const status = (address) => views().u32[address >> 2];
 export async function decodeStream(json) {
   if (!json) await writeText(DECODE_HEADER);
   const decoder = new LineDecoder(json);
-  const reader = new StdinReader();
+  const bar = progress('decode', { total: stdinBytes(), found: 'lines' });
+  const stdin = new StdinReader();
+  let readBytes = 0;
+  const reader = {
+    async read(u8, at, size) {
+      const read = await stdin.read(u8, at, size);
+      readBytes += read;
+      bar.update(readBytes, decoder.lines);
+      return read;
+    },
+  };
   // the area holds a part line (less than READ_BYTES: a longer one is no id, and is read past) and a read
   const area = reserveInput(2 * READ_BYTES);
   let carry = 0; // the bytes after the last newline, at the start of the area
@@ -31,6 +42,7 @@ export async function decodeStream(json) {
     if (carry >= READ_BYTES) ({ carry, ended } = await decoder.readPastLongLine(reader, area, carry));
   }
   await decoder.writer.flush();
+  bar.clear();
   return decoder.refused === 0 ? 0 : 1;
 }
 
@@ -45,6 +57,7 @@ class LineDecoder {
   constructor(json) {
     this.json = json ? 1 : 0;
     this.refused = 0;
+    this.lines = 0;
     this.rows = null; // output.js and the error codes, loaded with the package module on the first refused line
     this.writer = new BackgroundWriter();
     this.slot = 0; // the row buffer filled now, while the other may still be being written
@@ -59,6 +72,7 @@ class LineDecoder {
       const refused = status(FOUND.foundRefused);
       const consumed = status(FOUND.consumedBytes);
       this.refused += refused;
+      this.lines += lines;
       if (refused > 0) this.rows ??= await loadRefusedRows();
       let used = 0; // the bytes of rows in the current row buffer
       for (let first = 0; first < lines;) {
@@ -148,6 +162,7 @@ class LineDecoder {
         if (newline > 0 ? u8[area + newline - 1] === CR : endsInCR) bytes--; // "\r\n" ends the line
       }
       const { longLineJson, longLineRow } = this.rows;
+      this.lines++;
       await this.writer.flush();
       await writeText(`${this.json ? longLineJson(head, bytes) : longLineRow(head, bytes)}\n`);
       if (newline < 0) return { carry: 0, ended: true };

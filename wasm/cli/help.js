@@ -19,6 +19,9 @@ Options:
   --help                     this text, or a command's: branded <command> --help
   --version                  the package's version
 
+Long runs of decode, scan and mint draw a progress line on stderr when it is a terminal and stdout is not
+(the rows go to a file or a pipe); it is cleared at the end.
+
 Exit status: 0 all good, 1 some input refused, 2 usage error.
 `;
 

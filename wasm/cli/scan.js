@@ -2,11 +2,12 @@
 // through core's scan in bounded memory (an id split between two reads is found once). Each input is read with
 // read(2) a piece at a time; core formats a piece's rows into one of two row buffers, written out (cli/stdio.js)
 // while the next piece is scanned.
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 
 import { Scanner } from '../lib/scanner.js';
 import { bytesSource } from '../lib/sources.js';
 import { CLI_MODULE, FOUND, views, wasm } from './module.js';
+import { progress, stdinBytes } from './progress.js';
 import { BackgroundWriter, FileReader, StdinReader, writeText } from './stdio.js';
 
 const READ_BYTES = 1 << 17;
@@ -33,8 +34,11 @@ function setPrefix(file, json) {
 
 // Rows of one input at a time into the row buffers, handed to the writer a piece at a time.
 class RowWriter {
-  constructor({ json, validOnly }) {
+  constructor({ json, validOnly, bar }) {
     this.flags = (json ? 1 : 0) | (validOnly ? 2 : 0);
+    this.bar = bar;
+    this.readBytes = 0; // of every input so far, for the progress line
+    this.found = 0;
     this.writer = new BackgroundWriter();
     this.slot = 0;
     this.used = 0; // the bytes of rows in the current row buffer
@@ -73,15 +77,38 @@ async function scanInput(reader, rows, file) {
   let refused = 0;
   const take = (chunk) => {
     refused += chunk.refused;
+    rows.found += chunk.count;
     rows.add(chunk);
   };
   await rows.begin(file);
   for (;;) {
     const read = await reader.read(piece, 0, READ_BYTES);
+    rows.readBytes += read;
+    rows.bar.update(rows.readBytes, rows.found);
     scanner.push(bytesSource(piece.subarray(0, read)), read === 0, take);
     await rows.submit();
     if (read === 0) return refused;
   }
+}
+
+function fileBytes(file) {
+  try {
+    const stat = statSync(file);
+    return stat.isFile() ? stat.size : null;
+  } catch {
+    return 0; // unreadable: scanCommand says so when it comes to it
+  }
+}
+
+// The bytes the inputs hold (FILEs, or stdin when there are none or for "-"), or null if one is no regular file.
+function totalBytes(files) {
+  let total = 0;
+  for (const file of files.length === 0 ? ['-'] : files) {
+    const bytes = file === '-' ? stdinBytes() : fileBytes(file);
+    if (bytes === null) return null;
+    total += bytes;
+  }
+  return total;
 }
 
 // Scans FILE (opened, read and closed here), or stdin for "-".
@@ -102,11 +129,13 @@ async function scanFile(file, rows) {
  */
 export async function scanCommand({ positional, options }) {
   const json = options.json === true;
-  const rows = new RowWriter({ json, validOnly: options['valid-only'] === true });
+  const bar = progress('scan', { total: totalBytes(positional), found: 'ids' });
+  const rows = new RowWriter({ json, validOnly: options['valid-only'] === true, bar });
   if (!json) await writeText(header(positional.length > 0));
   if (positional.length === 0) {
     const refused = await scanInput(new StdinReader(), rows, null);
     await rows.writer.flush();
+    bar.clear();
     return refused === 0 ? 0 : 1;
   }
   let refused = 0;
@@ -117,11 +146,13 @@ export async function scanCommand({ positional, options }) {
     } catch (error) {
       if (typeof error?.code !== 'string' || !error.syscall) throw error;
       await rows.writer.flush();
+      bar.clear();
       process.stderr.write(`branded scan: cannot read ${JSON.stringify(file)}: ${error.message}\n`);
       unreadable = true;
     }
   }
   await rows.writer.flush();
+  bar.clear();
   if (unreadable) return 2;
   return refused === 0 ? 0 : 1;
 }
