@@ -63,6 +63,20 @@ test('items that are not 14 ASCII characters are parsed from their UTF-8 bytes',
   assert.equal(branded.parseMany([]).count, 0);
 });
 
+test('arrays whose chunks are packed, or not (an item not ASCII): odd items at every piece and chunk edge', () => {
+  const minter = branded.createMinter({ namespace: 'JOB', node: 3 });
+  const ids = Array.from({ length: 40000 }, (_, i) => (i % 101 === 7 ? 'JOB0KHTOWnGL-C' : minter.next()));
+  // items of another length around the edges of the 4,096-item pieces and 16,384-item chunks, and items of 14
+  // characters that are not ASCII (a lone surrogate too) in the second chunk only
+  for (const at of [0, 4095, 4096, 8191, 16383, 16384, 16385, 32767, 32768, 39999]) ids[at] = at % 2 ? 'JOB-42' : '';
+  ids[20000] = 'JOB0KHTOWnGLué';
+  ids[20001] = 'JOB0KHTOWnGL\ud800u';
+  const parsed = branded.parseMany(ids, { fields: true });
+  assert.equal(parsed.count, ids.length);
+  assert.equal(parsed.refused, ids.filter((id) => !branded.valid(id)).length);
+  for (let i = 0; i < ids.length; i++) assertAgrees(parsed, i, ids[i]);
+});
+
 test('parseMany of newline text: LF, CRLF, blank lines, a last line without terminator', () => {
   const text = 'JOB0KHTOWnGLuC\r\n\nUSRzzzzzzzzzzz\nUSR0NgWEfAEJfs\r\n\r\nJOB0KHTOWnGLuC';
   const parsed = branded.parseMany(text);

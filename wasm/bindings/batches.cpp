@@ -14,8 +14,9 @@ using namespace branded::wasm;
 namespace {
 
 constexpr std::size_t BATCH_IDS = 16384;
-// Array items arrive in 16-byte slots (JavaScript writes each as four aligned 32-bit words, faster than 14
-// byte stores); core parses each slot's first 14 bytes where they are.
+// Array items arrive packed, 14 bytes each (a chunk of 14-character strings joined and written by one
+// encodeInto), or in 16-byte slots (each item as four aligned 32-bit words, for a chunk that is not all
+// ASCII); core parses each record's 14 bytes where they are.
 constexpr std::size_t SLOT_BYTES = 16;
 
 struct Batch {
@@ -28,7 +29,7 @@ struct Batch {
   std::uint16_t node[BATCH_IDS];
   std::uint16_t seq[BATCH_IDS];
   std::uint8_t error[BATCH_IDS];
-  alignas(SLOT_BYTES) char ids[BATCH_IDS * SLOT_BYTES];  // parse input (16-byte slots, then packed);
+  alignas(SLOT_BYTES) char ids[BATCH_IDS * SLOT_BYTES];  // parse input (packed or 16-byte slots);
                                                          // encodeMany output (14 bytes per id, back to back)
 };
 Batch batch;
@@ -63,10 +64,10 @@ constexpr Named BATCH_LAYOUT[] = {
 
 Address branded_batch_layout() { return address_of(BATCH_LAYOUT); }
 
-// Parses `count` ids from the 16-byte slots of the ids column (each slot's first 14 bytes); returns how many
-// were refused. `with_fields` also fills unixMs, node, seq and hash32.
-std::uint32_t branded_parse_fixed(std::uint32_t count, int with_fields) {
-  const auto refused = parse_fixed(batch.ids, count, columns(), SLOT_BYTES);
+// Parses `count` ids from the ids column, packed (14 bytes each) or in 16-byte slots (each slot's first 14
+// bytes); returns how many were refused. `with_fields` also fills unixMs, node, seq and hash32.
+std::uint32_t branded_parse_fixed(std::uint32_t count, int with_fields, int packed) {
+  const auto refused = parse_fixed(batch.ids, count, columns(), packed != 0 ? ID_LENGTH : SLOT_BYTES);
   if (with_fields) derive_fields(0, count);
   return static_cast<std::uint32_t>(refused);
 }
