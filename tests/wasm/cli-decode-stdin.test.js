@@ -222,6 +222,22 @@ test(
   },
 );
 
+// decode of `lines` on stdin (--json with json): its exit status and output lines (the table's header left out).
+function decodeLines(lines, json) {
+  const r = spawnSync(process.execPath, [CLI, 'decode', ...(json ? ['--json'] : [])], {
+    input: `${lines.join('\n')}\n`,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  return {
+    status: r.status,
+    rows: r.stdout
+      .trimEnd()
+      .split('\n')
+      .slice(json ? 0 : 1),
+  };
+}
+
 test('refused rows too long for the room left where a chunk of 16,384 lines starts: written in their place', () => {
   const minter = createMinter({ namespace: 'JOB', node: 8 });
   // line 0 is past every buffer's room there (written alone); line 5 past what 5 rows left (the next buffer)
@@ -229,16 +245,8 @@ test('refused rows too long for the room left where a chunk of 16,384 lines star
     i === 0 || i === 5 ? `${'w'.repeat(1500)}${i}` : minter.next(),
   );
   for (const json of [true, false]) {
-    const r = spawnSync(process.execPath, [CLI, 'decode', ...(json ? ['--json'] : [])], {
-      input: `${lines.join('\n')}\n`,
-      encoding: 'utf8',
-      maxBuffer: 1 << 28,
-    });
-    assert.equal(r.status, 1);
-    const rows = r.stdout
-      .trimEnd()
-      .split('\n')
-      .slice(json ? 0 : 1);
+    const { status, rows } = decodeLines(lines, json);
+    assert.equal(status, 1);
     assert.equal(rows.length, lines.length);
     const shown = (i) => (lines[i].length > SHOWN_BYTES ? lines[i].slice(0, SHOWN_BYTES) : lines[i]);
     rows.forEach((row, i) =>
@@ -250,16 +258,9 @@ test('refused rows too long for the room left where a chunk of 16,384 lines star
 test('decode of lines refused and parsed in turn: each row in its place', async () => {
   const minter = createMinter({ namespace: 'JOB', node: 4 });
   const lines = Array.from({ length: 200_000 }, (_, i) => (i % 2 === 0 ? minter.next() : `bad ${i}`));
-  const r = spawnSync(process.execPath, [CLI, 'decode', '--json'], {
-    input: `${lines.join('\n')}\n`,
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  });
-  assert.equal(r.status, 1);
-  const rows = r.stdout
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line));
+  const { status, rows: out } = decodeLines(lines, true);
+  assert.equal(status, 1);
+  const rows = out.map((line) => JSON.parse(line));
   assert.deepEqual(
     rows.map((row) => row.id),
     lines,
