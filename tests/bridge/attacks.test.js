@@ -378,8 +378,14 @@ describe('2. a static file that cannot be opened (EMFILE under a connection floo
     }
     for (const r of replies) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
     assert.ok(alive(stack.bridge), 'the bridge is alive');
+    // Under the flood a request is served (200), refused for want of a descriptor (503), or dropped or left
+    // unanswered (no status): which, and how many of each, depends on timing. The requests after it must be served.
     assert.ok(
-      replies.some((r) => r.status === 200),
+      replies.every((r) => r.status === 200 || r.status === 503 || !Number.isInteger(r.status)),
+      JSON.stringify(statuses),
+    );
+    assert.ok(
+      replies.some((r) => r.status === 200 || r.status === 503),
       JSON.stringify(statuses),
     );
     const download = rawRequest(stack.bridge.port, get('/big.js'), { localAddress: clientAt(2) });
