@@ -5,7 +5,8 @@
 import { FOUND, reserveInput, views, wasm } from './module.js';
 import { DECODE_HEADER } from './headers.js';
 import { progress, stdinBytes } from './progress.js';
-import { BackgroundWriter, StdinReader, writeText } from './stdio.js';
+import { RowBuffers } from './row-buffers.js';
+import { StdinReader, writeText } from './stdio.js';
 
 const READ_BYTES = 1 << 18;
 const NEWLINE = 0x0a;
@@ -41,7 +42,7 @@ export async function decodeStream(json) {
     ended = read === 0;
     if (carry >= READ_BYTES) ({ carry, ended } = await decoder.readPastLongLine(reader, area, carry));
   }
-  await decoder.writer.flush();
+  await decoder.buffers.flush();
   bar.clear();
   return decoder.refused === 0 ? 0 : 1;
 }
@@ -59,8 +60,7 @@ class LineDecoder {
     this.refused = 0;
     this.lines = 0;
     this.rows = null; // output.js and the error codes, loaded with the package module on the first refused line
-    this.writer = new BackgroundWriter();
-    this.slot = 0; // the row buffer filled now, while the other may still be being written
+    this.buffers = new RowBuffers();
   }
 
   // Writes the rows of the whole lines of `text` (all of it when final); returns the bytes consumed.
@@ -76,14 +76,14 @@ class LineDecoder {
       if (refused > 0) this.rows ??= await loadRefusedRows();
       let used = 0; // the bytes of rows in the current row buffer
       for (let first = 0; first < lines;) {
-        wasm.format_lines(text + done, first, this.json, this.slot, used); // may grow memory: views are read after
+        wasm.format_lines(text + done, first, this.json, this.buffers.slot, used); // may grow memory: views are read after
         const stop = status(FOUND.rowsStop);
         used = status(FOUND.rowsSize);
         if (stop === lines) break;
         used = await this.placeRefused(text + done, stop, lines, used);
         first = stop + 1;
       }
-      await this.submit(used);
+      await this.buffers.submit(used);
       done += consumed;
       if (lines < FOUND.capacity || done === size) return done;
     }
@@ -97,12 +97,12 @@ class LineDecoder {
     const later = (lines - i - 1) * FOUND.rowBytes;
     const placed = this.putRow(row, used, later);
     if (placed !== undefined) return placed;
-    await this.submit(used);
+    await this.buffers.submit(used);
     // from a refused line format_lines writes no row: it only points rowsAddress at the buffer filled now
-    wasm.format_lines(text, i, this.json, this.slot, 0);
+    wasm.format_lines(text, i, this.json, this.buffers.slot, 0);
     const fresh = this.putRow(row, 0, later);
     if (fresh !== undefined) return fresh;
-    await this.writer.flush();
+    await this.buffers.flush();
     await writeText(row);
     return 0;
   }
@@ -115,14 +115,6 @@ class LineDecoder {
     const room = FOUND.capacity * FOUND.rowBytes - later - used;
     const { read, written } = encoder.encodeInto(row, views().u8.subarray(start, start + room));
     return read === row.length ? used + written : undefined;
-  }
-
-  // Hands the current row buffer's `used` bytes to the writer, and moves on to the other buffer.
-  async submit(used) {
-    if (used === 0) return;
-    const start = status(FOUND.rowsAddress);
-    await this.writer.write(views().u8, start, start + used);
-    this.slot ^= 1;
   }
 
   refusedRow(text, i) {
@@ -163,7 +155,7 @@ class LineDecoder {
       }
       const { longLineJson, longLineRow } = this.rows;
       this.lines++;
-      await this.writer.flush();
+      await this.buffers.flush();
       await writeText(`${this.json ? longLineJson(head, bytes) : longLineRow(head, bytes)}\n`);
       if (newline < 0) return { carry: 0, ended: true };
       u8.copyWithin(area, area + newline + 1, area + read);

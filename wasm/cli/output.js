@@ -77,8 +77,15 @@ const longHint = (bytes) => `${bytes} bytes: an id is exactly 14; shown cut at $
 
 /** The object of a line of `bytes` bytes too long to show whole (`head`: shownHead's text); truncated: true. */
 export function longLineJson(head, bytes) {
-  const fields = { id: head, ok: false, error: 'length', errorOffset: errorOffset(head), hint: longHint(bytes) };
-  return JSON.stringify({ ...fields, truncated: true });
+  const at = errorOffset(head);
+  return JSON.stringify({
+    id: head,
+    ok: false,
+    error: 'length',
+    errorOffset: at,
+    hint: longHint(bytes),
+    truncated: true,
+  });
 }
 
 /** The row of a line of `bytes` bytes too long to show whole (`head`: shownHead's text), marked cut with "…". */

@@ -8,7 +8,8 @@ import { Scanner } from '../lib/scanner.js';
 import { bytesSource } from '../lib/sources.js';
 import { CLI_MODULE, FOUND, views, wasm } from './module.js';
 import { progress, stdinBytes } from './progress.js';
-import { BackgroundWriter, FileReader, StdinReader, writeText } from './stdio.js';
+import { RowBuffers } from './row-buffers.js';
+import { FileReader, StdinReader, writeText } from './stdio.js';
 
 const READ_BYTES = 1 << 17;
 // The most candidates a piece (and the at most 14 bytes carried into it) can hold: each takes 14 bytes and a
@@ -39,15 +40,14 @@ class RowWriter {
     this.bar = bar;
     this.readBytes = 0; // of every input so far, for the progress line
     this.found = 0;
-    this.writer = new BackgroundWriter();
-    this.slot = 0;
+    this.buffers = new RowBuffers();
     this.used = 0; // the bytes of rows in the current row buffer
     this.prefixSize = 0;
   }
 
   // A new input's place prefix; the buffers are sized for it before anything is written from them.
   async begin(file) {
-    await this.writer.flush();
+    await this.buffers.flush();
     this.prefixSize = setPrefix(file, this.flags & 1);
     wasm.reserve_rows(PIECE_CANDIDATES * (FOUND.rowBytes + this.prefixSize));
   }
@@ -55,16 +55,13 @@ class RowWriter {
   // The rows of a chunk of candidates, after those already in the current buffer (Scanner's take).
   add(chunk) {
     const { text, byteBase, line } = chunk;
-    wasm.format_found(text, this.flags | (this.slot << 2), this.prefixSize, byteBase, line, this.used);
+    wasm.format_found(text, this.flags | (this.buffers.slot << 2), this.prefixSize, byteBase, line, this.used);
     this.used = views().u32[FOUND.rowsSize >> 2];
   }
 
   // Hands the current buffer's rows to the writer, and moves on to the other buffer.
   async submit() {
-    if (this.used === 0) return;
-    const start = views().u32[FOUND.rowsAddress >> 2];
-    await this.writer.write(views().u8, start, start + this.used);
-    this.slot ^= 1;
+    await this.buffers.submit(this.used);
     this.used = 0;
   }
 }
@@ -134,7 +131,7 @@ export async function scanCommand({ positional, options }) {
   if (!json) await writeText(header(positional.length > 0));
   if (positional.length === 0) {
     const refused = await scanInput(new StdinReader(), rows, null);
-    await rows.writer.flush();
+    await rows.buffers.flush();
     bar.clear();
     return refused === 0 ? 0 : 1;
   }
@@ -145,13 +142,13 @@ export async function scanCommand({ positional, options }) {
       refused += await scanFile(file, rows);
     } catch (error) {
       if (typeof error?.code !== 'string' || !error.syscall) throw error;
-      await rows.writer.flush();
+      await rows.buffers.flush();
       bar.clear();
       process.stderr.write(`branded scan: cannot read ${JSON.stringify(file)}: ${error.message}\n`);
       unreadable = true;
     }
   }
-  await rows.writer.flush();
+  await rows.buffers.flush();
   bar.clear();
   if (unreadable) return 2;
   return refused === 0 ? 0 : 1;
