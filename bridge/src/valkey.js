@@ -272,12 +272,13 @@ export function createBackend(config, { logger, metrics }) {
   // Every request to Valkey: refused before anything is sent when Valkey is away or stalled, the bridge-wide
   // command budget is spent, or `cost` more commands would overfill the queue toward Valkey. A seed's
   // chunks have taken their budget already (paced, below).
-  const request = async (work, cost = 1, { budgeted = true, onBulk = false } = {}) => {
+  // A tenth of the queue and of the budget is kept from a `batch` (enqueueMany, a seed's chunk), so batches
+  // cannot crowd out single commands; single enqueues coalesced into one run are singles, whatever its cost.
+  const request = async (work, cost = 1, { budgeted = true, onBulk = false, batch = false } = {}) => {
     const main = live();
     const conn = onBulk && bulk !== null && bulkReady ? bulk : main;
     if (stalled) throw unavailable('Valkey is not answering; the bridge refuses new work until it does');
-    // A tenth of the queue and of the budget is kept for single commands, so batches cannot crowd them out.
-    const keep = cost > 1 ? RESERVE_SHARE : 0;
+    const keep = batch ? RESERVE_SHARE : 0;
     if (outstanding + cost > config.maxQueue * (1 - keep))
       throw busy(`the bridge has ${config.maxQueue} Valkey commands outstanding; retry shortly`, 'queue');
     if (budgeted && !budget.take(cost, config.budget * keep))
@@ -391,7 +392,7 @@ export function createBackend(config, { logger, metrics }) {
           });
         },
         items.length,
-        { onBulk: bulk },
+        { onBulk: bulk, batch: bulk },
       );
     },
 
@@ -471,7 +472,7 @@ export function createBackend(config, { logger, metrics }) {
               await Promise.all(batch);
             },
             end - start,
-            { budgeted: false, onBulk: true },
+            { budgeted: false, onBulk: true, batch: true },
           );
         }
         await request(

@@ -295,3 +295,43 @@ describe('coalesced enqueues while Valkey stops answering (SIGSTOP)', () => {
     }
   });
 });
+
+// The bridge-wide budget keeps a tenth for single commands, which enqueueMany batches may not take. Single
+// enqueues that leave together are still singles: their run draws on that tenth like one enqueue alone.
+describe('coalesced single enqueues under a spent bridge-wide budget', () => {
+  const BUDGET = 100;
+  const stack = useBridgeStack({
+    server: { module: true },
+    args: [
+      ...ONE_ADDRESS_LOAD,
+      '--budget',
+      String(BUDGET),
+      '--max-batch',
+      String(BUDGET * 0.9),
+      '--ip-budget',
+      '100000',
+    ],
+  });
+
+  it('a batch takes the budget down to the reserve; ten singles in one turn still draw on it; the next batch is `busy`', async () => {
+    const client = await open(stack.bridge.ws, { origin: stack.bridge.origin });
+    const minter = createMinter({ namespace: 'JOB', node: 42 });
+    const items = (n) => Array.from({ length: n }, () => ({ job: minter.next() }));
+    try {
+      await new Promise((r) => setTimeout(r, 1100)); // the bucket is full (--budget units) a second after start
+      const batch = await client.request('enqueueMany', { queue: 'demo.reserve', items: items(BUDGET * 0.9) });
+      assert.equal(batch.ok, true, JSON.stringify(batch));
+      const singles = await client.burst(
+        items(BUDGET / 10).map(({ job }) => ({ op: 'enqueue', queue: 'demo.reserve', job })),
+      );
+      assert.deepEqual(
+        singles.map((r) => (r.ok ? r.result.verdict : refused(r))),
+        Array(BUDGET / 10).fill('enqueued'),
+      );
+      const next = await client.request('enqueueMany', { queue: 'demo.reserve', items: items(2) });
+      assert.deepEqual(refused(next).slice(1), [false, 'busy', 'budget']);
+    } finally {
+      await client.close();
+    }
+  });
+});

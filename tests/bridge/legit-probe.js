@@ -22,7 +22,9 @@ async function visitor(client, minter) {
       client.request('enqueue', { queue, job, payload: 'legit' }),
       sleep(10000).then(() => null),
     ]);
-    const code = reply === null ? 'no_reply' : reply.ok ? 'ok' : reply.error.code;
+    // A refusal is counted by its code and reason (`busy:budget`), so a failing soak says which limit it was.
+    const code =
+      reply === null ? 'no_reply' : reply.ok ? 'ok' : [reply.error.code, reply.error.reason].filter(Boolean).join(':');
     codes[code] = (codes[code] ?? 0) + 1;
     if (reply === null) return;
     latencies.push(performance.now() - started);
