@@ -11,11 +11,12 @@
 namespace branded {
 namespace {
 
+using detail::BatchDecoder;
 using detail::Decoded;
 
-Decoded decode_line(const char* line, std::size_t length) {
+Decoded decode_line(const BatchDecoder& decode, const char* line, std::size_t length) {
   if (length != ID_LENGTH) return {0, Error::length};
-  return detail::decode_id(line);
+  return decode(line);
 }
 
 inline void store(const Columns& out, std::size_t i, const char* id, const Decoded& decoded) {
@@ -26,9 +27,10 @@ inline void store(const Columns& out, std::size_t i, const char* id, const Decod
 }
 
 // A valid id holds no '\r' or '\n', so when byte 14 is '\n' and the 14 bytes before it parse, they are the line.
-inline bool fast_line(const char* text, std::size_t pos, std::size_t size, Decoded& decoded) {
+inline bool fast_line(const BatchDecoder& decode, const char* text, std::size_t pos, std::size_t size,
+                      Decoded& decoded) {
   if (size - pos <= ID_LENGTH || text[pos + ID_LENGTH] != '\n') return false;
-  decoded = detail::decode_id(text + pos);
+  decoded = decode(text + pos);
   return decoded.error == Error::none;
 }
 
@@ -38,10 +40,11 @@ inline bool fast_line(const char* text, std::size_t pos, std::size_t size, Decod
 // anything, and would otherwise make the compiler reload every pointer of `columns` after each id.
 std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& columns, std::size_t stride) {
   const Columns out = columns;
+  const BatchDecoder decode;
   std::size_t refused = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const char* id = ids + i * stride;
-    const Decoded decoded = detail::decode_id(id);
+    const Decoded decoded = decode(id);
     refused += decoded.error != Error::none;
     store(out, i, id, decoded);
   }
@@ -50,18 +53,19 @@ std::size_t parse_fixed(const char* ids, std::size_t count, const Columns& colum
 
 LinesParsed parse_lines(const char* text, std::size_t size, const Columns& columns, std::size_t capacity, bool final) {
   const Columns out = columns;
+  const BatchDecoder decode;
   LinesParsed done;
   std::size_t pos = 0;
   while (done.ids < capacity && pos < size) {
     Decoded decoded;
     std::size_t end = pos + ID_LENGTH, next = end + 1;
-    if (!fast_line(text, pos, size, decoded)) {
+    if (!fast_line(decode, text, pos, size, decoded)) {
       const void* nl = std::memchr(text + pos, '\n', size - pos);
       if (!nl && !final) break;  // a partial last line waits for the next chunk
       end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text) : size;
       next = nl ? end + 1 : size;
       if (nl && end > pos && text[end - 1] == '\r') --end;
-      decoded = decode_line(text + pos, end - pos);
+      decoded = decode_line(decode, text + pos, end - pos);
     }
     store(out, done.ids, text + pos, decoded);
     if (out.offset) out.offset[done.ids] = static_cast<std::uint32_t>(pos);

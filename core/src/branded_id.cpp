@@ -6,6 +6,27 @@ namespace branded {
 
 // parse, valid, encode_to and encode are inline in the header (detail/parse_kernel.hpp, detail/encode_kernel.hpp).
 
+namespace detail {
+
+const PairTable& pair_table() {
+  static PairTable table;
+  static const bool built = [] {
+    for (int first = 0; first < 256; ++first) {
+      for (int second = 0; second < 256; ++second) {
+        const char pair[2] = {static_cast<char>(first), static_cast<char>(second)};
+        const std::uint32_t high = DIGIT_VALUE_X62[first], low = DIGIT_VALUE[second];
+        table[two_bytes(pair)] =
+            ((high | low) & NOT_A_DIGIT_BITS) != 0 ? NOT_A_DIGIT : static_cast<std::uint16_t>(high + low);
+      }
+    }
+    return true;
+  }();
+  (void)built;
+  return table;
+}
+
+}  // namespace detail
+
 int error_offset(std::string_view id) {
   const auto result = parse(id);
   switch (result.error) {

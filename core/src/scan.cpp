@@ -227,6 +227,7 @@ inline unsigned lowest_bit(std::uint64_t x) { return static_cast<unsigned>(__bui
 ScanDone scan_text(Classify classify, const char* text, std::size_t size, const ScanColumns& columns,
                    std::size_t capacity, bool final, ScanState state) {
   const ScanColumns out = columns;  // a copy: stores through the byte column would force reloads of every pointer
+  const detail::BatchDecoder decode;
   const std::size_t end = decidable_end(text, size, final);
   ScanDone done;
   std::uint64_t before = state.after_alnum ? 1 : 0;
@@ -245,7 +246,7 @@ ScanDone scan_text(Classify classify, const char* text, std::size_t size, const 
           done.newlines = newlines + popcount(masks[j].newline & ((std::uint64_t{1} << bit) - 1));
           return done;  // `at` starts a run, so the byte before it is no letter or digit: state stays false
         }
-        const detail::Decoded decoded = detail::decode_id(text + at);
+        const detail::Decoded decoded = decode(text + at);
         const std::size_t i = done.ids++;
         done.refused += decoded.error != Error::none;
         if (out.snowflake) out.snowflake[i] = decoded.snowflake;

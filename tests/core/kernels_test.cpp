@@ -1,6 +1,6 @@
 // The speed kernels (core/include/branded/detail/) against slow, obvious oracles written here: every byte at
-// every position, the range boundary digit by digit, powers of 62 and of 10 on both sides, and the SSE2 and
-// portable parse forms against each other where both exist.
+// every position, the range boundary digit by digit, powers of 62 and of 10 on both sides, and the SSE2,
+// portable and pair-table parse forms against each other where they exist.
 #include <catch2/catch_test_macros.hpp>
 #include <cstring>
 #include <random>
@@ -48,6 +48,9 @@ void check_parse(const std::string& id) {
   const Decoded portable = branded::detail::decode_id_portable(id.data());
   REQUIRE(portable.error == expected.error);
   REQUIRE(portable.snowflake == expected.snowflake);
+  const Decoded pairs = branded::detail::decode_id_pairs(id.data(), branded::detail::pair_table().data());
+  REQUIRE(pairs.error == expected.error);
+  REQUIRE(pairs.snowflake == expected.snowflake);
 #if BRANDED_SSE2
   const Decoded sse2 = branded::detail::decode_id_sse2(id.data());
   REQUIRE(sse2.error == expected.error);
@@ -69,6 +72,17 @@ TEST_CASE("parse kernels: every byte value at every position of a valid id", "[k
         id[pos] = static_cast<char>(byte);
         check_parse(id);
       }
+    }
+  }
+}
+
+TEST_CASE("parse kernels: every two bytes at each digit pair the pair table reads", "[kernels]") {
+  for (std::size_t pos = 4; pos < 14; pos += 2) {
+    for (int pair = 0; pair < 1 << 16; ++pair) {
+      std::string id = "USRAzL8n0Y58m7";
+      id[pos] = static_cast<char>(pair & 0xFF);
+      id[pos + 1] = static_cast<char>(pair >> 8);
+      check_parse(id);
     }
   }
 }

@@ -1,10 +1,12 @@
 // The hot path of parse(): checks and decodes one 14-byte id. Inline so that parse(), valid() and the batch
-// loops compile it into their callers. Two forms of one contract: SSE2 on x86-64 (every x86-64 CPU has it),
-// a portable table form everywhere else (the wasm build included: there, wasm SIMD measured no faster).
+// loops compile it into their callers. Three forms of one contract: SSE2 on x86-64 (every x86-64 CPU has it),
+// and elsewhere (the wasm build included: there, wasm SIMD measured no faster) a portable form with two
+// 256-entry tables, and for the batch loops a pair-table form (one 64 Ki-entry lookup per two digits).
 // tests/core/kernels_test.cpp holds them to each other and to a 128-bit oracle, byte by byte.
 #pragma once
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 #if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64))
 #define BRANDED_SSE2 1
@@ -84,6 +86,35 @@ BRANDED_ALWAYS_INLINE Decoded decode_id_portable(const char* id14) {
   return decode_payload_portable(id14 + 3);
 }
 
+// ---- pair-table form, for the batch loops without SSE2 (wasm's among them): one lookup per two digits ----
+
+// d[0] * 62 + d[1] for every two bytes d, indexed by the two bytes read as one uint16_t (in the target's
+// byte order: one load), NOT_A_DIGIT where either is outside the alphabet. 128 KiB, built on the first
+// call rather than carried in the binary.
+using PairTable = std::array<std::uint16_t, 1 << 16>;
+const PairTable& pair_table();
+
+inline std::uint16_t two_bytes(const char* d) {
+  std::uint16_t word;
+  std::memcpy(&word, d, sizeof word);
+  return word;
+}
+
+inline std::uint32_t table_pair(const std::uint16_t* pairs, const char* d) { return pairs[two_bytes(d)]; }
+
+BRANDED_ALWAYS_INLINE Decoded decode_id_pairs(const char* id14, const std::uint16_t* pairs) {
+  if (!is_upper(id14[0]) || !is_upper(id14[1]) || !is_upper(id14[2])) return {0, Error::namespace_};
+  const char* digits = id14 + 3;
+  const std::uint32_t first = digit_value(digits[0]), p12 = table_pair(pairs, digits + 1),
+                      p34 = table_pair(pairs, digits + 3), p56 = table_pair(pairs, digits + 5),
+                      p78 = table_pair(pairs, digits + 7), p910 = table_pair(pairs, digits + 9);
+  if ((first | p12 | p34 | p56 | p78 | p910) & NOT_A_DIGIT_BITS) return {0, Error::charset};
+  constexpr auto pair = static_cast<std::uint32_t>(POW62_2);
+  const std::uint32_t high3 = first * pair + p12;
+  const std::uint64_t low8 = std::uint64_t{p34 * pair + p56} * POW62_4 + (p78 * pair + p910);
+  return in_range(high3, low8);
+}
+
 // ---- SSE2 form: the 14 bytes as 16 lanes (bytes 0-7 and 6-13), checked and weighted in vector registers ----
 #if BRANDED_SSE2
 
@@ -136,5 +167,16 @@ BRANDED_ALWAYS_INLINE Decoded decode_id(const char* id14) { return decode_id_sse
 #else
 BRANDED_ALWAYS_INLINE Decoded decode_id(const char* id14) { return decode_id_portable(id14); }
 #endif
+
+// What a loop over many ids decodes with: `BatchDecoder decode;` once, then decode(id14) per id. SSE2 where
+// the target has it; elsewhere the pair table, whose first build would be a single id's whole cost.
+struct BatchDecoder {
+#if BRANDED_SSE2
+  BRANDED_ALWAYS_INLINE Decoded operator()(const char* id14) const { return decode_id_sse2(id14); }
+#else
+  const std::uint16_t* pairs = pair_table().data();
+  BRANDED_ALWAYS_INLINE Decoded operator()(const char* id14) const { return decode_id_pairs(id14, pairs); }
+#endif
+};
 
 }  // namespace branded::detail
