@@ -18,8 +18,10 @@ namespace {
 // Two row buffers, so JavaScript can write one out while core fills the other.
 std::vector<char> rows[2];
 
+// Row buffer `slot` with room for `bytes`. Both are sized by reserve_rows before any write: growing one here
+// could move memory under a write of the other in flight, so a call that would need more traps instead.
 char* row_buffer(std::size_t slot, std::size_t bytes) {
-  if (rows[slot].size() < bytes) rows[slot].resize(bytes);
+  if (rows[slot].size() < bytes) __builtin_trap();
   return rows[slot].data();
 }
 
@@ -29,11 +31,15 @@ void rows_written(std::size_t stop, const char* start, const char* end) {
   found.status.out_address = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(start));
 }
 
-// Sizes both row buffers for `bytes` at once, so that filling one does not move memory under a write of the
-// other in flight.
+// Sizes both row buffers for at least `bytes` at once, so that filling one does not move memory under a write
+// of the other in flight.
 void branded_reserve_rows(std::uint32_t bytes) {
-  for (std::size_t slot = 0; slot < 2; ++slot) row_buffer(slot, bytes);
+  for (auto& buffer : rows)
+    if (buffer.size() < bytes) buffer.resize(bytes);
 }
+
+// The address of row buffer `slot` (0 or 1).
+Address branded_rows_at(std::uint32_t slot) { return address_of(rows[slot & 1].data()); }
 
 // The rows of the last scan's candidates (`text`: the same text), each placed at byte byte_base + offset, line
 // line_base + newlines, into a row buffer after its first `at` bytes; the prefix area holds `prefix_size` bytes
@@ -69,13 +75,11 @@ void branded_decode_lines(Address text, std::uint32_t size, int final) {
 
 // The decode rows of the last decode_lines' lines from `first`, up to the first refused one (its row is
 // JavaScript's: it may hold any bytes), into row buffer `slot` (0 or 1) after its first `at` bytes (rows put
-// there before, each line's in at most MAX_ROW_BYTES); the status's stop says where that is.
+// there before, leaving each later line MAX_ROW_BYTES); the status's stop says where that is.
 void branded_format_lines(Address text, std::uint32_t first, int json, std::uint32_t slot, std::uint32_t at) {
   const auto style = json ? RowStyle::json : RowStyle::table;
   const std::size_t count = found.status.ids;
-  // both sized at once, for the most rows a call makes: no later call grows memory under a write in flight
-  for (std::size_t other = 0; other < 2; ++other) row_buffer(other, SCAN_IDS * MAX_ROW_BYTES);
-  char* const start = row_buffer(slot & 1, 0);
+  char* const start = row_buffer(slot & 1, at + (count - first) * MAX_ROW_BYTES);
   char* out = start + at;
   std::size_t i = first;
   for (; i < count && found.error[i] == 0; ++i)
@@ -87,6 +91,7 @@ void branded_format_lines(Address text, std::uint32_t first, int json, std::uint
 
 EMSCRIPTEN_BINDINGS(rows) {
   emscripten::function("reserve_rows", &branded_reserve_rows);
+  emscripten::function("rows_at", &branded_rows_at);
   emscripten::function("format_found", &branded_format_found);
   emscripten::function("decode_lines", &branded_decode_lines);
   emscripten::function("format_lines", &branded_format_lines);

@@ -61,6 +61,7 @@ class LineDecoder {
     this.lines = 0;
     this.rows = null; // output.js and the error codes, loaded with the package module on the first refused line
     this.buffers = new RowBuffers();
+    this.buffers.reserve(FOUND.capacity * FOUND.rowBytes); // a chunk's lines, each its row's room
   }
 
   // Writes the rows of the whole lines of `text` (all of it when final); returns the bytes consumed.
@@ -98,8 +99,6 @@ class LineDecoder {
     const placed = this.putRow(row, used, later);
     if (placed !== undefined) return placed;
     await this.buffers.submit(used);
-    // from a refused line format_lines writes no row: it only points rowsAddress at the buffer filled now
-    wasm.format_lines(text, i, this.json, this.buffers.slot, 0);
     const fresh = this.putRow(row, 0, later);
     if (fresh !== undefined) return fresh;
     await this.buffers.flush();
@@ -111,7 +110,7 @@ class LineDecoder {
   // the lines after it) leave of the buffer (FOUND.capacity rows' room): answers the bytes it holds then, or
   // undefined.
   putRow(row, used, later) {
-    const start = status(FOUND.rowsAddress) + used;
+    const start = this.buffers.address() + used;
     const room = FOUND.capacity * FOUND.rowBytes - later - used;
     const { read, written } = encoder.encodeInto(row, views().u8.subarray(start, start + room));
     return read === row.length ? used + written : undefined;

@@ -1,6 +1,6 @@
 // The CLI module's two row buffers (bindings/rows.cpp), shared by decode and scan: core fills one while the
 // other is written out in the background (cli/stdio.js's BackgroundWriter).
-import { FOUND, views } from './module.js';
+import { views, wasm } from './module.js';
 import { BackgroundWriter } from './stdio.js';
 
 /** The two row buffers and their writer: `slot` is the buffer filled now. */
@@ -10,10 +10,20 @@ export class RowBuffers {
     this.slot = 0; // the buffer filled now, while the other may still be being written
   }
 
-  /** Hands the first `used` bytes of the buffer filled now (where core's last call left rowsAddress) to the writer, and moves on to the other. */
+  /** Sizes both buffers for at least `bytes` (core traps on a row that would pass the room reserved); call it with no write in flight. */
+  reserve(bytes) {
+    wasm.reserve_rows(bytes);
+  }
+
+  /** The address of the buffer filled now. */
+  address() {
+    return wasm.rows_at(this.slot);
+  }
+
+  /** Hands the first `used` bytes of the buffer filled now to the writer, and moves on to the other. */
   async submit(used) {
     if (used === 0) return;
-    const start = views().u32[FOUND.rowsAddress >> 2];
+    const start = this.address();
     await this.writer.write(views().u8, start, start + used);
     this.slot ^= 1;
   }

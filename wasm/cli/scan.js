@@ -35,11 +35,8 @@ function setPrefix(file, json) {
 
 // Rows of one input at a time into the row buffers, handed to the writer a piece at a time.
 class RowWriter {
-  constructor({ json, validOnly, bar }) {
+  constructor({ json, validOnly }) {
     this.flags = (json ? 1 : 0) | (validOnly ? 2 : 0);
-    this.bar = bar;
-    this.readBytes = 0; // of every input so far, for the progress line
-    this.found = 0;
     this.buffers = new RowBuffers();
     this.used = 0; // the bytes of rows in the current row buffer
     this.prefixSize = 0;
@@ -49,7 +46,7 @@ class RowWriter {
   async begin(file) {
     await this.buffers.flush();
     this.prefixSize = setPrefix(file, this.flags & 1);
-    wasm.reserve_rows(PIECE_CANDIDATES * (FOUND.rowBytes + this.prefixSize));
+    this.buffers.reserve(PIECE_CANDIDATES * (FOUND.rowBytes + this.prefixSize));
   }
 
   // The rows of a chunk of candidates, after those already in the current buffer (Scanner's take).
@@ -66,22 +63,35 @@ class RowWriter {
   }
 }
 
-// Scans one input (a reader of cli/stdio.js) into `rows`; returns how many candidates were refused, or throws
-// the read's error.
-async function scanInput(reader, rows, file) {
+// The progress line's counts over every input so far.
+class Tally {
+  constructor(bar) {
+    this.bar = bar;
+    this.readBytes = 0;
+    this.found = 0;
+  }
+
+  read(bytes) {
+    this.readBytes += bytes;
+    this.bar.update(this.readBytes, this.found);
+  }
+}
+
+// Scans one input (a reader of cli/stdio.js) into `rows`, counted in `tally`; returns how many candidates were
+// refused, or throws the read's error.
+async function scanInput(reader, rows, tally, file) {
   const scanner = new Scanner(false, CLI_MODULE);
   const piece = new Uint8Array(READ_BYTES);
   let refused = 0;
   const take = (chunk) => {
     refused += chunk.refused;
-    rows.found += chunk.count;
+    tally.found += chunk.count;
     rows.add(chunk);
   };
   await rows.begin(file);
   for (;;) {
     const read = await reader.read(piece, 0, READ_BYTES);
-    rows.readBytes += read;
-    rows.bar.update(rows.readBytes, rows.found);
+    tally.read(read);
     scanner.push(bytesSource(piece.subarray(0, read)), read === 0, take);
     await rows.submit();
     if (read === 0) return refused;
@@ -109,11 +119,11 @@ function totalBytes(files) {
 }
 
 // Scans FILE (opened, read and closed here), or stdin for "-".
-async function scanFile(file, rows) {
-  if (file === '-') return scanInput(new StdinReader(), rows, file);
+async function scanFile(file, rows, tally) {
+  if (file === '-') return scanInput(new StdinReader(), rows, tally, file);
   const fd = openSync(file, 'r');
   try {
-    return await scanInput(new FileReader(fd), rows, file);
+    return await scanInput(new FileReader(fd), rows, tally, file);
   } finally {
     closeSync(fd);
   }
@@ -127,10 +137,11 @@ async function scanFile(file, rows) {
 export async function scanCommand({ positional, options }) {
   const json = options.json === true;
   const bar = progress('scan', { total: totalBytes(positional), found: 'ids' });
-  const rows = new RowWriter({ json, validOnly: options['valid-only'] === true, bar });
+  const rows = new RowWriter({ json, validOnly: options['valid-only'] === true });
+  const tally = new Tally(bar);
   if (!json) await writeText(header(positional.length > 0));
   if (positional.length === 0) {
-    const refused = await scanInput(new StdinReader(), rows, null);
+    const refused = await scanInput(new StdinReader(), rows, tally, null);
     await rows.buffers.flush();
     bar.clear();
     return refused === 0 ? 0 : 1;
@@ -139,7 +150,7 @@ export async function scanCommand({ positional, options }) {
   let unreadable = false;
   for (const file of positional) {
     try {
-      refused += await scanFile(file, rows);
+      refused += await scanFile(file, rows, tally);
     } catch (error) {
       if (typeof error?.code !== 'string' || !error.syscall) throw error;
       await rows.buffers.flush();
