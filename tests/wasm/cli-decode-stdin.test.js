@@ -270,3 +270,35 @@ test('decode of lines refused and parsed in turn: each row in its place', async 
     lines.map((_, i) => i % 2 === 0),
   );
 });
+
+// Lines that are not valid UTF-8: the row's `id` is their text (each bad sequence U+FFFD), but the error, its
+// offset and the byte the hint names are the line's own bytes, as core judged them.
+test('decode of lines that are not valid UTF-8: error, errorOffset and the byte named are the bytes themselves', () => {
+  const vectors = [
+    [Buffer.from('JOB0KHTOWnGL\xffC', 'latin1'), 'charset', 12, 'byte 12 0xff is not a Base62 digit'],
+    [Buffer.from('\xffOB0KHTOWnGLuC', 'latin1'), 'namespace', 0, 'byte 0 0xff is not a letter A-Z'],
+    [Buffer.from('JOB\x80KHTOWnGLuC', 'latin1'), 'charset', 3, 'byte 3 0x80 is not a Base62 digit'],
+    [Buffer.from('JOB0KHTOWn\xe2\x82C', 'latin1'), 'length', 0, '13 bytes: an id is exactly 14'],
+    [Buffer.from('JOB\xff', 'latin1'), 'length', 0, '4 bytes: an id is exactly 14'],
+    [Buffer.from('JOB0KHTOWnGéC'), 'charset', 11, 'byte 11 0xc3 is not a Base62 digit'], // valid UTF-8, for contrast
+  ];
+  const input = Buffer.concat(vectors.flatMap(([bytes]) => [bytes, Buffer.from('\n')]));
+  for (const json of [true, false]) {
+    const r = spawnSync(process.execPath, [CLI, 'decode', ...(json ? ['--json'] : [])], { input, encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .slice(json ? 0 : 1);
+    assert.equal(rows.length, vectors.length);
+    vectors.forEach(([bytes, error, at, hint], i) => {
+      if (!json) {
+        assert.ok(rows[i].includes(`refused: ${error} (${hint}`), rows[i]);
+        return;
+      }
+      const row = JSON.parse(rows[i]);
+      assert.deepEqual([row.id, row.error, row.errorOffset], [bytes.toString('utf8'), error, at], `line ${i + 1}`);
+      assert.ok(row.hint.startsWith(hint), row.hint);
+    });
+  }
+});

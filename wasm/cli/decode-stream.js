@@ -127,7 +127,9 @@ class LineDecoder {
     }
     const id = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
     const error = this.rows.ERROR_CODES[u8[FOUND.error + i]];
-    return `${this.json ? refusedJson(id, error) : refusedRow(id, error)}\n`;
+    // the error, its offset and the byte named come from the line's bytes, which `id` may not spell (U+FFFD)
+    const at = wasm.error_offset(start, bytes.length);
+    return `${this.json ? refusedJson(id, error, bytes, at) : refusedRow(id, error, bytes, at)}\n`;
   }
 
   // The line at the start of the area has `carry` bytes and no newline yet: it is no id. Its first bytes are

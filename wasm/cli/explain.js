@@ -1,10 +1,13 @@
 // Why an id was refused, naming the byte and the fix: the CLI's rows and hints (plain code, no module).
 const encoder = new TextEncoder();
 
-/** Why `text` was refused with `code`, naming the byte (`at`, UTF-8, from errorOffset) and a fix. */
-export function explain(text, code, at) {
+/**
+ * Why `text` was refused with `code`, naming the byte (`at`, from errorOffset) and a fix. `bytes`: the line's own
+ * bytes, where they are not valid UTF-8 (each bad sequence decoded to U+FFFD in `text`).
+ */
+export function explain(text, code, at, bytes = encoder.encode(text)) {
   const byte = (i) => {
-    const value = encoder.encode(text)[i];
+    const value = bytes[i];
     return value >= 0x21 && value < 0x7f
       ? `'${String.fromCharCode(value)}'`
       : `0x${value.toString(16).padStart(2, '0')}`;
@@ -17,7 +20,7 @@ export function explain(text, code, at) {
         lead > 0 ? `leading space at byte 0` : `trailing space at byte ${encoder.encode(text.trimEnd()).length}`;
       return `${where}: the id is ${JSON.stringify(trimmed)}`;
     }
-    return `${Buffer.byteLength(text)} bytes: an id is exactly 14`;
+    return `${bytes.length} bytes: an id is exactly 14`;
   }
   if (code === 'namespace') {
     const upper = text.slice(0, 3).toUpperCase();

@@ -39,6 +39,7 @@ or the id and its error class.
         or {id, ok: false, error}.
 
 A refused id's row names the byte it goes wrong at and a fix; --json adds errorOffset and hint.
+Offsets count bytes; a line that is not valid UTF-8 is shown with U+FFFD, but judged by its bytes.
 --ns NS: an ID that is a bare Snowflake (a decimal number) is decoded as the id of NS it encodes to.
 
 Exit status: 0 every id parsed, 1 some id refused, 2 usage error.

@@ -34,17 +34,19 @@ export function iso(unixMs) {
   return lastIso;
 }
 
-/** A refused id's object: its error, the byte it goes wrong at (errorOffset) and a hint naming the fix. */
-export function refusedJson(id, error) {
-  const at = errorOffset(id);
+/**
+ * A refused id's object: its error, the byte it goes wrong at (errorOffset) and a hint naming the fix. A line
+ * read from bytes passes them and their errorOffset: where they are not valid UTF-8, `id` is not their text.
+ */
+export function refusedJson(id, error, bytes = undefined, at = errorOffset(id)) {
   // as JSON.stringify of {id, ok, error, errorOffset, hint} writes it, the strings escaped one by one (faster)
-  return `{"id":${JSON.stringify(id)},"ok":false,"error":"${error}","errorOffset":${at},"hint":${JSON.stringify(hint(id, error, at))}}`;
+  return `{"id":${JSON.stringify(id)},"ok":false,"error":"${error}","errorOffset":${at},"hint":${JSON.stringify(hint(id, error, at, bytes))}}`;
 }
 
 // A decimal number is most likely a bare Snowflake: say how to decode it.
-function hint(id, error, at) {
+function hint(id, error, at, bytes) {
   if (/^[0-9]{1,19}$/.test(id)) return `${explain(id, error, at)}; a bare Snowflake? decode --ns NS ${id}`;
-  return explain(id, error, at);
+  return explain(id, error, at, bytes);
 }
 
 /** The aligned row of a parsed id, under the table header. */
@@ -55,9 +57,9 @@ export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, 
   );
 }
 
-/** A refused id's row: the id as typed, its error and the hint. */
-export function refusedRow(id, error) {
-  return `${printable(id).padEnd(14)}  refused: ${error} (${hint(id, error, errorOffset(id))})`;
+/** A refused id's row: the id as typed, its error and the hint (`bytes` and `at` as for refusedJson). */
+export function refusedRow(id, error, bytes = undefined, at = errorOffset(id)) {
+  return `${printable(id).padEnd(14)}  refused: ${error} (${hint(id, error, at, bytes)})`;
 }
 
 // A line of stdin longer than this is refused for its length and shown by its first bytes only.
