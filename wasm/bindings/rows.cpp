@@ -3,7 +3,7 @@
 #include <emscripten/bind.h>
 
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 #include "bindings/scan.hpp"
 #include "bindings/shared.hpp"
@@ -15,14 +15,19 @@ using namespace branded::wasm;
 
 namespace {
 
-// Two row buffers, so JavaScript can write one out while core fills the other.
-std::vector<char> rows[2];
+// Two row buffers, so JavaScript can write one out while core fills the other. Left uninitialised (not a
+// std::vector, which would zero megabytes at every start): every byte written out was formatted first.
+struct RowBuffer {
+  std::unique_ptr<char[]> data;
+  std::size_t size = 0;
+};
+RowBuffer rows[2];
 
 // Row buffer `slot` with room for `bytes`. Both are sized by reserve_rows before any write: growing one here
 // could move memory under a write of the other in flight, so a call that would need more traps instead.
 char* row_buffer(std::size_t slot, std::size_t bytes) {
-  if (rows[slot].size() < bytes) __builtin_trap();
-  return rows[slot].data();
+  if (rows[slot].size < bytes) __builtin_trap();
+  return rows[slot].data.get();
 }
 
 void rows_written(std::size_t stop, const char* start, const char* end) {
@@ -32,14 +37,17 @@ void rows_written(std::size_t stop, const char* start, const char* end) {
 }
 
 // Sizes both row buffers for at least `bytes` at once, so that filling one does not move memory under a write
-// of the other in flight.
+// of the other in flight. A buffer made larger starts empty: call it with no write in flight.
 void branded_reserve_rows(std::uint32_t bytes) {
-  for (auto& buffer : rows)
-    if (buffer.size() < bytes) buffer.resize(bytes);
+  for (auto& buffer : rows) {
+    if (buffer.size >= bytes) continue;
+    buffer.data.reset(new char[bytes]);
+    buffer.size = bytes;
+  }
 }
 
 // The address of row buffer `slot` (0 or 1).
-Address branded_rows_at(std::uint32_t slot) { return address_of(rows[slot & 1].data()); }
+Address branded_rows_at(std::uint32_t slot) { return address_of(rows[slot & 1].data.get()); }
 
 // The rows of the last scan's candidates (`text`: the same text), each placed at byte byte_base + offset, line
 // line_base + newlines, into a row buffer after its first `at` bytes; the prefix area holds `prefix_size` bytes
