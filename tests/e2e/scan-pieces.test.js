@@ -82,3 +82,25 @@ test('an empty source has no candidates', async () => {
   assert.equal(columns.count, 0);
   assert.equal(columns.idBytes.length, 0);
 });
+
+// The result's columns are cut to the count. Where the size estimate was close they are views of the first
+// slots (no copy of the whole result at the end); where it left a quarter or more unused, copies of them.
+test('result columns: views of close estimates, copies of estimates a quarter or more too large', async () => {
+  const even = new TextEncoder().encode(Array.from({ length: 50_000 }, (_, i) => `${idAt(i)}\n`).join(''));
+  const close = await scanSource(bufferSource(even), { pieceBytes: 64 * 1024 });
+  assert.equal(close.count, 50_000);
+  assert.equal(close.snowflake.length, 50_000);
+  assert.ok(close.snowflake.buffer.byteLength > 50_000 * 8, 'a view: the estimate slack travels with the buffer');
+  assert.ok(close.snowflake.buffer.byteLength <= 50_000 * 8 * 1.25, `${close.snowflake.buffer.byteLength} bytes`);
+  assert.equal(close.idBytes.length, 50_000 * 14);
+
+  // Dense first piece, then a megabyte without an id: the estimate from the first piece is far too large.
+  const dense = new TextEncoder().encode(
+    `${Array.from({ length: 2_000 }, (_, i) => idAt(i)).join(' ')}${' '.repeat(1 << 20)}`,
+  );
+  const cut = await scanSource(bufferSource(dense), { pieceBytes: 32 * 1024 });
+  assert.equal(cut.count, 2_000);
+  for (const name of [...NAMES, 'idBytes', 'offset'])
+    assert.equal(cut[name].buffer.byteLength, cut[name].byteLength, `${name}: a copy of the count's slots`);
+  assert.deepEqual(ids(cut).slice(0, 3), [idAt(0), idAt(1), idAt(2)]);
+});

@@ -83,12 +83,16 @@ class Columns {
     this.refused += found.refused;
   }
 
+  // The columns cut to the count: views of the first slots when the estimate was close (the few slots past
+  // them travel with the buffers), copies when it left more than a quarter unused.
   finish() {
     const columns = { count: this.count, refused: this.refused };
+    const close = this.count * 1.25 >= this.capacity;
     for (const [name, Type] of this.types) {
       const length = this.count * width(name);
-      columns[name] = this[name]?.length === length ? this[name] : new Type(length);
-      if (this[name] && this[name].length !== length) columns[name].set(this[name].subarray(0, length));
+      if (this[name] === undefined) columns[name] = new Type(0);
+      else if (close) columns[name] = this[name].subarray(0, length);
+      else columns[name] = this[name].slice(0, length);
       this[name] = null;
     }
     return columns;
