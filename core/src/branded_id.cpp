@@ -14,9 +14,7 @@ const PairTable& pair_table() {
     for (int first = 0; first < 256; ++first) {
       for (int second = 0; second < 256; ++second) {
         const char pair[2] = {static_cast<char>(first), static_cast<char>(second)};
-        const std::uint32_t high = DIGIT_VALUE_X62[first], low = DIGIT_VALUE[second];
-        table[two_bytes(pair)] =
-            ((high | low) & NOT_A_DIGIT_BITS) != 0 ? NOT_A_DIGIT : static_cast<std::uint16_t>(high + low);
+        table[two_bytes(pair)] = static_cast<std::uint16_t>(digit_pair(pair));
       }
     }
     return true;

@@ -33,7 +33,6 @@ char* row_buffer(std::size_t slot, std::size_t bytes) {
 void rows_written(std::size_t stop, const char* start, const char* end) {
   found.status.stop = static_cast<std::uint32_t>(stop);
   found.status.out_size = static_cast<std::uint32_t>(end - start);
-  found.status.out_address = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(start));
 }
 
 // Sizes both row buffers for at least `bytes` at once, so that filling one does not move memory under a write

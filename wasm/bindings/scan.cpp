@@ -47,7 +47,6 @@ constexpr Named SCAN_LAYOUT[] = {
     named("afterAlnum", &found.status.after_alnum),
     named("rowsStop", &found.status.stop),
     named("rowsSize", &found.status.out_size),
-    named("rowsAddress", &found.status.out_address),
     {},
 };
 

@@ -12,7 +12,7 @@ constexpr std::size_t PREFIX_BYTES = 4096;
 // What the last call did: candidates (or lines) written, refused, bytes and '\n's consumed, whether the last byte
 // is a letter or digit (the next scan's state); for the row formatters, where they stopped and their rows.
 struct ScanStatus {
-  std::uint32_t ids, refused, consumed, newlines, after_alnum, stop, out_size, out_address;
+  std::uint32_t ids, refused, consumed, newlines, after_alnum, stop, out_size;
 };
 
 struct ScanBatch {

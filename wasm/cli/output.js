@@ -45,8 +45,8 @@ export function refusedJson(id, error, bytes = undefined, at = errorOffset(id)) 
 
 // A decimal number is most likely a bare Snowflake: say how to decode it.
 function hint(id, error, at, bytes) {
-  if (/^[0-9]{1,19}$/.test(id)) return `${explain(id, error, at)}; a bare Snowflake? decode --ns NS ${id}`;
-  return explain(id, error, at, bytes);
+  const why = explain(id, error, at, bytes);
+  return /^[0-9]{1,19}$/.test(id) ? `${why}; a bare Snowflake? decode --ns NS ${id}` : why;
 }
 
 /** The aligned row of a parsed id, under the table header. */

@@ -70,15 +70,21 @@ inline std::uint32_t digit_pair(const char* d) {
   return std::uint32_t{DIGIT_VALUE_X62[static_cast<unsigned char>(d[0])]} + digit_value(d[1]);
 }
 
-// 11 Base62 digits: `charset` or `range` or the value.
-BRANDED_ALWAYS_INLINE Decoded decode_payload_portable(const char* digits) {
-  const std::uint32_t first = digit_value(digits[0]), p12 = digit_pair(digits + 1), p34 = digit_pair(digits + 3),
-                      p56 = digit_pair(digits + 5), p78 = digit_pair(digits + 7), p910 = digit_pair(digits + 9);
+// 11 Base62 digits from the first one's value and the five pairs' (any may carry NOT_A_DIGIT_BITS): `charset`
+// or `range` or the value. `pair_at(d)` is d[0] * 62 + d[1].
+template <typename PairAt>
+BRANDED_ALWAYS_INLINE Decoded decode_payload(const char* digits, PairAt pair_at) {
+  const std::uint32_t first = digit_value(digits[0]), p12 = pair_at(digits + 1), p34 = pair_at(digits + 3),
+                      p56 = pair_at(digits + 5), p78 = pair_at(digits + 7), p910 = pair_at(digits + 9);
   if ((first | p12 | p34 | p56 | p78 | p910) & NOT_A_DIGIT_BITS) return {0, Error::charset};
   constexpr auto pair = static_cast<std::uint32_t>(POW62_2);
   const std::uint32_t high3 = first * pair + p12;
   const std::uint64_t low8 = std::uint64_t{p34 * pair + p56} * POW62_4 + (p78 * pair + p910);
   return in_range(high3, low8);
+}
+
+BRANDED_ALWAYS_INLINE Decoded decode_payload_portable(const char* digits) {
+  return decode_payload(digits, [](const char* d) { return digit_pair(d); });
 }
 
 BRANDED_ALWAYS_INLINE Decoded decode_id_portable(const char* id14) {
@@ -88,9 +94,8 @@ BRANDED_ALWAYS_INLINE Decoded decode_id_portable(const char* id14) {
 
 // ---- pair-table form, for the batch loops without SSE2 (wasm's among them): one lookup per two digits ----
 
-// d[0] * 62 + d[1] for every two bytes d, indexed by the two bytes read as one uint16_t (in the target's
-// byte order: one load), NOT_A_DIGIT where either is outside the alphabet. 128 KiB, built on the first
-// call rather than carried in the binary.
+// digit_pair(d) for every two bytes d, indexed by the two bytes read as one uint16_t (in the target's byte
+// order: one load). 128 KiB, built on the first call rather than carried in the binary.
 using PairTable = std::array<std::uint16_t, 1 << 16>;
 const PairTable& pair_table();
 
@@ -104,15 +109,7 @@ inline std::uint32_t table_pair(const std::uint16_t* pairs, const char* d) { ret
 
 BRANDED_ALWAYS_INLINE Decoded decode_id_pairs(const char* id14, const std::uint16_t* pairs) {
   if (!is_upper(id14[0]) || !is_upper(id14[1]) || !is_upper(id14[2])) return {0, Error::namespace_};
-  const char* digits = id14 + 3;
-  const std::uint32_t first = digit_value(digits[0]), p12 = table_pair(pairs, digits + 1),
-                      p34 = table_pair(pairs, digits + 3), p56 = table_pair(pairs, digits + 5),
-                      p78 = table_pair(pairs, digits + 7), p910 = table_pair(pairs, digits + 9);
-  if ((first | p12 | p34 | p56 | p78 | p910) & NOT_A_DIGIT_BITS) return {0, Error::charset};
-  constexpr auto pair = static_cast<std::uint32_t>(POW62_2);
-  const std::uint32_t high3 = first * pair + p12;
-  const std::uint64_t low8 = std::uint64_t{p34 * pair + p56} * POW62_4 + (p78 * pair + p910);
-  return in_range(high3, low8);
+  return decode_payload(id14 + 3, [pairs](const char* d) { return table_pair(pairs, d); });
 }
 
 // ---- SSE2 form: the 14 bytes as 16 lanes (bytes 0-7 and 6-13), checked and weighted in vector registers ----
