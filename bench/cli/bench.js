@@ -21,7 +21,7 @@ const PYTHON = join(import.meta.dirname, 'naive_decode.py');
 const IDS = 1_000_000;
 const LARGE_REPEATS = Number(process.env.BENCH_CLI_LARGE ?? 10); // the 10,000,000-id input: the ids 10 times
 const PYTHON_IDS = 200_000; // the same ids' first fifth: the naive loop is slow, and its rate is per id
-const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 5);
 
 const out = stageFile('cli');
 const scratch = mkdtempSync(join(tmpdir(), 'branded-bench-cli-'));

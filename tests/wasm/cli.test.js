@@ -103,6 +103,17 @@ test('refusals name the byte and the fix, in rows, JSON and BrandedError message
   assert.match(run(['encode', 'usr', '5']).err, /refused: namespace/);
 });
 
+test('a refusal for whitespace names the character trimmed, not just "space"', () => {
+  const lines = ['\ufeffJOB0KHTOWnGLuC', 'JOB0KHTOWnGLuC\t', '\u00a0JOB0KHTOWnGLuC', 'JOB0KHTOWnGLuC\u2003'];
+  const hints = jsonLines(run(['decode', '--json'], `${lines.join('\n')}\n`).out).map((row) => row.hint);
+  assert.deepEqual(hints, [
+    'leading byte order mark (U+FEFF, bytes EF BB BF) at byte 0: the id is "JOB0KHTOWnGLuC"',
+    'trailing tab at byte 14: the id is "JOB0KHTOWnGLuC"',
+    'leading no-break space (U+00A0) at byte 0: the id is "JOB0KHTOWnGLuC"',
+    'trailing U+2003 (a space) at byte 14: the id is "JOB0KHTOWnGLuC"',
+  ]);
+});
+
 test('encode', () => {
   assert.deepEqual(run(['encode', 'USR', '274557032793636864']), { code: 0, out: 'USR0KHTOWnGLuC\n', err: '' });
   const json = run(['encode', 'USR', '0', '--json']);

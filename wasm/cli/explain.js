@@ -1,6 +1,19 @@
 // Why an id was refused, naming the byte and the fix: the CLI's rows and hints (plain code, no module).
 const encoder = new TextEncoder();
 
+// What String.prototype.trim took off, by name: a byte order mark or a no-break space is not "a space" to fix.
+const WHITESPACE_NAMES = new Map([
+  [' ', 'space'],
+  ['\t', 'tab'],
+  ['\v', 'vertical tab'],
+  ['\f', 'form feed'],
+  ['\r', 'carriage return'],
+  ['\u00a0', 'no-break space (U+00A0)'],
+  ['\ufeff', 'byte order mark (U+FEFF, bytes EF BB BF)'],
+]);
+const whitespaceName = (char) =>
+  WHITESPACE_NAMES.get(char) ?? `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} (a space)`;
+
 /**
  * Why `text` was refused with `code`, naming the byte (`at`, from errorOffset) and a fix. `bytes`: the line's own
  * bytes, where they are not valid UTF-8 (each bad sequence decoded to U+FFFD in `text`).
@@ -15,9 +28,11 @@ export function explain(text, code, at, bytes = encoder.encode(text)) {
   if (code === 'length') {
     const trimmed = text.trim();
     if (trimmed.length === 14 && trimmed !== text) {
-      const lead = encoder.encode(text.slice(0, text.length - text.trimStart().length)).length;
+      const leading = text.length - text.trimStart().length;
       const where =
-        lead > 0 ? `leading space at byte 0` : `trailing space at byte ${encoder.encode(text.trimEnd()).length}`;
+        leading > 0
+          ? `leading ${whitespaceName(text[0])} at byte 0`
+          : `trailing ${whitespaceName(text[text.trimEnd().length])} at byte ${encoder.encode(text.trimEnd()).length}`;
       return `${where}: the id is ${JSON.stringify(trimmed)}`;
     }
     return `${bytes.length} bytes: an id is exactly 14`;
