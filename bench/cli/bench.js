@@ -16,7 +16,7 @@ import { randomIds } from '../js/inputs.js';
 import { figure, stageFile } from '../lib/figures.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'wasm', 'bin', 'branded.js');
+const CLI = join(ROOT, 'wasm', 'bin', 'branded.cjs');
 const PYTHON = join(import.meta.dirname, 'naive_decode.py');
 const IDS = 1_000_000;
 const LARGE_REPEATS = Number(process.env.BENCH_CLI_LARGE ?? 10); // the 10,000,000-id input: the ids 10 times

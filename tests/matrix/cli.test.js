@@ -1,4 +1,4 @@
-// The bad-input matrix through the CLI (`branded`, wasm/bin/branded.js): every malformed id streamed on
+// The bad-input matrix through the CLI (`branded`, wasm/bin/branded.cjs): every malformed id streamed on
 // stdin and given as arguments gets its refusal line and exit 1; malformed namespaces, Snowflakes, nodes
 // and windows exit 1 with their error; malformed arguments exit 2 (usage). Never a crash (exit > 2).
 import assert from 'node:assert/strict';
@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 
 import { asText, bytesOf, family, ROOT, surfacePresent } from './support.js';
 
-const BIN = join(ROOT, 'wasm', 'bin', 'branded.js');
-const present = surfacePresent('CLI (wasm/bin/branded.js)', 'wasm/bin/branded.js', 'wasm/dist/branded-wasm.js');
+const BIN = join(ROOT, 'wasm', 'bin', 'branded.cjs');
+const present = surfacePresent('CLI (wasm/bin/branded.cjs)', 'wasm/bin/branded.cjs', 'wasm/dist/cli.cjs');
 
 function run(args, input = '') {
   return new Promise((resolve, reject) => {

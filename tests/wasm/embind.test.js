@@ -105,6 +105,7 @@ test('no entry or glue evaluates code (a strict CSP allows neither eval nor new 
     'branded.iife.js',
     'branded-wasm.js',
     'branded-cli-wasm.js',
+    'cli.cjs',
   ]) {
     assert.doesNotMatch(readFileSync(join(PACKAGE_DIR, 'dist', file), 'utf8'), /new Function|\beval\(/, file);
   }

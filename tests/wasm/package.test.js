@@ -50,7 +50,7 @@ test('the installed package imports from Node and its bin runs', () => {
   const bin = spawnSync(join(scratch, 'node_modules', '.bin', 'branded'), ['encode', 'USR', '0'], { encoding: 'utf8' });
   assert.equal(bin.status, 0, bin.stderr);
   assert.equal(bin.stdout, 'USR00000000000\n');
-  // scan and decode from stdin run on the CLI's own module (dist/branded-cli-wasm.js and its .wasm).
+  // scan and decode from stdin run on the CLI's own module (bundled into dist/cli.cjs, its .wasm beside it).
   const scanned = spawnSync(join(scratch, 'node_modules', '.bin', 'branded'), ['scan', '--json'], {
     input: 'GET /jobs/JOB0KHTOWnGLuC?x=1\n',
     encoding: 'utf8',

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PACKAGE_DIR = join(ROOT, 'wasm');
-export const CLI = join(PACKAGE_DIR, 'bin', 'branded.js');
+export const CLI = join(PACKAGE_DIR, 'bin', 'branded.cjs');
 
 // python3's arguments to set O_NONBLOCK on stdin and stdout, then exec the command that follows (a spawned
 // child's stdio is always blocking: libuv clears the flag, so a parent sharing a non-blocking fd is simulated

@@ -47,10 +47,8 @@ export async function decodeStream(json) {
   return decoder.refused === 0 ? 0 : 1;
 }
 
-async function loadRefusedRows() {
-  const [{ ERROR_CODES }, output] = await Promise.all([import('@echomq/branded'), import('./output.js')]);
-  return { ERROR_CODES, ...output };
-}
+// output.js and the error codes: it imports the package module, which so loads with the first refused line.
+const loadRefusedRows = () => import('./output.js');
 
 const encoder = new TextEncoder();
 

@@ -3,15 +3,16 @@
 import { UsageError, parseArguments } from './usage.js';
 import { writeText } from './stdio.js';
 
-// A command's runner from module `path`, loaded on its first call.
+// A command's runner `name` from the module `load()` imports, loaded on its first call (each import is
+// written out, so the bundler sees it).
 const lazy =
-  (path, name) =>
+  (load, name) =>
   async (...args) =>
-    (await import(path))[name](...args);
+    (await load())[name](...args);
 
-const decodeArguments = lazy('./decode.js', 'decodeArguments');
-const decodeStream = lazy('./decode-stream.js', 'decodeStream');
-const fromCommands = (name) => lazy('./commands.js', name);
+const decodeArguments = lazy(() => import('./decode.js'), 'decodeArguments');
+const decodeStream = lazy(() => import('./decode-stream.js'), 'decodeStream');
+const fromCommands = (name) => lazy(() => import('./commands.js'), name);
 
 const JSON_ONLY = { json: 'flag', help: 'flag' };
 const COMMANDS = {
@@ -28,7 +29,7 @@ const COMMANDS = {
   window: { options: JSON_ONLY, run: fromCommands('windowCommand') },
   slot: { options: JSON_ONLY, run: fromCommands('slotCommand') },
   'min-for': { options: JSON_ONLY, run: fromCommands('minForCommand') },
-  scan: { options: { ...JSON_ONLY, 'valid-only': 'flag' }, run: lazy('./scan.js', 'scanCommand') },
+  scan: { options: { ...JSON_ONLY, 'valid-only': 'flag' }, run: lazy(() => import('./scan.js'), 'scanCommand') },
 };
 
 const loadHelp = () => import('./help.js');

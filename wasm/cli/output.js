@@ -3,6 +3,8 @@ import { once } from 'node:events';
 
 import { errorOffset } from '@echomq/branded';
 
+export { ERROR_CODES } from '@echomq/branded';
+
 import { explain } from './explain.js';
 import { stdout } from './stdio.js';
 

@@ -7,7 +7,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { transform } from 'esbuild';
+import { build as esbuild, transform } from 'esbuild';
 import { build } from 'vite';
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,3 +59,26 @@ copyFileSync(join(PACKAGE_DIR, 'index.d.ts'), join(DIST, 'index.d.cts'));
 const valkeyTypes = readFileSync(join(PACKAGE_DIR, 'valkey.d.ts'), 'utf8');
 if (!valkeyTypes.includes("from './index.js'")) throw new Error("valkey.d.ts no longer imports from './index.js'");
 writeFileSync(join(DIST, 'valkey.d.cts'), valkeyTypes.replaceAll("from './index.js'", "from './index.cjs'"));
+
+// The CLI (cli/run.js, its commands and the CLI module's glue) as one CommonJS file: Node starts CommonJS without
+// the ES module loader's work per file and per built-in. `import.meta.url` is the bundle's own URL (dist/ and
+// cli/ are siblings, so the sources' relative URLs hold), and the package entry it loads stays ./index.cjs.
+await esbuild({
+  entryPoints: [join(PACKAGE_DIR, 'cli', 'run.js')],
+  outfile: join(DIST, 'cli.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+  banner: { js: "const import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': 'import_meta_url' },
+  plugins: [
+    {
+      name: 'package-entry',
+      setup(build) {
+        build.onResolve({ filter: /^@echomq\/branded$/ }, () => ({ path: './index.cjs', external: true }));
+      },
+    },
+  ],
+});
