@@ -2,7 +2,7 @@
 // and stdout is not (the rows go to a file or a pipe), from a second into the run on, redrawn at most four
 // times a second, and cleared before anything else is printed on stderr and at the end.
 import { fstatSync, writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
+import { createRequire } from 'node:module';
 
 const STDIN = 0;
 const STDOUT = 1;
@@ -64,10 +64,21 @@ class Progress {
 
 const NONE = Object.freeze({ update() {}, clear() {} });
 
+// Whether fd is a terminal. A terminal is a character device: fstat tells files and pipes apart without
+// loading node:tty (which loads node:net, a few ms of every start); only a character device is asked isatty.
+function isTerminal(fd) {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return createRequire(import.meta.url)('node:tty').isatty(fd);
+}
+
 /**
  * A progress line for `branded COMMAND`: `total` bytes (or `unit`s, when given; null: unknown) and a count of
  * what was `found` ("ids", "lines"); one that draws nothing when stderr is no terminal or stdout is one.
  */
 export function progress(command, options = {}) {
-  return isatty(STDERR) && !isatty(STDOUT) ? new Progress(command, options) : NONE;
+  return isTerminal(STDERR) && !isTerminal(STDOUT) ? new Progress(command, options) : NONE;
 }
