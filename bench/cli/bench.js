@@ -1,7 +1,7 @@
 // The CLI as people pipe it: `branded decode` and `branded decode --json` from stdin to a pipe, against the naive
 // Python decoder (bench/cli/naive_decode.py) on the same ids in the same run; `branded scan` of a log. Rates are
-// from CPU time (user + system of the pipeline, as bash's `time` reports it), the best of a few rounds; wall
-// rates are shown beside them. The goal figure is at 1,000,000 ids; the fixed start (Node alone, then Node with
+// from CPU time (user + system of the pipeline, as bash's `time` reports it), the best of a few rounds, the
+// pipelines taking turns within each round; wall rates are shown beside them. The goal figure is at 1,000,000 ids; the fixed start (Node alone, then Node with
 // the CLI) is measured apart, and 10,000,000 ids give the rate with the start amortised. Writes
 // bench/out/cli.jsonl.
 // Every run has NODE_EXTRA_CA_CERTS removed from its environment: Node reads and parses each certificate in
@@ -56,47 +56,39 @@ const EXTRA_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
 const cleanEnv = { ...process.env };
 delete cleanEnv.NODE_EXTRA_CA_CERTS;
 
-// The best (least CPU) of ROUNDS runs of `command < input | cat > /dev/null`: {cpu, wall} in seconds.
+// Every pipeline `command < input | cat > /dev/null` is registered first and then run once a round, round
+// after round, so a burst of load on the machine lands on one round of each figure rather than on every
+// round of one; each keeps its best (least CPU) round: {cpu, wall} in seconds.
+const pipelines = [];
 function timed(command, input, env = cleanEnv) {
-  let best = null;
+  const pipeline = { command, input, env, cpu: Infinity, wall: Infinity };
+  pipelines.push(pipeline);
+  return pipeline;
+}
+
+function runRounds() {
   for (let round = 0; round < ROUNDS; round++) {
-    const script = `TIMEFORMAT='%R %U %S'; time (${command.map(quote).join(' ')} < ${quote(input)} | cat > /dev/null)`;
-    const r = spawnSync('bash', ['-c', script], { encoding: 'utf8', env });
-    if (r.status !== 0) throw new Error(`${command.join(' ')} failed: ${r.stderr}`);
-    const [wall, user, system] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-    if (best === null || user + system < best.cpu) best = { cpu: user + system, wall };
+    for (const pipeline of pipelines) {
+      const { command, input, env } = pipeline;
+      const script = `TIMEFORMAT='%R %U %S'; time (${command.map(quote).join(' ')} < ${quote(input)} | cat > /dev/null)`;
+      const r = spawnSync('bash', ['-c', script], { encoding: 'utf8', env });
+      if (r.status !== 0) throw new Error(`${command.join(' ')} failed: ${r.stderr}`);
+      const [wall, user, system] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+      if (user + system < pipeline.cpu) Object.assign(pipeline, { cpu: user + system, wall });
+    }
   }
-  return best;
 }
 
 const million = (count, seconds) => count / seconds / 1e6;
 const emptyFile = join(scratch, 'empty.txt');
 writeFileSync(emptyFile, '');
 const node = timed([process.execPath, '-e', '0'], emptyFile);
-out.add(figure('cli start: node -e 0 (Node alone)', node.cpu * 1000, 'ms CPU'));
-if (EXTRA_CA_CERTS) {
-  const withCerts = timed([process.execPath, '-e', '0'], emptyFile, process.env);
-  out.add(figure('cli start: node -e 0 with NODE_EXTRA_CA_CERTS as set here', withCerts.cpu * 1000, 'ms CPU'));
-}
+const nodeWithCerts = EXTRA_CA_CERTS ? timed([process.execPath, '-e', '0'], emptyFile, process.env) : null;
 const startup = timed([process.execPath, CLI, 'decode'], emptyFile);
-out.add(figure('cli decode of empty stdin (Node and the CLI module starting)', startup.cpu * 1000, 'ms CPU'));
-for (const [form, flags] of [
+const forms = [
   ['decode', []],
   ['decode --json', ['--json']],
-]) {
-  const cli = timed([process.execPath, CLI, 'decode', ...flags], idsFile);
-  const python = timed(['python3', PYTHON, ...flags], pythonFile);
-  const rate = million(IDS, cli.cpu);
-  const pythonRate = million(PYTHON_IDS, python.cpu);
-  out.add(figure(`cli ${form}, stdin to a pipe (1,000,000 ids)`, rate, 'M ids/s', '>= 5 M ids/s'));
-  out.add(figure(`cli ${form}, wall clock`, million(IDS, cli.wall), 'M ids/s'));
-  if (EXTRA_CA_CERTS) {
-    const withCerts = timed([process.execPath, CLI, 'decode', ...flags], idsFile, process.env);
-    out.add(figure(`cli ${form}, with NODE_EXTRA_CA_CERTS as set here`, million(IDS, withCerts.cpu), 'M ids/s'));
-  }
-  out.add(figure(`cli ${form}, past startup (CPU less empty stdin's)`, million(IDS, cli.cpu - startup.cpu), 'M ids/s'));
-  out.add(figure(`cli ${form}: naive Python decoder`, pythonRate, 'M ids/s'));
-  out.add(figure(`cli ${form}: branded / naive Python`, rate / pythonRate, 'x', '>= 10x'));
+].map(([form, flags]) => {
   // The pipe's own share of the goal figure: the same output bytes from a file through `cat | cat`.
   const outputFile = join(scratch, `decoded${flags.join('')}.txt`);
   const decoded = spawnSync('bash', [
@@ -104,9 +96,39 @@ for (const [form, flags] of [
     `${[process.execPath, CLI, 'decode', ...flags].map(quote).join(' ')} < ${quote(idsFile)} > ${quote(outputFile)}`,
   ]);
   if (decoded.status !== 0) throw new Error(`decode ${flags.join(' ')} failed: ${decoded.stderr}`);
-  const pipe = timed(['cat', outputFile], emptyFile);
+  const decode = [process.execPath, CLI, 'decode', ...flags];
+  return {
+    form,
+    cli: timed(decode, idsFile),
+    withCerts: EXTRA_CA_CERTS ? timed(decode, idsFile, process.env) : null,
+    python: timed(['python3', PYTHON, ...flags], pythonFile),
+    pipe: timed(['cat', outputFile], emptyFile),
+    large: timed(decode, largeFile),
+  };
+});
+const halfRefused = timed([process.execPath, CLI, 'decode'], halfRefusedFile);
+const longLine = timed([process.execPath, CLI, 'decode'], longLineFile);
+const scan = timed([process.execPath, CLI, 'scan', '--json'], logFile);
+
+runRounds();
+
+out.add(figure('cli start: node -e 0 (Node alone)', node.cpu * 1000, 'ms CPU'));
+if (nodeWithCerts) {
+  out.add(figure('cli start: node -e 0 with NODE_EXTRA_CA_CERTS as set here', nodeWithCerts.cpu * 1000, 'ms CPU'));
+}
+out.add(figure('cli decode of empty stdin (Node and the CLI module starting)', startup.cpu * 1000, 'ms CPU'));
+for (const { form, cli, withCerts, python, pipe, large } of forms) {
+  const rate = million(IDS, cli.cpu);
+  const pythonRate = million(PYTHON_IDS, python.cpu);
+  out.add(figure(`cli ${form}, stdin to a pipe (1,000,000 ids)`, rate, 'M ids/s', '>= 5 M ids/s'));
+  out.add(figure(`cli ${form}, wall clock`, million(IDS, cli.wall), 'M ids/s'));
+  if (withCerts) {
+    out.add(figure(`cli ${form}, with NODE_EXTRA_CA_CERTS as set here`, million(IDS, withCerts.cpu), 'M ids/s'));
+  }
+  out.add(figure(`cli ${form}, past startup (CPU less empty stdin's)`, million(IDS, cli.cpu - startup.cpu), 'M ids/s'));
+  out.add(figure(`cli ${form}: naive Python decoder`, pythonRate, 'M ids/s'));
+  out.add(figure(`cli ${form}: branded / naive Python`, rate / pythonRate, 'x', '>= 10x'));
   out.add(figure(`cli ${form}: its output through the pipe alone (cat file | cat)`, pipe.cpu * 1000, 'ms CPU'));
-  const large = timed([process.execPath, CLI, 'decode', ...flags], largeFile);
   const largeIds = IDS * LARGE_REPEATS;
   out.add(
     figure(
@@ -116,9 +138,6 @@ for (const [form, flags] of [
     ),
   );
 }
-const halfRefused = timed([process.execPath, CLI, 'decode'], halfRefusedFile);
 out.add(figure('cli decode, every other line refused (1,000,000 lines)', million(IDS, halfRefused.cpu), 'M lines/s'));
-const longLine = timed([process.execPath, CLI, 'decode'], longLineFile);
 out.add(figure('cli decode of a 100 MB line, then 1,000 ids', longLine.cpu * 1000, 'ms CPU'));
-const scan = timed([process.execPath, CLI, 'scan', '--json'], logFile);
 out.add(figure('cli scan --json of a log (1,000,000 ids, one a line)', million(IDS, scan.cpu), 'M ids/s'));
