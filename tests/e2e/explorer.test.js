@@ -126,6 +126,70 @@ eachEngine((app) => {
       await page.close();
     });
 
+    test("a batch's pictures: mint times in 48 bins and ids per node, the busiest eight and the rest summed", async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url);
+      const decode = panel(page, 'decode');
+      const base = 1781000000000;
+      // node 5: six ids in the first 6 ms; node 9: three ids 100 ms on; nodes 100-107: one id each, the last at
+      // +1000 ms (none on a bin's edge); and a refused line, which neither picture counts.
+      const plan = [
+        ...Array.from({ length: 6 }, (_, i) => ({ ms: base + i, node: 5, seq: i })),
+        ...Array.from({ length: 3 }, (_, i) => ({ ms: base + 100 + i, node: 9, seq: i })),
+        ...Array.from({ length: 8 }, (_, i) => ({ ms: base + (i < 7 ? 333 + i * 95 : 1000), node: 100 + i, seq: 0 })),
+      ];
+      const ids = plan.map(({ ms, node, seq }) => encode('JOB', compose(ms, node, seq)));
+      await decode.locator('textarea').fill([...ids, 'JOB-refused'].join('\n'));
+      await decode.locator('.summary', { hasText: '17 decoded' }).waitFor();
+
+      const nodes = decode.locator('[data-testid="node-breakdown"]');
+      assert.equal(await text(nodes.locator('caption')), 'ids per node (10 nodes)');
+      const rows = await nodes
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [tr.querySelector('th').textContent, tr.querySelector('td.num').textContent]),
+        );
+      assert.deepEqual(rows, [
+        ['node 5', '6'],
+        ['node 9', '3'],
+        ...[100, 101, 102, 103, 104, 105].map((n) => [`node ${n}`, '1']),
+        ['2 more', '2'],
+      ]);
+      assert.deepEqual(await nodes.locator('meter').evaluateAll((ms) => ms.map((m) => [m.max, m.value])), [
+        [6, 6],
+        [6, 3],
+        ...Array.from({ length: 6 }, () => [6, 1]),
+        [6, 2],
+      ]);
+
+      const histogram = decode.locator('[data-testid="time-histogram"]');
+      const bars = await histogram
+        .locator('rect.bar')
+        .evaluateAll((rects) =>
+          rects.map((r) => ({ height: Number(r.getAttribute('height')), title: r.querySelector('title').textContent })),
+        );
+      assert.equal(bars.length, 48);
+      const counts = bars.map((bar) => Number(bar.title.match(/^(\d+) ids? from /)[1]));
+      // the span is 1,000 ms in 48 bins of 20.83 ms: +0..5 in bin 0, +100..102 in bin 4, the rest one a bin
+      const expected = new Array(48).fill(0);
+      for (const { ms } of plan) expected[Math.min(47, Math.floor(((ms - base) * 48) / 1000))] += 1;
+      assert.deepEqual(counts, expected);
+      assert.equal(bars[0].title, `6 ids from ${new Date(base).toISOString()}`);
+      assert.match(bars[47].title, /^1 id from /);
+      assert.equal(bars[0].height, 92, 'the fullest bin is drawn full height');
+      assert.ok(bars.every((bar, i) => (counts[i] === 0) === (bar.height === 0)));
+      assert.deepEqual(await histogram.locator('figcaption span').allTextContents(), [
+        new Date(base).toISOString(),
+        'mint time',
+        new Date(base + 1000).toISOString(),
+      ]);
+
+      // One valid id is no batch: no pictures.
+      await decode.locator('textarea').fill(ids[0]);
+      await decode.locator('.summary', { hasText: '1 decoded' }).waitFor();
+      assert.equal(await decode.locator('.batch-charts').count(), 0);
+      await page.close();
+    });
+
     test('no cell of the decode table is cut at any width; from 1024 px the table fits its box', async (t) => {
       // The widest value of each column: the largest Snowflake, node 1023, seq 4095, a 10-digit hash32.
       const ids = [
@@ -370,6 +434,28 @@ eachEngine((app) => {
       await page.locator('[data-tab="gate"]').click();
       await page.goBack();
       await page.locator('[data-tab="placement"][aria-selected="true"]').waitFor();
+      await page.close();
+    });
+
+    test('Copy link puts the address of the view as it is on the clipboard', async () => {
+      const page = await openExplorer(await app.browser.page(), app.site.url);
+      await panel(page, 'decode').locator('textarea').fill('USR0NgWEfAEJfs');
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('decode.ids') === 'USR0NgWEfAEJfs');
+      const button = page.locator('[data-testid="copy-link"]');
+      assert.equal(await button.getAttribute('aria-label'), 'Copy link to this view');
+      if (app.engine === 'chromium') {
+        await app.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.site.origin });
+        await button.click();
+        await page.locator('[data-testid="copy-link"]', { hasText: 'Copied' }).waitFor();
+        assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+      } else {
+        // Without a granted clipboard the button says so and asks for a manual copy instead of failing quietly.
+        await button.click();
+        await page.waitForFunction(() =>
+          ['Copied', 'Select & copy'].includes(document.querySelector('[data-testid="copy-link"]').textContent),
+        );
+      }
+      await page.waitForFunction(() => document.querySelector('[data-testid="copy-link"]').textContent === 'Copy link');
       await page.close();
     });
 

@@ -139,6 +139,10 @@ class Locator {
   allTextContents() {
     return this.#all('(els) => els.map((el) => el.textContent)');
   }
+  /** Runs `fn` on the array of every element the locator selects (no argument, unlike Playwright's). */
+  evaluateAll(fn) {
+    return this.#all(String(fn));
+  }
   isVisible() {
     return this.#all(`(els) => els.slice(0, 1).some((el) => { const b = el.getBoundingClientRect();
       return b.width > 0 && b.height > 0 && getComputedStyle(el).visibility !== 'hidden'; })`);

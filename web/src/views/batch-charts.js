@@ -57,7 +57,11 @@ function histogramSvg({ bins, first, last }) {
         width: Math.max(barWidth - 1, 1).toFixed(2),
         height: height.toFixed(2),
       },
-      s('title', null, `${formatCount(count)} ids from ${formatIso(first + (i * (last - first)) / bins.length)}`),
+      s(
+        'title',
+        null,
+        `${formatCount(count)} ${count === 1 ? 'id' : 'ids'} from ${formatIso(first + (i * (last - first)) / bins.length)}`,
+      ),
     );
   });
   return h(
