@@ -406,6 +406,74 @@ eachEngine((app) => {
     });
   });
 
+  describe('the phone layout', () => {
+    // What read wrong at 390 px: the header over the title, a 2 px logo, the 64-bit layout scrolling sideways
+    // with node and seq out of view, timeline labels ~4 px tall, ISO times and stream ids broken at hyphens.
+    const measure = (page) =>
+      page.evaluate(
+        () =>
+          new Promise((done) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const rect = (el) => el.getBoundingClientRect();
+                const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+                const lines = (el) => {
+                  const range = document.createRange();
+                  range.selectNodeContents(el);
+                  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+                };
+                const title = document.querySelector('header.top h1');
+                const mark = document.querySelector('header.top .mark');
+                const others = [...document.querySelectorAll('header.top .top-inner > :not(.brand)')];
+                const layout = document.querySelector('[data-panel="decode"] .layout');
+                const decode = (field) => document.querySelector(`[data-panel="decode"] [data-field="${field}"]`);
+                const timeline = [...document.querySelectorAll('[data-panel="window"] .timeline svg text')];
+                done({
+                  pageScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                  overTitle: others
+                    .filter((el) => overlap(rect(el), rect(title)) || overlap(rect(el), rect(mark)))
+                    .map((el) => el.outerHTML.slice(0, 60)),
+                  mark: [rect(mark).width, rect(mark).height],
+                  layoutScroll: layout.scrollWidth - layout.clientWidth,
+                  fieldsOut: ['node', 'seq'].filter((key) => {
+                    const r = rect(layout.querySelector(`.f-${key} .f-value`));
+                    return !(r.width > 0 && r.left >= 0 && r.right <= document.documentElement.clientWidth);
+                  }),
+                  lines: { iso: lines(decode('iso')), stream: lines(decode('stream')) },
+                  labels: timeline.map((el) => rect(el).height),
+                });
+              }),
+            ),
+          ),
+      );
+
+    test('at 390 px: nothing over the title, the 64-bit layout whole, labels readable, times on one line', async (t) => {
+      const page = await openExplorer(await app.browser.page(), app.site.url, { 'decode.ids': 'JOB0KHTOWnGLuC' });
+      const { width } = (await page.setViewportSize({ width: 390, height: 844 })) ?? { width: 390 };
+      await page.locator('[data-tab="window"]').click();
+      await panel(page, 'window').locator('.timeline svg').waitFor();
+      const onWindow = await measure(page);
+      await page.locator('[data-tab="decode"]').click();
+      await panel(page, 'decode').locator('.layout').waitFor();
+      const facts = { ...(await measure(page)), labels: onWindow.labels };
+      t.diagnostic(`${app.engine} ${width} px: ${JSON.stringify(facts)}`);
+      assert.ok(width <= 447, `a phone-sized window (${width} px)`);
+      assert.equal(facts.pageScroll, 0, 'the page scrolls sideways');
+      assert.deepEqual(facts.overTitle, [], 'header controls over the title or the logo');
+      assert.ok(facts.mark[0] >= 40 && facts.mark[1] >= 14, `the logo is ${facts.mark.join(' x ')} px`);
+      assert.ok(facts.layoutScroll <= 0, `the 64-bit layout scrolls sideways by ${facts.layoutScroll} px`);
+      assert.deepEqual(facts.fieldsOut, [], 'node and seq are in view');
+      assert.deepEqual(facts.lines, { iso: 1, stream: 1 });
+      assert.ok(facts.labels.length >= 3, 'the timeline has its labels');
+      assert.ok(
+        facts.labels.every((height) => height >= 9),
+        `timeline labels ${facts.labels.map((h) => h.toFixed(1)).join(', ')} px tall`,
+      );
+      await page.setViewportSize({ width: 1360, height: 900 });
+      await page.close();
+    });
+  });
+
   describe('the address is the state', () => {
     test("a shared URL restores every panel's inputs", async () => {
       const first = await openExplorer(await app.browser.page(), app.site.url);
