@@ -76,7 +76,9 @@ describe('gate, live', () => {
     ]);
     assert.match(await text(gate.locator('[data-field="identical"]')), /not applicable/);
     await gate.getByRole('button', { name: 'job-42', exact: true }).click();
-    await gate.locator('button.primary').click();
+    // Enter in the candidate's input runs the comparison, as the button does.
+    await gate.locator('input.id').focus();
+    await page.keyboard.press('Enter');
     assert.match(await text(gate.locator('[data-testid="compare-error"]')), /^malformed — /);
     await page.close();
   });
@@ -88,7 +90,9 @@ describe('stream window, live', () => {
     const win = panel(page, 'window');
     await win.getByRole('button', { name: 'Seed the stream' }).click();
     await win.locator('[data-testid="seeded"]').waitFor({ timeout: 60000 });
-    await win.getByRole('button', { name: 'Run the window' }).click();
+    // Enter in an instant's input runs the window, as "Run the window" does (the widgets page clicks it).
+    await win.locator('input').nth(0).focus();
+    await page.keyboard.press('Enter');
     const comparison = win.locator('[data-testid="window-comparison"]');
     await comparison.waitFor();
     const cells = await comparison.locator(':scope > span').allTextContents();
