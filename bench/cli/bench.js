@@ -1,9 +1,9 @@
 // The CLI as people pipe it: `branded decode` and `branded decode --json` from stdin to a pipe, against the naive
 // Python decoder (bench/cli/naive_decode.py) on the same ids in the same run; `branded scan` of a log. Rates are
 // from CPU time (user + system of the pipeline, as bash's `time` reports it), the best of a few rounds, the
-// pipelines taking turns within each round; wall rates are shown beside them. The goal figure is at 1,000,000 ids; the fixed start (Node alone, then Node with
-// the CLI) is measured apart, and 10,000,000 ids give the rate with the start amortised. Writes
-// bench/out/cli.jsonl.
+// pipelines taking turns within each round; wall rates are shown beside them. The goal figure is at 1,000,000
+// ids; the fixed start (Node alone, then Node with the CLI) is measured apart, and 10,000,000 ids give the rate
+// with the start amortised. Writes bench/out/cli.jsonl.
 // Every run has NODE_EXTRA_CA_CERTS removed from its environment: Node reads and parses each certificate in
 // that file before running anything, which no command of the CLI needs (none opens a TLS connection) and few
 // users' machines set; where it is set (a sandbox pointing it at the whole system bundle), the pipeline is

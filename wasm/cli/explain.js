@@ -28,11 +28,11 @@ export function explain(text, code, at, bytes = encoder.encode(text)) {
   if (code === 'length') {
     const trimmed = text.trim();
     if (trimmed.length === 14 && trimmed !== text) {
-      const leading = text.length - text.trimStart().length;
+      const kept = text.trimEnd();
       const where =
-        leading > 0
+        text.trimStart() !== text
           ? `leading ${whitespaceName(text[0])} at byte 0`
-          : `trailing ${whitespaceName(text[text.trimEnd().length])} at byte ${encoder.encode(text.trimEnd()).length}`;
+          : `trailing ${whitespaceName(text[kept.length])} at byte ${encoder.encode(kept).length}`;
       return `${where}: the id is ${JSON.stringify(trimmed)}`;
     }
     return `${bytes.length} bytes: an id is exactly 14`;

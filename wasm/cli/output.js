@@ -3,10 +3,11 @@ import { once } from 'node:events';
 
 import { errorOffset } from '@echomq/branded';
 
-export { ERROR_CODES } from '@echomq/branded';
-
 import { explain } from './explain.js';
 import { stdout } from './stdio.js';
+
+// For decode's refused rows, which load this module (and so the package's) on the first one.
+export { ERROR_CODES } from '@echomq/branded';
 
 /** Writes text to stdout, waiting for a drain when the stream asks for one. */
 export async function write(text) {
