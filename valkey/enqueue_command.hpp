@@ -1,4 +1,4 @@
-// EMQ.ENQUEUE 2 <jobkey> <pendingkey> <id> <payload>: the @enqueue transition run natively (SPEC §5).
+// EMQ.ENQUEUE 2 <jobkey> <pendingkey> <id> <payload>: the @enqueue transition run natively (contract.md §5).
 #pragma once
 #include "branded/keyspace.hpp"
 #include "module_api.hpp"

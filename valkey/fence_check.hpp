@@ -1,4 +1,4 @@
-// The version fence as the native executor sees it (SPEC §5): {emq}:version must hold echomq:4.0.0.
+// The version fence as the native executor sees it (contract.md §5): {emq}:version must hold echomq:4.0.0.
 #pragma once
 #include <string>
 

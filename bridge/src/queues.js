@@ -1,5 +1,5 @@
 // The queue allowlist: comma-separated globs where `*` matches any run of name bytes and `?` exactly one.
-// Queue-name validity itself is the package's (SPEC §4); this only decides which valid names are served.
+// Queue-name validity itself is the package's (contract.md §4); this only decides which valid names are served.
 const GLOB = /^[A-Za-z0-9._*?-]{1,128}$/;
 
 /** The globs of a comma-separated list; throws an Error for an empty list or a byte a glob may not hold. */

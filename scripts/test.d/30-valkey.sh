@@ -2,7 +2,7 @@
 # Valkey (tests/valkey/*.test.js, node:test): the launcher, the native EMQ.ENQUEUE module against the
 # @enqueue script, the executor differential (10,000 seeded + named cases through both, replicas with and
 # without the module, the AOF replayed, DEBUG DIGEST compared), the connector @echomq/branded/valkey (fence,
-# executors, NOSCRIPT, batches), the SPEC §6 streams reproduction (its MEMORY USAGE figures are printed as
+# executors, NOSCRIPT, batches), the contract.md §6 streams reproduction (its MEMORY USAGE figures are printed as
 # test diagnostics), a 3-primary cluster, and the connector's TypeScript types. Every server is a real
 # valkey-server on a free loopback port.
 set -euo pipefail

@@ -26,7 +26,7 @@ import {
 import { TOKEN, connect, getJson, open, rssMiB, startBridge, upgradeStatus } from './support.js';
 import { useBridgeStack } from './fixture.js';
 
-const SEED = { queue: 'demo', stream: 'fills' }; // the SPEC §6 stream, 200,000 entries
+const SEED = { queue: 'demo', stream: 'fills' }; // the contract.md §6 stream, 200,000 entries
 const WHOLE_SEED = { t0: 1781000000000, t1: 1781000000049 };
 
 describe('attacks on a bridge with its default limits', () => {

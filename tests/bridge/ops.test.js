@@ -146,7 +146,7 @@ describe('ops', () => {
     assert.deepEqual((await stack.client.request('pending', { queue: 'demo.pending' })).result.jobs, jobs);
   });
 
-  it('streamSeed + streamWindow: the SPEC §6 reproduction (200,000 entries; [+10 ms, +20 ms) holds 40,960)', async () => {
+  it('streamSeed + streamWindow: the contract.md §6 reproduction (200,000 entries; [+10 ms, +20 ms) holds 40,960)', async () => {
     const seed = await stack.client.request('streamSeed', { queue: 'demo', stream: 'fills' });
     assert.equal(seed.ok, true, JSON.stringify(seed));
     assert.deepEqual(

@@ -44,7 +44,7 @@ export const REPORT_FUNCTION = `function report(compute) {
 }`;
 
 /**
- * Serves `folder`, opens `path` in Chromium, waits for #out, and asserts the page printed the SPEC answer
+ * Serves `folder`, opens `path` in Chromium, waits for #out, and asserts the page printed the contract's answer
  * with no page error, no console error and no CSP violation (main thread or worker).
  */
 export async function assertPageAnswers(folder, path = '', { timeout = 60_000 } = {}) {

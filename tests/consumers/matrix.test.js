@@ -1,6 +1,6 @@
 // The consumer matrix (issue 12): every case installs the packed tarball into a fresh project the way a
 // user does, builds it with a pinned toolchain from the workspace and runs the result (Node, Chromium,
-// workerd), which must print the SPEC answer for parse('JOB0KHTOWnGLuC'). One test per consumer, and a
+// workerd), which must print the contract's answer for parse('JOB0KHTOWnGLuC'). One test per consumer, and a
 // one-line-per-consumer summary at the end.
 // CONSUMERS_JOBS: cases at once (default 3); CONSUMERS_KEEP=1 keeps the projects; BRANDED_TARBALL: a tgz.
 import { readdirSync } from 'node:fs';

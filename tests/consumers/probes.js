@@ -1,4 +1,4 @@
-// The consumer code each case installs: import (or require) the package, parse the SPEC's JOB id, print the
+// The consumer code each case installs: import (or require) the package, parse the contract's JOB id, print the
 // answer line. Node and ESM bundles call parse right after the import (the package promises that);
 // classic scripts, workers and workerd first wait for `ready` when the package exports one.
 import { ANCHOR_ID, ANSWER_FUNCTION, PACKAGE_NAME } from './support.js';

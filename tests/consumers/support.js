@@ -1,6 +1,6 @@
 // The consumer matrix's shared parts: the packed tarball, a fresh consumer project per case (the tarball
 // installed into its own node_modules, the pinned toolchains linked in from the workspace), child processes
-// with bounded time, and the SPEC answer every case must print.
+// with bounded time, and the contract's answer every case must print.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ export const PACKAGE_NAME = '@echomq/branded';
 const anchor = JSON.parse(readFileSync(join(ROOT, 'tests/vectors/valid.json'), 'utf8')).find(
   (v) => v.name === 'job-anchor',
 );
-/** The id every consumer parses, and what parse() must give for it (SPEC §1, from the shared vectors). */
+/** The id every consumer parses, and what parse() must give for it (contract.md §1, from the shared vectors). */
 export const ANCHOR_ID = anchor.id;
 export const EXPECTED = { snowflakeType: 'bigint', snowflake: anchor.snowflake, unixMs: anchor.unixMs };
 
@@ -27,7 +27,7 @@ export const ANSWER_FUNCTION = `function answer(p) {
   return 'ANSWER ' + JSON.stringify({ snowflakeType: typeof p.snowflake, snowflake: String(p.snowflake), unixMs: p.unixMs });
 }`;
 
-/** Asserts that `text` (a process's output, a page's text) holds the SPEC answer line. */
+/** Asserts that `text` (a process's output, a page's text) holds the contract's answer line. */
 export function assertAnswer(text, where) {
   const line = String(text)
     .split('\n')

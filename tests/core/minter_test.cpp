@@ -1,4 +1,4 @@
-// The minting law of SPEC §2, driven by an injected clock.
+// The minting law of contract.md §2, driven by an injected clock.
 #include <algorithm>
 #include <catch2/catch_test_macros.hpp>
 #include <thread>

@@ -1,4 +1,4 @@
-// Stream entry ids beyond the vector file: the SPEC §6 reproduction's arithmetic.
+// Stream entry ids beyond the vector file: the contract.md §6 reproduction's arithmetic.
 #include <catch2/catch_test_macros.hpp>
 
 #include "branded/branded.hpp"

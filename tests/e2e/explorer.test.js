@@ -289,7 +289,7 @@ eachEngine((app) => {
   });
 
   describe('stream window', () => {
-    test('[+10ms, +20ms) → XRANGE arguments, the timeline, and the SPEC §6 prediction', async () => {
+    test('[+10ms, +20ms) → XRANGE arguments, the timeline, and the contract.md §6 prediction', async () => {
       const page = await openExplorer(await app.browser.page(), app.site.url, { tab: 'window' });
       const win = panel(page, 'window');
       assert.equal(await text(win.locator('[data-field="start"]')), '1781000000010-0');

@@ -1,5 +1,5 @@
 // The live panels against a real bridge and a real Valkey (module loaded): the gate comparison of the
-// script and EMQ.ENQUEUE, the SPEC §6 window (40,960 entries), and an enqueue whose row appears.
+// script and EMQ.ENQUEUE, the contract.md §6 window (40,960 entries), and an enqueue whose row appears.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '@echomq/branded';
@@ -85,7 +85,7 @@ describe('gate, live', () => {
 });
 
 describe('stream window, live', () => {
-  test('seed the SPEC §6 stream; [+10ms, +20ms) holds 40,960 entries from 1781000000010-28672', async () => {
+  test('seed the contract.md §6 stream; [+10ms, +20ms) holds 40,960 entries from 1781000000010-28672', async () => {
     const page = await openLive({ tab: 'window' });
     const win = panel(page, 'window');
     await win.getByRole('button', { name: 'Seed the stream' }).click();

@@ -82,7 +82,7 @@ export async function run() {
     name: `fence rewritten to ${FOREIGN} under a running bridge (no reconnect), observed ${OBSERVE_MS} ms`,
     script: summary(log, sentAt, rewrittenAt, 'script'),
     native: summary(log, sentAt, rewrittenAt, 'native'),
-    // Jobs the server stored after the rewrite: the script executor has no fence of its own (SPEC §5: the
+    // Jobs the server stored after the rewrite: the script executor has no fence of its own (contract.md §5: the
     // client checks at connect), so it can write until the bridge learns of the rewrite; the native one cannot.
     jobsWrittenAfterRewrite: lateWrites,
     healthz: { status: health.status, fence: health.body.fence },

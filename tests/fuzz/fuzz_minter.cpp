@@ -1,5 +1,5 @@
 // The minter under a clock the input drives (steps forward and back, frozen bursts, jumps outside the
-// horizon): every id is exactly what the minting law of SPEC §2 gives, ids strictly increase, the node is
+// horizon): every id is exactly what the minting law of contract.md §2 gives, ids strictly increase, the node is
 // preserved, and an in-range clock is never refused unless the 41-bit horizon is spent.
 #include <fuzzer/FuzzedDataProvider.h>
 

@@ -1,5 +1,5 @@
 // What every fuzz target shares: a property check that aborts (so libFuzzer keeps the input as a crash)
-// and independent oracles for the contract, written from SPEC.md without calling core.
+// and independent oracles for the contract, written from docs/contract.md without calling core.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -19,7 +19,7 @@ namespace oracle {
 
 inline bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 
-// The Base62 digit value of c, or -1 (SPEC §1 alphabet: 0-9, A-Z, a-z).
+// The Base62 digit value of c, or -1 (contract.md §1 alphabet: 0-9, A-Z, a-z).
 inline int digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'A' && c <= 'Z') return c - 'A' + 10;

@@ -1,6 +1,6 @@
 // The bad-input matrix: every malformed input the surfaces must refuse with a typed error, generated here
 // and listed in cases.json (which the C++ runner reads; the Node runners import this module).
-// Expected errors come from independent oracles written from SPEC.md, never from the code under test.
+// Expected errors come from independent oracles written from docs/contract.md, never from the code under test.
 //   node tests/matrix/cases.mjs --write    rewrites cases.json
 //   node tests/matrix/cases.mjs --check    exits 1 when cases.json differs from what this module generates
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ export const QUEUE = 'orders';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const MB = 1 << 20;
 
-// ---- oracles (SPEC §1, §4, §6) ----
+// ---- oracles (contract.md §1, §4, §6) ----
 
 // The parse error class of some bytes, in the contract's order; null when they are a valid id.
 export function parseError(bytes) {

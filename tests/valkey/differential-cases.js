@@ -1,6 +1,6 @@
 // The cases of the executor differential (differential.test.js): named edge cases and seeded random ones,
 // each a job id, a payload, what the row and the pending keys hold beforehand, and how the call is sent.
-// expectedOutcome() is the transition as SPEC §5 words it, written from the contract, not from either executor.
+// expectedOutcome() is the transition as contract.md §5 words it, written from the contract, not from either executor.
 import { encode, FENCE_KEY, FENCE_VALUE, KIND_REFUSAL } from '@echomq/branded';
 
 export const MEGABYTE = 1024 * 1024;

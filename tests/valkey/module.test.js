@@ -1,5 +1,5 @@
 // The native executor EMQ.ENQUEUE against the @enqueue script on one real valkey-server, raw commands
-// only (no host check in front): same verdicts, same bytes, the module's own check order (SPEC §5).
+// only (no host check in front): same verdicts, same bytes, the module's own check order (contract.md §5).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Streams with injected entry ids on a real server: the reproduction of SPEC §6 (200,000 entries, the
+// Streams with injected entry ids on a real server: the reproduction of contract.md §6 (200,000 entries, the
 // [+10 ms, +20 ms) window, MEMORY USAGE against XADD *), and the typed non-monotonic refusal.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -16,7 +16,7 @@ const ENTRIES = 200_000;
 // One 8-byte field and one 8-byte value per entry, the same for both streams.
 const FIELD = 'fieldkey';
 const VALUE = 'valuexyz';
-// SPEC §6 saw 4,161,888 bytes (injected) and 4,174,928 (XADD *) on Valkey 9.1: recorded beside ours.
+// contract.md §6 saw 4,161,888 bytes (injected) and 4,174,928 (XADD *) on Valkey 9.1: recorded beside ours.
 const REFERENCE = { injected: 4_161_888, auto: 4_174_928 };
 const IN_FLIGHT = 8_192;
 
@@ -59,7 +59,7 @@ function addAllWithAutoIds(key) {
   assert.match(piped.stdout, new RegExp(`errors: 0, replies: ${ENTRIES}`));
 }
 
-describe('the SPEC §6 reproduction', () => {
+describe('the contract.md §6 reproduction', () => {
   test('200,000 injected entries: the [+10 ms, +20 ms) window holds exactly 40,960; MEMORY USAGE vs XADD *', async (t) => {
     let started = Date.now();
     await appendAll('repro', 'events');
@@ -92,7 +92,7 @@ describe('the SPEC §6 reproduction', () => {
     t.diagnostic(
       `MEMORY USAGE, 200,000 entries: injected ids ${injectedBytes} bytes, XADD * ${autoBytes} bytes ` +
         `(${(injectedBytes / ENTRIES).toFixed(2)} vs ${(autoBytes / ENTRIES).toFixed(2)} bytes per entry; ` +
-        `SPEC §6 reference ${REFERENCE.injected} vs ${REFERENCE.auto})`,
+        `contract.md §6 reference ${REFERENCE.injected} vs ${REFERENCE.auto})`,
     );
     // The reference saw about 20 bytes per entry either way; the exact figure depends on the server
     // version and the bytes of the values, so only the order of magnitude is asserted, and that the

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { startServer } from '../../scripts/valkey.js';
 import { PACKAGE_DIR, ROOT } from './support.js';
 
-const SPEC = { snowflake: '274557032793636864', unixMs: 1769526697641 };
+const CONTRACT_ANSWER = { snowflake: '274557032793636864', unixMs: 1769526697641 };
 const ENTRY = pathToFileURL(join(PACKAGE_DIR, 'index.js')).href;
 
 function node(args, input, cwd = ROOT) {
@@ -27,7 +27,7 @@ test('require() of the CommonJS entry: ready on return, the same API as the ES m
     const p = branded.parse('JOB0KHTOWnGLuC');
     console.log(JSON.stringify({ snowflake: String(p.snowflake), unixMs: p.unixMs, names: Object.keys(branded).sort() }));`;
   const { names, ...parsed } = node(['-e', script]);
-  assert.deepEqual(parsed, SPEC);
+  assert.deepEqual(parsed, CONTRACT_ANSWER);
   const esm = await import(ENTRY);
   assert.deepEqual(names, Object.keys(esm).sort());
   assert.ok(names.includes('ready'));
@@ -53,7 +53,7 @@ test('where synchronous compilation is refused: calls before `ready` throw why, 
   assert.match(out.early, /not ready yet.*await ready/);
   assert.deepEqual(out, {
     early: out.early,
-    ...SPEC,
+    ...CONTRACT_ANSWER,
     refused: { ok: false, error: 'range' },
     KIND_REFUSAL: 'EMQKIND job id must be JOB-namespaced',
     codes: 8,

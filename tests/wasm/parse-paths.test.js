@@ -1,6 +1,6 @@
 // parse() reaches the module by one of two paths: an id of 14 ASCII characters crosses as four 32-bit
 // arguments, anything else as its UTF-8 bytes through the input area; parseMany's array form writes items
-// into 16-byte slots. Each answer is held to an oracle written here from SPEC §1 (UTF-8 bytes; length,
+// into 16-byte slots. Each answer is held to an oracle written here from contract.md §1 (UTF-8 bytes; length,
 // namespace, charset, range in that order), on inputs built so that a lost, misplaced or misjudged byte
 // in any of the 14 positions, or a non-ASCII character let through as one byte, would show.
 import assert from 'node:assert/strict';

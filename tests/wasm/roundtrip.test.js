@@ -1,4 +1,4 @@
-// 5,000 random round trips, each checked against a small pure-JS BigInt oracle written here from SPEC
+// 5,000 random round trips, each checked against a small pure-JS BigInt oracle written here from docs/contract.md
 // §1-§3 and §6 (independent of the wasm path).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

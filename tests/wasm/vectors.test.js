@@ -143,7 +143,7 @@ test('stream vectors: entry ids, their parsing, windows', () => {
   }
 });
 
-test('the SPEC anchors', () => {
+test('the contract anchors', () => {
   assert.equal(branded.EPOCH_MS, 1704067200000);
   assert.equal(branded.encode('USR', 274557032793636864n), 'USR0KHTOWnGLuC');
   assert.equal(branded.hash32(274557032793636864n), 234878118);

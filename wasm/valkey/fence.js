@@ -1,4 +1,4 @@
-// The version fence, client side (SPEC §5): read {emq}:version at connect and at every reconnect; equal
+// The version fence, client side (contract.md §5): read {emq}:version at connect and at every reconnect; equal
 // → writable; absent → claim it with SET NX and read it back; anything else → every write refused with
 // a FenceError. While not writable, each write checks again, so a fence put right is seen at once.
 import { FENCE_KEY, FENCE_VALUE } from '@echomq/branded';

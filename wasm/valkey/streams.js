@@ -1,4 +1,4 @@
-// Streams keyed emq:{<queue>}:<stream>, entry ids injected from Snowflakes (SPEC §6): one mapping only,
+// Streams keyed emq:{<queue>}:<stream>, entry ids injected from Snowflakes (contract.md §6): one mapping only,
 // core's, through the package (streamId, streamWindow).
 import { queueKey, streamId, streamWindow } from '@echomq/branded';
 import { isBytes, wireValue } from './bytes.js';

@@ -5,7 +5,7 @@ import { parse, validQueue as packageValidQueue } from '@echomq/branded';
 import { BridgeError, quote, tooLarge } from '../errors.js';
 
 /**
- * The host check (SPEC §4): all 14 bytes must parse, any namespace. Nothing reaches Valkey otherwise.
+ * The host check (contract.md §4): all 14 bytes must parse, any namespace. Nothing reaches Valkey otherwise.
  * Returns the package's parse; throws `malformed` with its reason.
  */
 export function hostCheck(job) {

@@ -1,5 +1,5 @@
-// streamSeed: replaces a demo stream with a generated one, each entry under its injected id (SPEC §6).
-// The defaults are the SPEC §6 reproduction: 200,000 entries, node 7, 4,096 per ms from 1781000000000.
+// streamSeed: replaces a demo stream with a generated one, each entry under its injected id (contract.md §6).
+// The defaults are the contract.md §6 reproduction: 200,000 entries, node 7, 4,096 per ms from 1781000000000.
 import { compose, streamId } from '@echomq/branded';
 
 import { BridgeError, rateLimited } from '../errors.js';
@@ -7,7 +7,7 @@ import { allowedQueue, atMost, validQueue } from './checks.js';
 import { streamType, validStream } from './streams.js';
 
 export const SEED_DEFAULTS = Object.freeze({ entries: 200000, node: 7, perMs: 4096, startMs: 1781000000000 });
-// One 8-byte field and one 8-byte value per entry (SPEC §6): the entry's index as 8 decimal digits.
+// One 8-byte field and one 8-byte value per entry (contract.md §6): the entry's index as 8 decimal digits.
 export const SEED_FIELD = 'fieldkey';
 /** Entry i's fields: { SEED_FIELD: i as 8 decimal digits }. */
 export const seedFields = (i) => ({ [SEED_FIELD]: String(i).padStart(8, '0') });

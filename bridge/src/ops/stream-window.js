@@ -1,4 +1,4 @@
-// streamWindow: the instants [t0, t1) of a stream, addressed purely by id arithmetic (SPEC §6).
+// streamWindow: the instants [t0, t1) of a stream, addressed purely by id arithmetic (contract.md §6).
 import { HORIZON_MS, streamWindow } from '@echomq/branded';
 
 import { BridgeError, rateLimited } from '../errors.js';

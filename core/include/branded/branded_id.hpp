@@ -1,4 +1,4 @@
-// The 14-byte branded id: 3 bytes of namespace (A-Z) + 11 Base62 digits of a Snowflake (SPEC §1).
+// The 14-byte branded id: 3 bytes of namespace (A-Z) + 11 Base62 digits of a Snowflake (contract.md §1).
 #pragma once
 #include <array>
 #include <cstddef>

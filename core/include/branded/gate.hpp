@@ -1,4 +1,4 @@
-// The three-byte wire gate and the @enqueue transition (SPEC §5). One constant each, for the whole project.
+// The three-byte wire gate and the @enqueue transition (contract.md §5). One constant each, for the whole project.
 #pragma once
 #include <string_view>
 

@@ -1,4 +1,4 @@
-// Placement hash (SPEC §3): the first half of MurmurHash3's fmix64, low 32 bits. Not for security.
+// Placement hash (contract.md §3): the first half of MurmurHash3's fmix64, low 32 bits. Not for security.
 #pragma once
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-// The EchoMQ keyspace (SPEC §4): queue names, key builders, the version fence, the cluster slot.
+// The EchoMQ keyspace (contract.md §4): queue names, key builders, the version fence, the cluster slot.
 #pragma once
 #include <cstdint>
 #include <string>

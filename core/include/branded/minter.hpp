@@ -1,4 +1,4 @@
-// The monotonic minter (SPEC §2): never blocks, never repeats, safe to share between threads.
+// The monotonic minter (contract.md §2): never blocks, never repeats, safe to share between threads.
 #pragma once
 #include <atomic>
 #include <cstdint>

@@ -5,7 +5,7 @@
 
 namespace branded {
 
-// The four parse classes come first and in the contract's order (SPEC §1); the rest belong to other
+// The four parse classes come first and in the contract's order (contract.md §1); the rest belong to other
 // surfaces (minter node, queue names, keys, stream entry ids).
 enum class Error : std::uint8_t {
   none = 0,

@@ -1,4 +1,4 @@
-// The 63-bit Snowflake: ts(41) << 22 | node(10) << 12 | seq(12), ts in ms since EPOCH_MS (SPEC §2).
+// The 63-bit Snowflake: ts(41) << 22 | node(10) << 12 | seq(12), ts in ms since EPOCH_MS (contract.md §2).
 #pragma once
 #include <cstdint>
 

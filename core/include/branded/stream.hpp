@@ -1,4 +1,4 @@
-// Stream entry ids (SPEC §6): the one injection <unix_ms(s)>-<s & 0x3FFFFF>, and [t0, t1) windows.
+// Stream entry ids (contract.md §6): the one injection <unix_ms(s)>-<s & 0x3FFFFF>, and [t0, t1) windows.
 #pragma once
 #include <cstdint>
 #include <string>

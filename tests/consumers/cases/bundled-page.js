@@ -1,5 +1,5 @@
 // The bundler cases' shared part: a consumer project whose page entry is bundled by the tool, the output
-// served under the strict CSP and run in Chromium; the page must print the SPEC answer.
+// served under the strict CSP and run in Chromium; the page must print the contract's answer.
 import { assertPageAnswers, pageHtml } from '../browser.js';
 import { assertRan, withConsumer } from '../support.js';
 

@@ -1,4 +1,4 @@
-// Gate: one candidate id through the two owners that check it (SPEC §5) — the host (all 14 bytes
+// Gate: one candidate id through the two owners that check it (contract.md §5) — the host (all 14 bytes
 // parse) and the wire gate (exactly the first three bytes are JOB) — and, with the bridge, the live
 // verdicts of the script and the native command side by side.
 import { parse, errorOffset, gate } from '@echomq/branded';

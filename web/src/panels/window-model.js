@@ -1,4 +1,4 @@
-// What a window over the SPEC §6 reproduction stream should return, predicted from the seed plan alone:
+// What a window over the contract.md §6 reproduction stream should return, predicted from the seed plan alone:
 // entry i sits at millisecond startMs + floor(i / perMs) with seq i mod perMs. The entry ids themselves
 // come from the package (compose → streamId).
 import { compose, streamId } from '@echomq/branded';

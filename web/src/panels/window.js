@@ -1,5 +1,5 @@
 // Stream window: [t0, t1) as ISO times, ms or offsets → the XRANGE arguments and a timeline; with the
-// bridge, seed the SPEC §6 reproduction stream, run the window live and hold it against the prediction.
+// bridge, seed the contract.md §6 reproduction stream, run the window live and hold it against the prediction.
 import { queueKey, streamWindow } from '@echomq/branded';
 import { h, fill, field, submitOnEnter } from '../lib/dom.js';
 import { panelState } from '../lib/panel-state.js';

@@ -304,7 +304,7 @@ export class BrandedGate extends BrandedElement {
 }
 
 /**
- * A time window [t0, t1) as the XRANGE arguments a stream needs, with the predicted entries of the SPEC §6
+ * A time window [t0, t1) as the XRANGE arguments a stream needs, with the predicted entries of the contract.md §6
  * stream; with a bridge, seeds that stream in a real Valkey and runs the window.
  *
  * @tag branded-window
