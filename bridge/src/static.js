@@ -6,7 +6,7 @@ import { open, realpath } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
-import { securityHeaders } from './guard.js';
+import { policyKind, securityHeaders } from './guard.js';
 
 const TYPES = Object.freeze({
   '.html': 'text/html; charset=utf-8',
@@ -78,7 +78,7 @@ export async function serveStatic(root, req, res, urlPath) {
   if (file === null) return false;
   const type = contentType(file.path);
   res.writeHead(200, {
-    ...securityHeaders(type.startsWith('text/html')),
+    ...securityHeaders(policyKind(type)),
     'Content-Type': type,
     'Content-Length': file.size,
     'Cache-Control': 'no-cache',
