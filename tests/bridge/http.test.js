@@ -26,7 +26,7 @@ function raw(port, method, path) {
   });
 }
 
-// One file of each kind the explorer and the docs site serve.
+// One file of each kind the explorer and the docs site serve, and a VitePress-like docs folder.
 const KINDS_SITE = {
   'page.html': '<!doctype html><title>page</title>',
   'assets/scan-worker-x1.js': 'self.onmessage = () => {};',
@@ -40,6 +40,11 @@ const KINDS_SITE = {
   'notes.txt': 'text',
   'font.woff2': 'font',
   'blob.bin': 'bytes',
+  'docs/index.html': '<!doctype html><title>docs home</title>',
+  'docs/gate.html': '<!doctype html><title>gate</title>',
+  'docs/404.html': '<!doctype html><title>docs 404</title>',
+  'docs/reference/index.html': '<!doctype html><title>reference</title>',
+  'docs/reference/cli.html': '<!doctype html><title>cli</title>',
 };
 const PAGE_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
@@ -137,5 +142,28 @@ describe('http', () => {
         );
       }
     }
+  });
+
+  it("VitePress's clean URLs: /docs/gate is gate.html, a folder its index.html, a miss under /docs/ its 404 page", async () => {
+    const cases = [
+      ['/docs/gate', 200, 'gate'],
+      ['/docs/gate.html', 200, 'gate'],
+      ['/docs/', 200, 'docs home'],
+      ['/docs', 200, 'docs home'],
+      ['/docs/reference/', 200, 'reference'],
+      ['/docs/reference', 200, 'reference'],
+      ['/docs/reference/cli', 200, 'cli'],
+      ['/docs/gate/', 404, 'docs 404'],
+      ['/docs/nowhere', 404, 'docs 404'],
+      ['/docs/reference/nowhere', 404, 'docs 404'],
+    ];
+    for (const [path, status, title] of cases) {
+      const reply = await raw(stack.bridge.port, 'GET', path);
+      assert.deepEqual([reply.status, /<title>(.*)<\/title>/.exec(reply.body)?.[1]], [status, title], path);
+      assert.equal(reply.headers['content-security-policy'], PAGE_CSP, path);
+    }
+    const outside = await raw(stack.bridge.port, 'GET', '/nowhere');
+    assert.deepEqual([outside.status, outside.body], [404, 'not found\n'], 'no 404 page outside a folder that has one');
+    assert.equal((await raw(stack.bridge.port, 'GET', '/../secret')).status, 404, 'clean URLs never leave the root');
   });
 });
