@@ -5,4 +5,5 @@
 # Chromium; the contract's decoders against every vector (tests/docs-code/, conventions in its README).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-node --test --test-reporter=spec --test-concurrency=1 tests/docs-code/docs-code.test.js tests/docs-code/search.test.js
+node --test --test-reporter=spec --test-concurrency=1 tests/docs-code/conventions.test.js tests/docs-code/docs-code.test.js \
+  tests/docs-code/search.test.js
