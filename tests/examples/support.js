@@ -51,13 +51,13 @@ export function packTarballs() {
 }
 
 /**
- * Copies examples/<name> to a fresh directory with the tarballs in vendor/, installs it and (when it has a
- * build script) builds it. Resolves to {dir, install, build} with the commands' output.
+ * Copies examples/<name> (or the folder `from`) to a fresh directory with the tarballs in vendor/, installs it and
+ * (when it has a build script) builds it. Resolves to {dir, install, build} with the commands' output.
  */
-export async function prepareExample(name, { build = true } = {}) {
+export async function prepareExample(name, { build = true, from = join(EXAMPLES, name) } = {}) {
   const tarballs = await packTarballs();
   const dir = mkdtempSync(join(tmpdir(), `branded-example-${name}-`));
-  cpSync(join(EXAMPLES, name), dir, { recursive: true, filter: (path) => !LEFT_BEHIND.has(basename(path)) });
+  cpSync(from, dir, { recursive: true, filter: (path) => !LEFT_BEHIND.has(basename(path)) });
   mkdirSync(join(dir, 'vendor'));
   for (const file of readdirSync(tarballs)) cpSync(join(tarballs, file), join(dir, 'vendor', file));
   const install = await sh('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline'], {
