@@ -12,6 +12,7 @@ const DOCUMENTED = [
   'web/src/lib/**/*.js',
   'web/src/widgets/**/*.js',
   'web/src/explorer/**/*.js',
+  'web/src/scan/**/*.js',
   'web/src/panels/**/*.js',
   'wasm/valkey/**/*.js',
   'wasm/*.js',

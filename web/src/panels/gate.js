@@ -7,7 +7,7 @@ import { byteCells, bytesLegend } from '../views/bytes.js';
 import { verdictCard, presetChips } from '../views/controls.js';
 import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
-import { refusalText } from './decode.js';
+import { refusalText } from '../lib/refusal.js';
 
 export const GATE_DEFAULTS = { id: 'JOB0KHTOWnGLuC' };
 export const GATE_PRESETS = ['JOB0KHTOWnGLuC', 'USR0KHTOWnGLuC', 'job-42', 'JOB-42'];

@@ -3,7 +3,7 @@
 import { parse, errorOffset, hash32, jobKey, queueKey, slot, FENCE_KEY } from '@echomq/branded';
 import { h, fill, field } from '../lib/dom.js';
 import { panelState } from '../lib/panel-state.js';
-import { refusalText } from './decode.js';
+import { refusalText } from '../lib/refusal.js';
 
 export const PLACEMENT_DEFAULTS = { id: 'USR0KHTOWnGLuC', queue: 'orders' };
 

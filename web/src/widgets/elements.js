@@ -5,10 +5,12 @@ import { parse, valid, gate, hash32, streamId, ready } from '@echomq/branded';
 import { adoptStyles } from '../lib/styles.js';
 import { bridgeFor, defaultBridgeUrl } from '../lib/bridge.js';
 import { h } from '../lib/dom.js';
-import { createDecodePanel, DECODE_DEFAULTS } from '../panels/decode.js';
+import { createDecodePanel } from '../panels/decode.js';
+import { createDecodeCard } from '../panels/decode-card.js';
+import { DECODE_DEFAULTS } from '../panels/decode-model.js';
 import { createGatePanel, GATE_DEFAULTS } from '../panels/gate.js';
-import { createWindowPanel } from '../panels/window.js';
-import { createEnqueuePanel } from '../panels/enqueue.js';
+import { createWindowCard } from '../panels/window.js';
+import { createEnqueueCard } from '../panels/enqueue.js';
 import { setOfflineNote } from '../views/live.js';
 import { hostScheme, watchHostScheme } from './host-theme.js';
 import { nameParts } from './parts.js';
@@ -187,12 +189,11 @@ export class BrandedElement extends ServerSafeElement {
   }
 
   mount() {
-    const { panel } = this.constructor;
+    const panel = this.panelFactory();
     this.connection = bridgeFor(this.bridgeUrl(), this.getAttribute('token'));
     this.instance = panel({
       state: this.panelState(),
       bridge: this.connection,
-      compact: this.compact(),
       onState: () => this.changed(),
     });
     this.root = h(
@@ -224,8 +225,9 @@ export class BrandedElement extends ServerSafeElement {
     else delete this.root.dataset.scheme;
   }
 
-  compact() {
-    return true;
+  /** The factory of the widget's panel (a subclass may choose by its attributes). */
+  panelFactory() {
+    return this.constructor.panel;
   }
 
   panelState() {
@@ -355,7 +357,7 @@ function decodeDetail(id) {
  *   length, namespace, charset, range). With `multiple`: `{ count, decoded, refused }`.
  */
 export class BrandedDecode extends BrandedElement {
-  static panel = createDecodePanel;
+  static panel = createDecodeCard;
   static attributeMap = { value: 'ids' };
   static valueIsFirstField = true;
   static resultEvent = 'branded-decode';
@@ -390,8 +392,8 @@ export class BrandedDecode extends BrandedElement {
     return 'ok' in detail ? !detail.ok : detail.refused > 0;
   }
 
-  compact() {
-    return !this.multiple;
+  panelFactory() {
+    return this.multiple ? createDecodePanel : createDecodeCard;
   }
 }
 
@@ -448,7 +450,7 @@ export class BrandedGate extends BrandedElement {
  * @attr {string} queue - the queue whose keyspace holds the stream. Default `demo`.
  */
 export class BrandedWindow extends BrandedElement {
-  static panel = createWindowPanel;
+  static panel = createWindowCard;
   static attributeMap = { t0: 't0', t1: 't1', stream: 'stream', queue: 'queue' };
 }
 
@@ -465,7 +467,7 @@ export class BrandedWindow extends BrandedElement {
  * @attr {'script'|'native'} executor - which executor writes the job.
  */
 export class BrandedEnqueue extends BrandedElement {
-  static panel = createEnqueuePanel;
+  static panel = createEnqueueCard;
   static attributeMap = { value: 'job', queue: 'queue', payload: 'payload', executor: 'executor' };
 }
 
