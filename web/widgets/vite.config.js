@@ -1,4 +1,4 @@
-// Three builds of one entry (web/src/widgets/index.js):
+// Three builds of one entry (web/widgets/src/index.js):
 //   default mode: dist/branded-widgets.js, ESM for bundlers and <script type="module">; @echomq/branded stays
 //   an import, so a site that also uses the package loads its wasm once;
 //   --mode commonjs: dist/branded-widgets.cjs, the same for `require` (it requires @echomq/branded's CommonJS);
@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       emptyOutDir: output.format === 'es',
       lib: {
-        entry: '../src/widgets/index.js',
+        entry: './src/index.js',
         formats: [output.format],
         name: 'BrandedWidgets',
         fileName: () => output.file,

@@ -2,19 +2,19 @@
 // stylesheets, so it runs under a strict CSP (script-src 'self' 'wasm-unsafe-eval'; style-src 'self').
 // On a server there is no HTMLElement: the classes still evaluate (over a stand-in base) and nothing is defined.
 import { parse, valid, gate, hash32, streamId, ready } from '@echomq/branded';
-import { adoptStyles } from '../lib/styles.js';
-import { bridgeFor, defaultBridgeUrl } from '../lib/bridge.js';
-import { h } from '../lib/dom.js';
-import { createDecodePanel } from '../panels/decode.js';
-import { createDecodeCard } from '../panels/decode-card.js';
-import { DECODE_DEFAULTS } from '../panels/decode-model.js';
-import { createGatePanel, GATE_DEFAULTS } from '../panels/gate.js';
-import { createWindowCard } from '../panels/window.js';
-import { createEnqueueCard } from '../panels/enqueue.js';
-import { setOfflineNote } from '../views/live.js';
+import { adoptStyles } from '../../src/lib/styles.js';
+import { bridgeFor, defaultBridgeUrl } from '../../src/lib/bridge.js';
+import { h } from '../../src/lib/dom.js';
+import { createDecodePanel } from '../../src/panels/decode.js';
+import { createDecodeCard } from '../../src/panels/decode-card.js';
+import { DECODE_DEFAULTS } from '../../src/panels/decode-model.js';
+import { createGatePanel, GATE_DEFAULTS } from '../../src/panels/gate.js';
+import { createWindowCard } from '../../src/panels/window.js';
+import { createEnqueueCard } from '../../src/panels/enqueue.js';
+import { setOfflineNote } from '../../src/views/live.js';
 import { hostScheme, watchHostScheme } from './host-theme.js';
 import { nameParts } from './parts.js';
-import widgetCss from '../styles/widget.css?inline';
+import widgetCss from './widget.css?inline';
 
 const ServerSafeElement = globalThis.HTMLElement ?? class {};
 // Events cross the shadow boundary and bubble, so a page can listen on the element or any ancestor.
