@@ -31,12 +31,34 @@ async function violationsAtWidths(page, label) {
   return found;
 }
 
+/** What the widget in the page shows, as the sites' echoes write it: the instant, or `refused: <class>`. */
+async function shownDecode(page) {
+  const decode = page.locator('branded-decode');
+  if ((await decode.locator('[data-field="iso"]').count()) > 0)
+    return (await decode.locator('[data-field="iso"]').textContent()).trim();
+  return `refused: ${(await decode.locator('[data-testid="error-class"]').textContent()).trim()}`;
+}
+
+/** Waits until the page's own echo (#decode-echo, written by the framework's listener) says `expected`. */
+async function waitForEcho(page, expected, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = (await page.locator('#decode-echo').textContent())?.trim();
+    if (last === expected) return;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`the page's listener says "${last}", the widget shows "${expected}"`);
+}
+
 /**
  * name: the folder under examples/; served: the built site's folder inside it ('' for the example itself);
  * storage: [key, value] that puts the site in dark mode (its own stored preference), or none when the site
  * follows the system's colour scheme; toLight(page): switches the loaded site to light with its own control.
+ * listener: the site's framework code (after hydration: useEffect, onMounted, onMount) writes what it heard
+ * from <branded-decode> into #decode-echo: the state already shown, read once, then each change.
  */
-export function siteSuite({ name, served, build = true, storage, toLight }) {
+export function siteSuite({ name, served, build = true, storage, toLight, listener }) {
   let example;
   before(
     async () => {
@@ -137,6 +159,24 @@ export function siteSuite({ name, served, build = true, storage, toLight }) {
           describeViolations(found),
         );
       });
+
+      if (listener)
+        test(`${name} in ${engine}: ${listener} reads the state the widget already shows, then hears each edit`, async () => {
+          await waitForEcho(page, ISO);
+          assert.equal(await shownDecode(page), ISO);
+          const input = page.locator('branded-decode').locator('input');
+          await input.fill('USRzzzzzzzzzzz');
+          await page.locator('branded-decode').locator('[data-testid="error-class"]').waitFor();
+          await waitForEcho(page, await shownDecode(page));
+          assert.equal(await shownDecode(page), 'refused: range');
+          await input.fill('JOB0KHTOWnGLuC');
+          await page.locator('branded-decode').locator('[data-field="iso"]').waitFor();
+          await waitForEcho(page, ISO);
+          if ((await page.locator('#verdict-echo').count()) > 0) {
+            await page.locator('branded-gate').locator('input').fill('JOB0KHTOWnGLuC');
+            await page.locator('#verdict-echo', { hasText: 'JOB0KHTOWnGLuC: host passes' }).waitFor();
+          }
+        });
 
       test(`${name} in ${engine}: no console error, zero requests off the machine, no WebSocket`, async () => {
         sockets += await socketsOpened(page);
