@@ -32,7 +32,17 @@ export async function sh(command, args, { cwd, timeout = 300_000, env = {} } = {
 }
 
 // What a local run of an example leaves in its folder: never copied into the fresh one.
-const LEFT_BEHIND = new Set(['node_modules', 'vendor', 'dist', 'build', '.docusaurus', '.astro', 'cache']);
+const LEFT_BEHIND = new Set([
+  '_build',
+  '_static',
+  'node_modules',
+  'vendor',
+  'dist',
+  'build',
+  '.docusaurus',
+  '.astro',
+  'cache',
+]);
 
 let packed = null;
 /** Packs @echomq/branded and @echomq/branded-widgets once per process; resolves to the tarballs' dir. */
