@@ -8,7 +8,8 @@ function shipped(node) {
   if (Array.isArray(node)) node.forEach(shipped);
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
-      if ((key === 'module' || key === 'path') && typeof value === 'string' && value.includes('src/')) node[key] = SHIPPED;
+      if ((key === 'module' || key === 'path') && typeof value === 'string' && value.includes('src/'))
+        node[key] = SHIPPED;
       else shipped(value);
     }
   }
