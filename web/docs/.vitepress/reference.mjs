@@ -269,14 +269,17 @@ export function cliPage() {
 
 // ---------- the widgets, from custom-elements.json ----------
 
-/** The widgets page: each element's attributes, properties, events, parts and custom properties, then the README. */
+/**
+ * The widgets page: each element's attributes, events, parts and custom properties, then the package's README
+ * (web/widgets/README.md, so the page is regenerated when it changes).
+ */
 export function widgetsPage() {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'web/widgets/custom-elements.json'), 'utf8'));
   const declarations = manifest.modules.flatMap((m) => m.declarations ?? []);
   const elements = declarations.filter((d) => d.tagName);
   const base = declarations.find((d) => d.name === 'BrandedElement');
   const out = [
-    NOTICE('web/widgets/custom-elements.json'),
+    NOTICE('web/widgets/custom-elements.json and web/widgets/README.md'),
     '',
     '# Widgets `@echomq/branded-widgets`',
     '',
@@ -322,7 +325,11 @@ export function widgetsPage() {
       );
     }
   }
-  out.push("## The package's README", '', '<!--@include: ../../widgets/README.md-->', '');
+  // The README's text after its title (the page has its own), its headings one level down.
+  const readme = readFileSync(join(ROOT, 'web/widgets/README.md'), 'utf8')
+    .replace(/^# .*\n/, '')
+    .replace(/^(#{2,5}) /gm, '#$1 ');
+  out.push("## The package's README", '', readme.trim(), '');
   return `${out.join('\n').trim()}\n`;
 }
 
