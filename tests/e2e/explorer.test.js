@@ -277,12 +277,12 @@ eachEngine((app) => {
       const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': 'JOB0KHTOWnGLuC' });
       const decode = panel(page, 'decode');
       await decode.locator('[data-field="iso"]').waitFor();
-      assert.equal(await decode.locator('[data-testid="batch"]').isHidden(), true);
+      assert.equal(await decode.locator('[data-testid="batch"]').isVisible(), false);
       assert.equal(await decode.locator('[data-testid="span"]').count(), 0);
       assert.equal(await decode.locator('.batch-charts').count(), 0);
       await decode.locator('textarea').fill('JOB0KHTOWnGLuC\nUSR0NgWEfAEJfs');
       await decode.locator('[data-testid="span"]').waitFor();
-      assert.equal(await decode.locator('[data-testid="batch"]').isHidden(), false);
+      assert.equal(await decode.locator('[data-testid="batch"]').isVisible(), true);
       assert.equal(
         await text(decode.locator('[data-testid="span"]')),
         'spans 2026-01-27T15:11:37.641Z → 2026-06-03T18:56:10.164Z',
