@@ -4,12 +4,6 @@ import { isIP } from 'node:net';
 
 import { parseGlobs } from './queues.js';
 
-const LOCAL_EXPLORER_ORIGINS = [
-  'http://127.0.0.1:8787',
-  'http://localhost:8787',
-  'http://127.0.0.1:5173',
-  'http://localhost:5173',
-].join(',');
 const TOKEN = /^[A-Za-z0-9._~-]{16,256}$/;
 
 /** A bad option value or combination; its message names the flag or variable and what it wants. */
@@ -155,8 +149,16 @@ export const OPTIONS = [
     key: 'origins',
     arg: 'LIST',
     parse: origins,
-    fallback: LOCAL_EXPLORER_ORIGINS,
-    help: 'allowed browser origins, comma-separated (* = any)',
+    fallback: null,
+    help: "allowed browser origins, comma-separated (* = any; default: this bridge's own, http://127.0.0.1:PORT and http://localhost:PORT)",
+  },
+  {
+    flag: '--dev-origin',
+    key: 'devOrigins',
+    arg: 'LIST',
+    parse: origins,
+    fallback: null,
+    help: "also admit these origins, e.g. Vite's dev server http://localhost:5173 (opt-in; added to --origin)",
   },
   {
     flag: '--token',
@@ -430,8 +432,24 @@ export function loadConfig(argv = [], env = {}) {
     config[option.key] = raw === null ? null : option.parse(raw, source);
   }
   if (config.allowedHosts === null) config.allowedHosts = defaultHosts(config.listen.host);
+  config.originsGiven = config.origins !== null;
+  config.origins = admittedOrigins(config, config.listen.port);
   checkBudgets(config);
   return config;
+}
+
+/**
+ * The origins a configuration admits once the bridge listens on `port`: --origin, or else the bridge's own
+ * (the explorer it serves: http://127.0.0.1:PORT and http://localhost:PORT, and the listen address itself
+ * when it names one), then the opt-in --dev-origin list. null while the port is not known yet (port 0).
+ */
+export function admittedOrigins(config, port) {
+  if (config.originsGiven) return [...new Set([...config.origins, ...(config.devOrigins ?? [])])];
+  if (port === 0) return null;
+  const own = ['127.0.0.1', 'localhost', hostName(config.listen.host)]
+    .filter((host) => !['0.0.0.0', '[::]'].includes(host))
+    .map((host) => `http://${host}:${port}`);
+  return [...new Set([...own, ...(config.devOrigins ?? [])])];
 }
 
 // A budget smaller than one request's cost would refuse that request forever.

@@ -5,7 +5,12 @@
 const PAGE_POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
   "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+// A worker takes its policy from its own response, not from the page that starts it: a script may run as
+// one (the explorer's scan worker instantiates WebAssembly), so scripts get what a worker needs (same-origin
+// imports, WebAssembly) and no more. Loaded by <script>, a script runs under its page's policy instead.
+const SCRIPT_POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'none'";
 const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const POLICIES = Object.freeze({ page: PAGE_POLICY, script: SCRIPT_POLICY, nothing: NOTHING_POLICY });
 
 const COMMON_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -14,11 +19,26 @@ const COMMON_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-/** Security headers for a response; `page` for HTML the explorer runs in, else a policy that allows nothing. */
-export const securityHeaders = (page = false) => ({
-  ...COMMON_HEADERS,
-  'Content-Security-Policy': page ? PAGE_POLICY : NOTHING_POLICY,
-});
+/**
+ * The kind of policy a response of this Content-Type gets: `page` for HTML, `script` for JavaScript (which may
+ * run as a worker), `nothing` for everything else (styles, JSON, images, WebAssembly, text, errors).
+ */
+export function policyKind(contentType) {
+  const type = String(contentType ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (type === 'text/html') return 'page';
+  if (type === 'text/javascript') return 'script';
+  return 'nothing';
+}
+
+/** Security headers for a response of `kind` (see policyKind); by default a policy that allows nothing. */
+export const securityHeaders = (kind = 'nothing') => {
+  const policy = POLICIES[kind];
+  if (policy === undefined) throw new TypeError(`unknown policy kind ${kind}`);
+  return { ...COMMON_HEADERS, 'Content-Security-Policy': policy };
+};
 
 /** The path of an origin-form request target (`/a/b?q`), or null for anything else (`*`, absolute-form). */
 export function requestPath(url) {

@@ -3,7 +3,7 @@
 import { bareAddress, clientAddress, isLoopback } from './clients.js';
 import { hostAllowed, requestPath, securityHeaders } from './guard.js';
 import { tokenAccepted } from './handshake.js';
-import { StaticUnavailable, serveStatic } from './static.js';
+import { StaticUnavailable, serveNotFound, serveStatic } from './static.js';
 
 function sendJson(res, status, body) {
   const text = `${JSON.stringify(body)}\n`;
@@ -76,7 +76,10 @@ export function createHttpHandler({ config, backend, metrics, logger }) {
       }
       return sendJson(res, 200, metrics.snapshot());
     }
-    if (config.staticDir !== null && (await serveStatic(config.staticDir, req, res, path))) return undefined;
+    if (config.staticDir !== null) {
+      if (await serveStatic(config.staticDir, req, res, path)) return undefined;
+      if (await serveNotFound(config.staticDir, req, res, path)) return undefined;
+    }
     return sendText(res, 404, 'not found\n');
   };
   return async (req, res) => {

@@ -1,5 +1,6 @@
 // `npm start` after the build: a local valkey-server with the module (data in .run/valkey, kept between
-// runs) unless --valkey/--cluster points elsewhere, the bridge, and the explorer served on the same origin.
+// runs, or --data DIR) unless --valkey/--cluster points elsewhere, the bridge, and the explorer and the docs
+// served on the same origin. Only that origin is admitted (--dev-origin adds another, e.g. Vite's).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -7,18 +8,66 @@ import { fileURLToPath } from 'node:url';
 
 import { Valkey } from 'iovalkey';
 
-import { freePort, startServer } from './valkey-launcher.js';
+import { startServer } from './valkey-launcher.js';
 import { ACL_USER, aclRules } from './acl.js';
-import { helpText, loadConfig } from './config.js';
+import { ConfigError, helpText, loadConfig } from './config.js';
+import { createLogger } from './log.js';
 import { startBridge } from './main.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EXPLORER_DIR = join(ROOT, 'web/dist');
 const VALKEY_DIR = join(ROOT, '.run/valkey');
 const LOCAL_BUDGET = 100000;
+const READY_WAIT_MS = 20000;
+// One person on their own machine: a line per WebSocket opened and closed (each page load) would only push
+// the banner off the screen. Refusals, warnings and errors are still written (--verbose: everything).
+const ROUTINE_EVENTS = ['connection_open', 'connection_closed', 'idle_close'];
+
+/** The options `npm start` takes besides the bridge's, for its --help. */
+export const LOCAL_OPTIONS_HELP = [
+  '  --port N                    listen on 127.0.0.1:N (0: a free port; default 8787; or --listen HOST:PORT)',
+  "  --data DIR                  the local Valkey's data folder [.run/valkey]; env BRANDED_LOCAL_DATA",
+  '  --ready-json                print one JSON line on stdout once everything answers, instead of the banner:',
+  '                              {"ready":true,"explorer","docs","ws","healthz","valkey","data","pid"}',
+  '  --verbose                   also log each WebSocket opened and closed',
+  '',
+].join('\n');
 
 const given = (argv, env, flag, envName) =>
   argv.some((a) => a === flag || a.startsWith(`${flag}=`)) || Boolean(env[envName]);
+
+/**
+ * Takes `npm start`'s own options out of argv: {port, data, readyJson, verbose, rest (the bridge's options)}.
+ * Throws ConfigError on a bad value.
+ */
+export function localOptions(argv, env = {}) {
+  const options = { port: null, data: env.BRANDED_LOCAL_DATA || null, readyJson: false, verbose: false };
+  const rest = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new ConfigError(`${flag} wants a value`);
+      return v;
+    };
+    if (flag === '--port') {
+      const text = value();
+      if (!/^\d{1,5}$/.test(text) || Number(text) > 65535)
+        throw new ConfigError(`--port wants a port number 0-65535, got ${JSON.stringify(text)}`);
+      options.port = Number(text);
+    } else if (flag === '--data') options.data = value();
+    else if (arg === '--ready-json') options.readyJson = true;
+    else if (arg === '--verbose') options.verbose = true;
+    else rest.push(arg);
+  }
+  if (options.port !== null && rest.some((a) => a === '--listen' || a.startsWith('--listen=')))
+    throw new ConfigError('give --port or --listen, not both');
+  if (options.port !== null) rest.push('--listen', `127.0.0.1:${options.port}`);
+  return { ...options, rest };
+}
 
 function explorerDir() {
   if (!existsSync(join(EXPLORER_DIR, 'index.html')))
@@ -40,44 +89,82 @@ async function bridgeUser(valkey, config) {
   return `redis://${ACL_USER}:${password}@${valkey.host}:${valkey.port}`;
 }
 
-const localOrigins = (port) => [
-  `http://127.0.0.1:${port}`,
-  `http://localhost:${port}`,
-  'http://127.0.0.1:5173',
-  'http://localhost:5173',
-];
+// Resolves once the bridge has reached Valkey and found the fence in order, or after READY_WAIT_MS.
+async function settled(bridge) {
+  const deadline = Date.now() + READY_WAIT_MS;
+  while (Date.now() < deadline) {
+    const { valkey, fence } = bridge.status();
+    if (valkey.reachable && fence.state === 'ok') return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+function addresses(bridge, config, valkey) {
+  const { address, port } = bridge.address();
+  const host = address.includes(':') ? `[${address}]` : address;
+  const http = `http://${host}:${port}`;
+  const docs = existsSync(join(config.staticDir, 'docs/index.html')) ? `${http}/docs/` : null;
+  return {
+    explorer: `${http}/`,
+    docs,
+    ws: `ws://${host}:${port}/ws`,
+    healthz: `${http}/healthz`,
+    valkey: valkey ? valkey.url : (config.cluster ?? [config.valkey]).join(','),
+    data: valkey ? valkey.dir : null,
+  };
+}
+
+function banner(where, config, valkey, ready) {
+  const lines = [
+    '',
+    `  branded explorer  ${where.explorer}`,
+    ...(where.docs ? [`  docs              ${where.docs}`] : []),
+    `  bridge            ${where.ws}`,
+    `  valkey            ${valkey ? `${valkey.url} (data ${valkey.dir}; the bridge logs in as ${ACL_USER})` : where.valkey}`,
+    `  serving           ${config.staticDir}`,
+    ...(ready ? [] : ['  (Valkey is not answering yet: the bridge keeps trying)']),
+    '',
+    '  Ctrl-C stops everything.',
+    '',
+    '',
+  ];
+  return lines.join('\n');
+}
 
 /**
  * `npm start`: a local valkey-server with a fresh bridge user (unless --valkey or --cluster is given), then the
- * bridge, which also serves the built explorer (one origin); prints where each one is.
+ * bridge, which also serves the built explorer and docs (one origin); prints where each one is (the banner,
+ * or with --ready-json one JSON line).
  */
 export async function runLocalStack(argv, env) {
-  const config = loadConfig(argv, env);
-  if (config.help) {
-    process.stdout.write('usage: npm start -- [--valkey URL | --cluster URL,...] [bridge options]\n\n');
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(
+      'usage: npm start -- [npm start options] [--valkey URL | --cluster URL,...] [bridge options]\n\n',
+    );
+    process.stdout.write(`npm start options:\n${LOCAL_OPTIONS_HELP}\n`);
     process.stdout.write(helpText());
     return;
   }
-  if (config.listen.port === 0) config.listen.port = await freePort();
-  if (!given(argv, env, '--origin', 'BRANDED_BRIDGE_ORIGIN')) config.origins = localOrigins(config.listen.port);
+  const local = localOptions(argv, env);
+  const config = loadConfig(local.rest, env);
   config.staticDir ??= explorerDir();
   // One developer on loopback: the bridge-wide budget need not pace the explorer's seed for a crowd.
-  if (!given(argv, env, '--budget', 'BRANDED_BRIDGE_BUDGET')) config.budget = LOCAL_BUDGET;
+  if (!given(local.rest, env, '--budget', 'BRANDED_BRIDGE_BUDGET')) config.budget = LOCAL_BUDGET;
 
   const external =
-    given(argv, env, '--valkey', 'BRANDED_BRIDGE_VALKEY') || given(argv, env, '--cluster', 'BRANDED_BRIDGE_CLUSTER');
+    given(local.rest, env, '--valkey', 'BRANDED_BRIDGE_VALKEY') ||
+    given(local.rest, env, '--cluster', 'BRANDED_BRIDGE_CLUSTER');
   let valkey = null;
   if (!external) {
-    valkey = await startServer({ module: true, dir: VALKEY_DIR, detached: true });
+    valkey = await startServer({ module: true, dir: local.data ?? VALKEY_DIR, detached: true });
     process.on('exit', () => valkey.killAtExit());
     config.valkey = await bridgeUser(valkey, config);
   }
-  await startBridge(config, { afterClose: async () => valkey?.stop() });
-  const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
-  process.stdout.write(
-    `\n  branded explorer  http://${host}:${config.listen.port}/\n` +
-      `  bridge            ws://${host}:${config.listen.port}/ws\n` +
-      `  valkey            ${valkey ? `${valkey.url} (data ${valkey.dir}; the bridge logs in as ${ACL_USER})` : (config.cluster ?? [config.valkey]).join(', ')}\n` +
-      `  serving           ${config.staticDir}\n\n  Ctrl-C stops everything.\n\n`,
-  );
+  const logger = createLogger({ quietEvents: local.verbose ? [] : ROUTINE_EVENTS });
+  const bridge = await startBridge(config, { logger, afterClose: async () => valkey?.stop() });
+  const ready = await settled(bridge);
+  const where = addresses(bridge, config, valkey);
+  if (local.readyJson) process.stdout.write(`${JSON.stringify({ ready, ...where, pid: process.pid })}\n`);
+  else process.stdout.write(banner(where, config, valkey, ready));
 }

@@ -19,11 +19,13 @@ const shorten = (fields) => {
 
 /**
  * A logger, info/warn/error(event, fields), writing to `stream`, rate-limited per event as above; `quiet`
- * keeps only errors.
+ * keeps only errors; `quietEvents` names info events left out (routine ones, where one person is the only
+ * visitor: `npm start`). Warnings and errors are always written.
  */
 export function createLogger({
   stream = process.stderr,
   quiet = false,
+  quietEvents = [],
   burst = LOG_BURST,
   windowMs = LOG_WINDOW_MS,
   now = Date.now,
@@ -34,6 +36,7 @@ export function createLogger({
   };
   const write = (level, event, fields) => {
     if (quiet && level !== 'error') return;
+    if (level === 'info' && quietEvents.includes(event)) return;
     const t = now();
     let window = windows.get(event);
     if (window === undefined || t - window.start >= windowMs) {

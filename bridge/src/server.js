@@ -3,6 +3,7 @@ import { STATUS_CODES, createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 
 import { bareAddress, clientAddress, createClients } from './clients.js';
+import { admittedOrigins } from './config.js';
 import { SUBPROTOCOL, refuseUpgrade, writeRefusal } from './handshake.js';
 import { createHttpHandler } from './http.js';
 import { createLogger } from './log.js';
@@ -155,10 +156,13 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
       // After listen, a server error (accept failing with EMFILE under a flood) is logged, never fatal.
       http.on('error', (error) => logger.error('http_server_error', { code: error.code, message: error.message }));
       const address = http.address();
+      config.origins ??= admittedOrigins(config, address.port);
       logger.info('listening', { host: address.address, port: address.port, path: '/ws', static: config.staticDir });
       return address;
     },
     address: () => http.address(),
+    // Valkey's side as hello and /healthz see it: {valkey: {reachable, ...}, fence: {state, ...}, executors}.
+    status: () => backend.status(),
     // Graceful: refuse new work, answer every request in flight, then close sockets (1001) and Valkey.
     async close() {
       if (closing) return;

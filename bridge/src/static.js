@@ -6,7 +6,7 @@ import { open, realpath } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
-import { securityHeaders } from './guard.js';
+import { policyKind, securityHeaders } from './guard.js';
 
 const TYPES = Object.freeze({
   '.html': 'text/html; charset=utf-8',
@@ -47,10 +47,17 @@ export function resolveInside(root, urlPath) {
 
 const inside = (base, path) => path === base || path.startsWith(base + sep);
 
-// An open handle on the file (or its folder's index.html) whose real path lies inside root's, else null.
-async function openInside(root, target) {
+// The files a URL path may name, in order: the file itself, a folder's index.html, and (VitePress's clean
+// URLs: /docs/gate is gate.html) the path with `.html` added. A path ending in `/` names a folder only.
+function candidates(target, urlPath) {
+  if (urlPath.endsWith('/')) return [join(target, 'index.html')];
+  return [target, join(target, 'index.html'), `${target}.html`];
+}
+
+// An open handle on the first candidate whose real path lies inside root's, else null.
+async function openInside(root, target, urlPath) {
   const base = await realpath(root);
-  for (const candidate of [target, join(target, 'index.html')]) {
+  for (const candidate of candidates(target, urlPath)) {
     const real = await realpath(candidate).catch(() => null);
     if (real === null || !inside(base, real)) continue;
     let handle;
@@ -67,18 +74,11 @@ async function openInside(root, target) {
   return null;
 }
 
-/**
- * Serves the file a URL path names inside root (for a folder, its index.html): true once answered, false
- * when there is no such file and nothing was sent. Throws StaticUnavailable when it cannot open one now.
- */
-export async function serveStatic(root, req, res, urlPath) {
-  const target = resolveInside(root, urlPath);
-  if (target === null) return false;
-  const file = await openInside(root, target);
-  if (file === null) return false;
+// Answers with an opened file; a failed read ends this response (destroyed, so the client sees it cut).
+async function sendFile(req, res, file, status) {
   const type = contentType(file.path);
-  res.writeHead(200, {
-    ...securityHeaders(type.startsWith('text/html')),
+  res.writeHead(status, {
+    ...securityHeaders(policyKind(type)),
     'Content-Type': type,
     'Content-Length': file.size,
     'Cache-Control': 'no-cache',
@@ -86,9 +86,35 @@ export async function serveStatic(root, req, res, urlPath) {
   if (req.method === 'HEAD') {
     await file.handle.close();
     res.end();
-    return true;
+    return;
   }
-  // A failed read ends this response (destroyed, so the client sees it cut), never the process.
   await pipeline(file.handle.createReadStream(), res).catch(() => res.destroy());
+}
+
+/**
+ * Serves the file a URL path names inside root (for a folder, its index.html; see candidates): true once
+ * answered, false when there is no such file and nothing was sent. Throws StaticUnavailable when it cannot
+ * open one now.
+ */
+export async function serveStatic(root, req, res, urlPath) {
+  const target = resolveInside(root, urlPath);
+  if (target === null) return false;
+  const file = await openInside(root, target, urlPath);
+  if (file === null) return false;
+  await sendFile(req, res, file, 200);
+  return true;
+}
+
+/**
+ * Answers 404 with the site's own page when the path's top folder has a 404.html (VitePress writes one under
+ * its base, /docs/): true once answered, false when there is none.
+ */
+export async function serveNotFound(root, req, res, urlPath) {
+  const top = /^\/([^/]+)\/./.exec(urlPath)?.[1];
+  const target = top === undefined ? null : resolveInside(root, `/${top}/404.html`);
+  if (target === null) return false;
+  const file = await openInside(root, target, `/${top}/404.html`);
+  if (file === null) return false;
+  await sendFile(req, res, file, 404);
   return true;
 }

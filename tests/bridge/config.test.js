@@ -10,19 +10,46 @@ import { BRIDGE_CLI } from './support.js';
 
 const cli = (...args) => spawnSync(process.execPath, [BRIDGE_CLI, ...args], { encoding: 'utf8', timeout: 20000 });
 
-test('defaults are loopback, the local explorer origins, queues demo*, no token', () => {
+test("defaults are loopback, the bridge's own origins, queues demo*, no token", () => {
   const config = loadConfig([], {});
   assert.deepEqual(config.listen, { host: '127.0.0.1', port: 8787 });
   assert.deepEqual(config.queues, ['demo*']);
   assert.equal(config.token, null);
   assert.equal(config.valkey, 'redis://127.0.0.1:6379');
   assert.equal(config.cluster, null);
-  assert.ok(config.origins.includes('http://127.0.0.1:8787'));
-  assert.ok(config.origins.every((o) => /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(o)));
+  assert.deepEqual(config.origins, ['http://127.0.0.1:8787', 'http://localhost:8787']);
   assert.equal(config.maxPayload, 4096);
   assert.equal(config.maxFrame, 262144);
   assert.equal(config.rate, 100);
   assert.equal(config.staticDir, null);
+});
+
+test("origins: the bridge's own on its port; a dev server only by --dev-origin; --origin replaces the own", () => {
+  assert.deepEqual(loadConfig(['--listen', '127.0.0.1:9000']).origins, [
+    'http://127.0.0.1:9000',
+    'http://localhost:9000',
+  ]);
+  assert.deepEqual(loadConfig(['--listen', '[::1]:9000']).origins, [
+    'http://127.0.0.1:9000',
+    'http://localhost:9000',
+    'http://[::1]:9000',
+  ]);
+  assert.equal(loadConfig(['--listen', '127.0.0.1:0']).origins, null, 'known once it listens');
+  assert.deepEqual(loadConfig(['--dev-origin', 'http://localhost:5173']).origins, [
+    'http://127.0.0.1:8787',
+    'http://localhost:8787',
+    'http://localhost:5173',
+  ]);
+  assert.deepEqual(
+    loadConfig([], { BRANDED_BRIDGE_DEV_ORIGIN: 'http://127.0.0.1:5173' }).origins.at(-1),
+    'http://127.0.0.1:5173',
+  );
+  assert.deepEqual(loadConfig(['--origin', 'https://docs.example', '--dev-origin', 'http://localhost:5173']).origins, [
+    'https://docs.example',
+    'http://localhost:5173',
+  ]);
+  assert.throws(() => loadConfig(['--dev-origin', 'localhost:5173']), /--dev-origin: .* is not an origin/);
+  assert.ok(!loadConfig([]).origins.some((o) => o.endsWith(':5173')), "no dev server's origin by default");
 });
 
 test('every option has an environment variable; the command line wins over it', () => {

@@ -26,6 +26,32 @@ function raw(port, method, path) {
   });
 }
 
+// One file of each kind the explorer and the docs site serve, and a VitePress-like docs folder.
+const KINDS_SITE = {
+  'page.html': '<!doctype html><title>page</title>',
+  'assets/scan-worker-x1.js': 'self.onmessage = () => {};',
+  'assets/chunk.mjs': 'export {};',
+  'assets/style.css': 'body{}',
+  'data.json': '{}',
+  'assets/app.js.map': '{}',
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'logo.png': 'png',
+  'branded.wasm': '\0asm',
+  'notes.txt': 'text',
+  'font.woff2': 'font',
+  'blob.bin': 'bytes',
+  'docs/index.html': '<!doctype html><title>docs home</title>',
+  'docs/gate.html': '<!doctype html><title>gate</title>',
+  'docs/404.html': '<!doctype html><title>docs 404</title>',
+  'docs/reference/index.html': '<!doctype html><title>reference</title>',
+  'docs/reference/cli.html': '<!doctype html><title>cli</title>',
+};
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+  "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const SCRIPT_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'none'";
+const NOTHING_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 describe('http', () => {
   let site;
   before(() => {
@@ -34,6 +60,10 @@ describe('http', () => {
     writeFileSync(join(site, 'www/index.html'), '<!doctype html><title>x</title>');
     writeFileSync(join(site, 'www/assets/app.js'), 'export {};');
     writeFileSync(join(site, 'secret.txt'), 'outside the root');
+    for (const [path, body] of Object.entries(KINDS_SITE)) {
+      mkdirSync(join(site, 'www', path, '..'), { recursive: true });
+      writeFileSync(join(site, 'www', path), body);
+    }
   });
   after(() => rmSync(site, { recursive: true, force: true }));
   const stack = useBridgeStack({ args: () => ['--static', join(site, 'www')] });
@@ -80,5 +110,60 @@ describe('http', () => {
     assert.deepEqual([metrics.replies.ok, metrics.replies.forbidden], [1, 1]);
     assert.equal(metrics.connections.open, 1);
     await client.close();
+  });
+
+  it('security headers per kind of file: pages their policy, scripts (a worker among them) WebAssembly, the rest nothing', async () => {
+    const expected = {
+      '/page.html': PAGE_CSP,
+      '/': PAGE_CSP,
+      '/assets/scan-worker-x1.js': SCRIPT_CSP,
+      '/assets/chunk.mjs': SCRIPT_CSP,
+      '/assets/style.css': NOTHING_CSP,
+      '/data.json': NOTHING_CSP,
+      '/assets/app.js.map': NOTHING_CSP,
+      '/favicon.svg': NOTHING_CSP,
+      '/logo.png': NOTHING_CSP,
+      '/branded.wasm': NOTHING_CSP,
+      '/notes.txt': NOTHING_CSP,
+      '/font.woff2': NOTHING_CSP,
+      '/blob.bin': NOTHING_CSP,
+      '/healthz': NOTHING_CSP,
+      '/metrics': NOTHING_CSP,
+      '/nope.js': NOTHING_CSP,
+    };
+    for (const [path, policy] of Object.entries(expected)) {
+      for (const method of ['GET', 'HEAD']) {
+        const reply = await raw(stack.bridge.port, method, path);
+        assert.equal(reply.headers['content-security-policy'], policy, `${method} ${path}`);
+        assert.deepEqual(
+          [reply.headers['x-content-type-options'], reply.headers['x-frame-options'], reply.headers['referrer-policy']],
+          ['nosniff', 'DENY', 'no-referrer'],
+          `${method} ${path}`,
+        );
+      }
+    }
+  });
+
+  it("VitePress's clean URLs: /docs/gate is gate.html, a folder its index.html, a miss under /docs/ its 404 page", async () => {
+    const cases = [
+      ['/docs/gate', 200, 'gate'],
+      ['/docs/gate.html', 200, 'gate'],
+      ['/docs/', 200, 'docs home'],
+      ['/docs', 200, 'docs home'],
+      ['/docs/reference/', 200, 'reference'],
+      ['/docs/reference', 200, 'reference'],
+      ['/docs/reference/cli', 200, 'cli'],
+      ['/docs/gate/', 404, 'docs 404'],
+      ['/docs/nowhere', 404, 'docs 404'],
+      ['/docs/reference/nowhere', 404, 'docs 404'],
+    ];
+    for (const [path, status, title] of cases) {
+      const reply = await raw(stack.bridge.port, 'GET', path);
+      assert.deepEqual([reply.status, /<title>(.*)<\/title>/.exec(reply.body)?.[1]], [status, title], path);
+      assert.equal(reply.headers['content-security-policy'], PAGE_CSP, path);
+    }
+    const outside = await raw(stack.bridge.port, 'GET', '/nowhere');
+    assert.deepEqual([outside.status, outside.body], [404, 'not found\n'], 'no 404 page outside a folder that has one');
+    assert.equal((await raw(stack.bridge.port, 'GET', '/../secret')).status, 404, 'clean URLs never leave the root');
   });
 });

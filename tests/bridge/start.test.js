@@ -48,6 +48,11 @@ test(
         await new Promise((r) => setTimeout(r, 100));
       }
       const port = Number(/branded explorer\s+http:\/\/127\.0\.0\.1:(\d+)\//.exec(out)[1]);
+      assert.match(
+        out,
+        new RegExp(`\\n  docs\\s+http://127\\.0\\.0\\.1:${port}/docs/\\n`),
+        'the banner names the docs',
+      );
       const valkeyPort = Number(/valkey\s+redis:\/\/127\.0\.0\.1:(\d+)/.exec(out)[1]);
       const page = await fetch(`http://127.0.0.1:${port}/`);
       assert.equal(page.status, 200);
