@@ -16,9 +16,6 @@ export default defineConfig({
   assetsDir: ASSETS,
   outDir: fileURLToPath(new URL('../../dist/docs', import.meta.url)),
   cleanUrls: false,
-  // The contract's page (`./contract`, made from docs/contract.md) comes with the site's new pages; until it is
-  // built, links to it (and web/widgets/README.md's to the repository's docs/contract.md) are let through.
-  ignoreDeadLinks: [/^\.\/\.\.\/\.\.\/docs\/contract/, /^\.\/contract/],
   // The bridge serves the site under `script-src 'self'; style-src 'self'`: the site data goes into a chunk,
   // the content root's default inline style into a class (custom.css), code colours into code-tokens.css,
   // and transformHtml does the rest.
