@@ -25,6 +25,16 @@ function liveBridge() {
   return /^https?:$/.test(location.protocol) ? '' : null;
 }
 
+// The search button's aria-label ("Search") leaves out its visible shortcut keys, which axe reports
+// (label-content-name-mismatch): named by what it shows instead, with the label as its title for the phone
+// width, where only its icon shows.
+function nameSearchByItsText() {
+  const button = document.querySelector('.VPNavBarSearch .DocSearch[aria-label]');
+  if (!button) return;
+  button.title = button.getAttribute('aria-label');
+  button.removeAttribute('aria-label');
+}
+
 function connectLiveWidgets() {
   const bridge = liveBridge();
   if (bridge === null) return;
@@ -40,7 +50,11 @@ export default {
     app.component('HorizonChecks', HorizonChecks);
     app.component('IdPicker', IdPicker);
     if (typeof window === 'undefined') return;
-    router.onAfterRouteChanged = () => requestAnimationFrame(connectLiveWidgets);
-    requestAnimationFrame(connectLiveWidgets);
+    const settle = () => {
+      connectLiveWidgets();
+      nameSearchByItsText();
+    };
+    router.onAfterRouteChanged = () => requestAnimationFrame(settle);
+    requestAnimationFrame(settle);
   },
 };
