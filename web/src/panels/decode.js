@@ -1,7 +1,7 @@
 // Decode: one id or thousands (one per line), or any text or file scanned for ids → the table, and for the
 // selected id its bytes and its 64-bit layout. The model (decode-model.js) holds the state, the rows and the
 // scan; this file draws them. Every value comes from @echomq/branded.
-import { streamId, errorOffset, ERROR_CODES } from '@echomq/branded';
+import { streamId, errorOffset, ERROR_CODES, ID_LENGTH } from '@echomq/branded';
 import { h, fill, field, debounce } from '../lib/dom.js';
 import { formatCount, formatIso, formatLocalShort, formatAgo, localZone } from '../lib/format.js';
 import { refusalText } from '../lib/refusal.js';
@@ -23,7 +23,7 @@ const MODES = [
 const INPUT_LABEL = { lines: 'Ids, one per line', scan: 'Text to search for ids' };
 const INPUT_HINT = {
   lines: 'One id or thousands. Nothing is trimmed: a blank line is an id of length 0.',
-  scan: 'Logs, JSON, CSV, URLs: every run of 14 letters and digits that starts with three capitals is a candidate.',
+  scan: `Logs, JSON, CSV, URLs: every run of ${ID_LENGTH} letters and digits that starts with three capitals is a candidate.`,
 };
 
 // The contract's vectors: valid ids, then one of each refusal.
@@ -47,7 +47,7 @@ const EXAMPLES = [
 const width = (chars) => `calc(${chars}ch + 0.8rem)`;
 const COLUMNS = [
   { key: 'i', label: 'line', width: width(7) },
-  { key: 'id', label: 'id', width: width(14) },
+  { key: 'id', label: 'id', width: width(ID_LENGTH) },
   { key: 'ns', label: 'ns', width: width(3) },
   { key: 'snowflake', label: 'snowflake', width: width(19) },
   { key: 'iso', label: 'UTC (ISO 8601)', width: width(24) },
