@@ -12,7 +12,7 @@ import { launchEngine, needsHarness, selectedEngines } from './support/engines.j
 import { startGateway, startStack } from './support/stack.js';
 import { openExplorer, panel } from './support/explorer.js';
 
-const TABS = ['decode', 'gate', 'window', 'mint', 'placement', 'enqueue'];
+const TABS = ['decode', 'convert', 'gate', 'window', 'mint', 'placement', 'enqueue'];
 const WIDTHS = [1280, 390];
 // Every page the docs site builds (its 404 page aside), found in the build rather than listed.
 const DOCS_SITE_PAGES = readdirSync(join(DIST, 'docs'), { recursive: true })

@@ -722,9 +722,9 @@ eachEngine((app) => {
       const page = await openExplorer(await app.browser.page(), app.url);
       await page.locator('[data-tab="decode"]').focus();
       await page.keyboard.press('ArrowRight');
-      assert.equal(await page.locator('[data-tab="gate"]').getAttribute('aria-selected'), 'true');
-      assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), 'gate');
-      assert.equal(await panel(page, 'gate').isVisible(), true);
+      assert.equal(await page.locator('[data-tab="convert"]').getAttribute('aria-selected'), 'true');
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), 'convert');
+      assert.equal(await panel(page, 'convert').isVisible(), true);
       assert.equal(await panel(page, 'decode').isVisible(), false);
       await page.keyboard.press('End');
       assert.equal(await page.locator('[data-tab="enqueue"]').getAttribute('aria-selected'), 'true');

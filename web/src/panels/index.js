@@ -1,5 +1,6 @@
 // The explorer's panels, in the order the navigation shows them.
 import { createDecodePanel, DECODE_DEFAULTS } from './decode.js';
+import { createConvertPanel, CONVERT_DEFAULTS } from './convert.js';
 import { createGatePanel, GATE_DEFAULTS } from './gate.js';
 import { createWindowPanel, WINDOW_DEFAULTS } from './window.js';
 import { createMintPanel, MINT_DEFAULTS } from './mint.js';
@@ -8,6 +9,13 @@ import { createEnqueuePanel, ENQUEUE_DEFAULTS } from './enqueue.js';
 
 export const PANELS = [
   { key: 'decode', title: 'Decode', blurb: 'take ids apart', create: createDecodePanel, defaults: DECODE_DEFAULTS },
+  {
+    key: 'convert',
+    title: 'Convert',
+    blurb: 'time, Snowflake ↔ id',
+    create: createConvertPanel,
+    defaults: CONVERT_DEFAULTS,
+  },
   { key: 'gate', title: 'Gate', blurb: 'host and wire verdicts', create: createGatePanel, defaults: GATE_DEFAULTS },
   {
     key: 'window',
