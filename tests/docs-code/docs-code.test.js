@@ -20,8 +20,6 @@ const PENDING = {
   'reference/cli':
     'web-served is rewriting the reference (generated); a usage `text` block, `$` commands without output',
   'reference/package': 'web-served is rewriting the reference; `npm install` without `$ `',
-  'reference/widgets':
-    "web-served/widgets: web/widgets/README.md's blocks (config fragments, css, astro, a browser script as js)",
   streams: "web-served is rewriting the page; the benchmark's frozen output (`text`) needs its mark",
 };
 const vectors = (name) => JSON.parse(readFileSync(join(ROOT, 'tests/vectors', name), 'utf8'));

@@ -4,6 +4,9 @@
 // system's, chosen at launch; WebKitGTK's MiniBrowser window is at least 447 px wide, so there 390 is 447.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { DIST } from './support/browser.js';
 import { axeViolations, describeViolations } from './support/axe.js';
 import { launchEngine, needsHarness, selectedEngines } from './support/engines.js';
 import { startGateway, startStack } from './support/stack.js';
@@ -11,14 +14,11 @@ import { openExplorer, panel } from './support/explorer.js';
 
 const TABS = ['decode', 'gate', 'window', 'mint', 'placement', 'enqueue'];
 const WIDTHS = [1280, 390];
-const DOCS_SITE_PAGES = [
-  '',
-  'gate.html',
-  'streams.html',
-  'reference/package.html',
-  'reference/cli.html',
-  'reference/widgets.html',
-];
+// Every page the docs site builds (its 404 page aside), found in the build rather than listed.
+const DOCS_SITE_PAGES = readdirSync(join(DIST, 'docs'), { recursive: true })
+  .filter((file) => file.endsWith('.html') && file !== '404.html')
+  .map((file) => (file === 'index.html' ? '' : file.split(sep).join('/')))
+  .sort();
 
 // A docs-site page is ready when VitePress has hydrated it (the appearance follows the system) and every
 // widget on it has rendered its shadow root.
