@@ -82,8 +82,8 @@ export function encode(namespace: string, snowflake: bigint): string;
 export function errorOffset(id: string): number;
 
 /** The wire gate reads exactly the first three bytes. */
-/** The wire gate's verdict: admitted when the first three bytes are exactly JOB, whatever follows. */
 export type GateVerdict = { admitted: true; error?: undefined } | { admitted: false; error: typeof KIND_REFUSAL };
+/** The wire gate's verdict: admitted when the first three bytes are exactly JOB, whatever follows. */
 export function gate(id: string): GateVerdict;
 
 /** Placement hash (fmix64, first half, low 32 bits). Throws `range` for 2^63 or more. */

@@ -18,6 +18,14 @@ const error = (name) => `error \`${name}\``;
 const or = (row, value) => (row.error ? error(row.error) : value);
 const bytes = (text) => String(Buffer.byteLength(text));
 
+// explain.json's and instant.json's inputs: as they are, or as JSON with every byte outside ! to ~ escaped (a BOM,
+// a tab would be invisible); messages are printable ASCII, shown as they are.
+const input = (text) =>
+  text !== '' && !/[^\x21-\x7e]/.test(text)
+    ? `\`${text}\``
+    : `\`${JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\``;
+const words = (text) => `\`${text}\``;
+
 // What each table is made of: the file (and key) its heading or label names → one row of cells per vector.
 const TABLES = {
   'valid.json': (v) => [
@@ -51,6 +59,40 @@ const TABLES = {
   ],
   'stream.json entryIds': (v) => [v.name, v.snowflake, code(v.streamId), v.description ?? ''],
   'stream.json parse': (v) => [v.name, code(v.text), or(v, `ms ${v.ms}, seq ${v.seq}`)],
+  'instant.json': (v) => [input(v.text), v.error ? error(v.error) : String(v.ms), v.description ?? ''],
+  'explain.json ids': (v) => {
+    const e = v.expect;
+    return [
+      v.name,
+      v.hex === undefined ? input(v.input) : `bytes ${v.hex}`,
+      e ? `\`${e.error}\`` : 'valid',
+      e ? String(e.offset) : '',
+      e?.remedy ?? '',
+      e?.suggestion ? input(e.suggestion) : e?.found !== undefined ? `found \`${e.found}\`` : '',
+      e ? words(e.message) : '',
+    ];
+  },
+  'explain.json namespaces': (v) => [
+    v.name,
+    input(v.input),
+    v.expect ? String(v.expect.offset) : '',
+    v.expect?.remedy ?? '',
+    v.expect ? words(v.expect.message) : 'valid',
+  ],
+  'explain.json queues': (v) => [
+    v.name,
+    input(v.input),
+    v.expect ? String(v.expect.offset) : '',
+    v.expect ? words(v.expect.message) : 'valid',
+  ],
+  'explain.json jobKeys': (v) => [
+    v.name,
+    input(v.queue),
+    input(v.id),
+    v.expect ? v.expect.field : '',
+    v.expect ? `\`${v.expect.error}\`` : 'valid',
+    v.expect ? words(v.expect.message) : '',
+  ],
   'stream.json windows': (v) =>
     v.error
       ? [v.name, String(v.t0), String(v.t1), error(v.error), '', '']

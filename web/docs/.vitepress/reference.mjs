@@ -1,5 +1,5 @@
 // The docs site's reference pages, generated from the sources of truth: the package's types (wasm/index.d.ts,
-// wasm/valkey.d.ts, read with TypeScript's parser), the CLI's own --help texts (run), and the widgets'
+// explain.d.ts and valkey.d.ts, read with TypeScript's parser), the CLI's own --help texts (run), and the widgets'
 // custom-elements.json (the build writes it). `node web/docs/.vitepress/reference.mjs --write` rewrites the
 // pages; tests/docs/reference.test.js fails when a committed page differs from what this generates.
 import { execFileSync } from 'node:child_process';
@@ -155,7 +155,7 @@ export async function packagePage() {
   const functions = all.filter((e) => e.kind === 'function');
   const placed = new Set(SECTIONS.flatMap(([, names]) => names));
   const out = [
-    NOTICE('wasm/index.d.ts and wasm/valkey.d.ts'),
+    NOTICE('wasm/index.d.ts, wasm/explain.d.ts and wasm/valkey.d.ts'),
     '',
     '# Package `@echomq/branded`',
     '',
@@ -205,6 +205,17 @@ export async function packagePage() {
     '## Types',
     '',
     ...typeBlocks(all.filter((e) => ['interface', 'class', 'type'].includes(e.kind))),
+  );
+  const explained = exportsOf(join(ROOT, 'wasm/explain.d.ts'));
+  out.push(
+    '## `@echomq/branded/explain`',
+    '',
+    'Why an input is refused, in the words the CLI, the explorer and the widgets show, and instants as people',
+    "type them: core's wording and reader, in a module of their own (the main entry carries none of it).",
+    '',
+    ...functionTable(explained.filter((e) => e.kind === 'function')),
+    '',
+    ...typeBlocks(explained.filter((e) => ['interface', 'class', 'type'].includes(e.kind))),
   );
   const valkey = exportsOf(join(ROOT, 'wasm/valkey.d.ts'));
   out.push(

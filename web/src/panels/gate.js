@@ -13,7 +13,7 @@ export const GATE_DEFAULTS = { id: 'JOB0KHTOWnGLuC' };
 export const GATE_PRESETS = ['JOB0KHTOWnGLuC', 'USR0KHTOWnGLuC', 'job-42', 'JOB-42'];
 
 function firstThree(id) {
-  return new TextDecoder().decode(new TextEncoder().encode(id).subarray(0, 3));
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(new TextEncoder().encode(id).subarray(0, 3));
 }
 
 function hostVerdict(id) {
@@ -30,7 +30,7 @@ function hostVerdict(id) {
     who: `Host check · all ${ID_LENGTH} bytes`,
     outcome: 'refuse',
     what: h('span', null, 'refuses: ', h('code', null, p.error)),
-    why: `${refusalText(id, p.error, errorOffset(id))}. The host raises before any wire: no command is sent, no key is built.`,
+    why: `${refusalText(id)}. The host raises before any wire: no command is sent, no key is built.`,
   });
 }
 

@@ -3,7 +3,7 @@
 // seed plan alone: entry i sits at millisecond startMs + floor(i / perMs) with seq i mod perMs; the entry ids
 // come from the package, compose → streamId), and the live run against the bridge.
 import { compose, queueKey, streamId, streamWindow } from '@echomq/branded';
-import { readInstant } from '../lib/format.js';
+import { parseInstant } from '@echomq/branded/explain';
 import { panelState } from '../lib/panel-state.js';
 
 export const CONTRACT_SEED = Object.freeze({ entries: 200000, node: 7, perMs: 4096, startMs: 1781000000000 });
@@ -39,8 +39,9 @@ export function predictWindow(t0, t1, seed = CONTRACT_SEED) {
  * is read once, so t0 and t1 mean the same instant by it.
  */
 export function resolveWindow(current, now = Date.now()) {
-  const t0 = readInstant(current.t0, CONTRACT_SEED.startMs, now);
-  const t1 = readInstant(current.t1, CONTRACT_SEED.startMs, now);
+  const read = (text) => parseInstant(String(text ?? ''), { now, base: CONTRACT_SEED.startMs });
+  const t0 = read(current.t0);
+  const t1 = read(current.t1);
   if (!t0.ok) return { error: `t0: ${t0.message}`, field: 't0' };
   if (!t1.ok) return { error: `t1: ${t1.message}`, field: 't1' };
   try {

@@ -81,7 +81,7 @@ export function markedText(id, error, offset) {
   let last = Math.max(...marked) + 1;
   while (first > 0 && continuation(first)) first -= 1;
   while (last < bytes.length && continuation(last)) last += 1;
-  const decoder = new TextDecoder();
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true }); // a leading byte order mark is shown, not dropped
   const part = (a, b) => decoder.decode(bytes.subarray(a, b));
   const mark = h('mark', { class: error === 'range' ? 'range' : null }, part(first, last) || '·');
   return [part(0, first), mark, part(last, bytes.length)];
