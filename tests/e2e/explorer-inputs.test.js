@@ -1,12 +1,17 @@
 // The explorer's conversions and inputs beyond a clean id, in each engine against npm start's stack: the
 // Convert panel (an instant → the smallest id at it, a Snowflake ↔ its id, node + seq + time → id), each held
-// to the conformance files' values.
+// to the conformance files' values; Decode reading what people paste (a URL, a log line, JSON, an id in
+// whitespace or after a byte order mark, a lowercase id, bare Snowflakes); and ids no clock likely minted
+// (from the future, long before the rest of their namespace) flagged in the table, the detail and the chart.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { encode } from '@echomq/branded';
+import { explain } from '@echomq/branded/explain';
 import { screenshot } from './support/browser.js';
 import { eachEngine } from './support/explorer-suite.js';
 import { openExplorer, panel, text, unexpected } from './support/explorer.js';
+import { compose } from './support/snowflake.js';
 
 const vectors = (name) => JSON.parse(readFileSync(new URL(`../vectors/${name}.json`, import.meta.url), 'utf8'));
 const snowflake = vectors('snowflake');
@@ -192,6 +197,164 @@ eachEngine((app) => {
       assert.equal(facts.values.length, 6);
       for (const value of facts.values) assert.deepEqual(value, { field: value.field, lines: 1, copyBeside: true });
       await screenshot(page, 'convert-390');
+      await page.close();
+    });
+  });
+
+  describe('decode: paste anything', () => {
+    const open = async (params = {}) => {
+      const page = await openExplorer(await app.browser.page(), app.url, params);
+      const decode = panel(page, 'decode');
+      return {
+        page,
+        decode,
+        rows: () => decode.locator('.vbody .vrow .c-id').allTextContents(),
+        note: () => text(decode.locator('[data-testid="reading"]')),
+      };
+    };
+
+    test('a URL, a log line and JSON: the ids in them found and decoded, the search named', async () => {
+      const url = 'https://echomq.dev/jobs/JOB0KHTOWnGLuC?attempt=2';
+      const { page, decode, rows, note } = await open({ 'decode.ids': url });
+      await decode.locator('[data-testid="parse-ms"]', { hasText: 'scan' }).waitFor();
+      assert.deepEqual(await rows(), ['JOB0KHTOWnGLuC']);
+      assert.equal(
+        await note(),
+        `Found an id in the text: it is no id itself (${explain(url).message}), so it was searched as “Find ids in any text” does. Decode exactly as typed`,
+      );
+      assert.equal(await text(decode.locator('[data-field="iso"]')), '2026-01-27T15:11:37.641Z');
+      assert.equal(await decode.locator('[data-testid="mode"]').inputValue(), 'lines', 'the mode is kept');
+
+      await decode
+        .locator('textarea')
+        .fill('2026-01-27T15:11:37Z INFO enqueued JOB0KHTOWnGLuC for user USR0NgWEfAEJfs');
+      await decode.locator('[data-testid="count"]', { hasText: '2' }).waitFor();
+      assert.deepEqual(await rows(), ['JOB0KHTOWnGLuC', 'USR0NgWEfAEJfs']);
+      assert.match(await note(), /^Found 2 ids in the text: /);
+
+      await decode.locator('textarea').fill('{\n  "job": "JOB0KHTOWnGLuC",\n  "attempt": 2\n}');
+      await decode.locator('[data-testid="count"]', { hasText: '1' }).waitFor();
+      assert.deepEqual(await rows(), ['JOB0KHTOWnGLuC']);
+      // The way back: the text exactly as a host reads it, each line refused.
+      await decode.locator('[data-testid="reading-exact"]').click();
+      await decode.locator('[data-testid="count"]', { hasText: '4' }).waitFor();
+      assert.equal(await decode.locator('[data-testid="mode"]').inputValue(), 'exact');
+      assert.equal(await decode.locator('[data-testid="reading"]').isVisible(), false);
+      assert.match(await text(decode.locator('.summary')), /0 decoded4 refused/);
+      assert.equal(new URL(page.url()).searchParams.get('decode.mode'), 'exact');
+      await page.close();
+    });
+
+    test('an id in whitespace or after a byte order mark: decoded, and what was removed is named', async () => {
+      const { page, decode, rows, note } = await open({ 'decode.ids': '\uFEFFJOB0KHTOWnGLuC' });
+      await decode.locator('[data-testid="reading"]').waitFor();
+      assert.deepEqual(await rows(), ['JOB0KHTOWnGLuC']);
+      assert.equal(
+        await note(),
+        'Removed: leading byte order mark (U+FEFF, bytes EF BB BF) at byte 0: the id is "JOB0KHTOWnGLuC". A host refuses the text as pasted. Decode exactly as typed',
+      );
+      assert.match(await text(decode.locator('.summary')), /1 decoded/);
+      await decode.locator('textarea').fill('   JOB0KHTOWnGLuC \t\n');
+      await decode.locator('[data-testid="reading"]', { hasText: 'leading space' }).waitFor();
+      assert.deepEqual(await rows(), ['JOB0KHTOWnGLuC']);
+      assert.equal(await text(decode.locator('[data-field="iso"]')), '2026-01-27T15:11:37.641Z');
+      await page.close();
+    });
+
+    test('a lowercase id: refused as a host refuses it, with "did you mean …?" one click away', async () => {
+      const { page, decode, rows, note } = await open({ 'decode.ids': 'job0KHTOWnGLuC' });
+      await decode.locator('[data-testid="reading"]').waitFor();
+      assert.equal(await note(), 'Did you mean JOB0KHTOWnGLuC? Decode JOB0KHTOWnGLuC');
+      assert.match(await text(decode.locator('.summary')), /1 refused: namespace 1/);
+      await decode.locator('[data-testid="reading-suggestion"]').click();
+      await decode.locator('.summary', { hasText: '1 decoded' }).waitFor();
+      assert.deepEqual(await rows(), ['JOB0KHTOWnGLuC']);
+      assert.equal(await decode.locator('textarea').inputValue(), 'JOB0KHTOWnGLuC');
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('decode.ids') === null);
+      assert.equal(await decode.locator('[data-testid="reading"]').isVisible(), false);
+      await page.close();
+    });
+
+    test('a bare Snowflake, or a column of them: shown with namespace JOB, or the one the reader picks', async () => {
+      const anchor = named(vectors('encode'), 'usr-anchor');
+      const { page, decode, rows, note } = await open({ 'decode.ids': anchor.snowflake });
+      await decode.locator('[data-testid="reading"]').waitFor();
+      assert.deepEqual(await rows(), ['JOB0KHTOWnGLuC']);
+      assert.equal(await note(), 'A Snowflake, shown as an id with namespace . Decode exactly as typed');
+      assert.equal(await decode.locator('[data-testid="reading-as"]').inputValue(), 'JOB');
+      assert.equal(await text(decode.locator('[data-field="iso"]')), '2026-01-27T15:11:37.641Z');
+      await decode.locator('[data-testid="reading-as"]').fill('USR');
+      await decode.locator('.vbody .vrow .c-id', { hasText: anchor.id }).waitFor();
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('decode.as') === 'USR');
+      await decode.locator('[data-testid="reading-as"]').fill('us');
+      await decode.locator('[data-testid="reading-as-error"]', { hasText: 'not 2 bytes' }).waitFor();
+      assert.deepEqual(await rows(), ['JOB0KHTOWnGLuC'], 'a namespace that is none: shown under JOB');
+
+      const column = [anchor.snowflake, named(vectors('encode'), 'usr-zero').snowflake, '', '320636799581945856'];
+      await decode.locator('[data-testid="reading-as"]').fill('USR');
+      await decode.locator('textarea').fill(column.join('\n'));
+      await decode.locator('[data-testid="count"]', { hasText: '4' }).waitFor();
+      assert.match(await note(), /^3 Snowflakes, shown as ids with namespace/);
+      assert.deepEqual(await rows(), [anchor.id, 'USR00000000000', '', 'USR0NgWEfAEJfs']);
+      await page.close();
+    });
+
+    test('what a paste was read as is in the link: the copy reads it the same', async () => {
+      const params = { 'decode.ids': '274557032793636864', 'decode.as': 'EVT' };
+      const { page, rows, decode } = await open(params);
+      await decode.locator('[data-testid="reading"]').waitFor();
+      assert.deepEqual(await rows(), ['EVT0KHTOWnGLuC']);
+      assert.equal(await decode.locator('[data-testid="reading-as"]').inputValue(), 'EVT');
+      await screenshot(page, 'decode-snowflake');
+      await page.close();
+    });
+  });
+
+  describe('decode: plausibility', () => {
+    test('an id long before the rest of its namespace is flagged in the table, the detail and the chart', async () => {
+      const base = 1781000000000;
+      const batch = Array.from({ length: 12 }, (_, i) => encode('JOB', compose(base + i * 60000, 1, i)));
+      const typo = encode('JOB', compose(1709000000000, 1, 0)); // 2024-02-27: two years before the rest
+      const future = encode('JOB', compose(Date.now() + 3600e3, 1, 0)); // an hour ahead
+      const soonMs = Date.now() + 60e3;
+      const soon = encode('JOB', compose(soonMs, 1, 0)); // a minute ahead: within the skew
+      const ids = [...batch.slice(0, 6), typo, ...batch.slice(6), future, soon];
+      const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': ids.join('\n') });
+      const decode = panel(page, 'decode');
+      await decode.locator('[data-testid="early-count"]').waitFor();
+      assert.equal(
+        await text(decode.locator('[data-testid="early-count"]')),
+        '1 long before the rest of its namespace (not in the time chart)',
+      );
+      assert.equal(
+        await text(decode.locator('[data-testid="future-count"]')),
+        '1 from the future (not in the time chart)',
+      );
+      assert.equal(
+        await text(decode.locator('[data-testid="left-out"]')),
+        'Left out of the chart: 1 from the future, 1 long before the rest of its namespace.',
+      );
+      const caption = await decode.locator('[data-testid="time-histogram"] figcaption span').allTextContents();
+      // The axis runs from the batch (not 2024) to the id a minute ahead (not the one an hour ahead).
+      assert.deepEqual([caption[0], caption[2]], [new Date(base).toISOString(), new Date(soonMs).toISOString()]);
+      const typoRow = decode.locator('.vbody .vrow').nth(6);
+      assert.match(await typoRow.locator('.c-iso').getAttribute('class'), /\bearly\b/);
+      assert.equal(await typoRow.locator('.c-iso').getAttribute('title'), 'Long before the rest of JOB in this batch');
+      assert.doesNotMatch(
+        await decode.locator('.vbody .vrow').nth(14).locator('.c-iso').getAttribute('class'),
+        /future|early/,
+      );
+      await typoRow.click();
+      await decode.locator('[data-testid="early"]').waitFor();
+      assert.equal(
+        await text(decode.locator('[data-testid="early"]')),
+        `Long before the rest of JOB. This id decodes to 2024-02-27T02:13:20.000Z; three quarters of this batch's JOB ids are from ${new Date(base + 2 * 60000).toISOString()} on. A typo? One changed letter in the first digits moves the instant by weeks or years. Or an old id among new ones.`,
+      );
+      // The filter finds them in any batch.
+      await decode.locator('[data-testid="filter-show"]').selectOption('implausible');
+      await decode.locator('[data-testid="shown"]', { hasText: '2 of 15 shown' }).waitFor();
+      assert.deepEqual(await decode.locator('.vbody .vrow .c-id').allTextContents(), [typo, future]);
+      await screenshot(page, 'decode-early');
       await page.close();
     });
 

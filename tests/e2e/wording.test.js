@@ -30,7 +30,8 @@ describe('decode', () => {
   ];
 
   test('each refused line says what the package says: a BOM, a space, a lowercase namespace, a bad byte', async () => {
-    const page = await openExplorer(await browser.page(), stack.url);
+    // Exactly as typed: the default mode would find the ids the first two lines hold (explorer-inputs.test.js).
+    const page = await openExplorer(await browser.page(), stack.url, { 'decode.mode': 'exact' });
     const decode = panel(page, 'decode');
     await decode.locator('textarea').fill(cases.map(([id]) => id).join('\n'));
     await decode.locator('[data-testid="count"]', { hasText: String(cases.length) }).waitFor();
@@ -48,9 +49,9 @@ describe('decode', () => {
     await page.close();
   });
 
-  test('a URL read as one id per line points at "Find ids in any text", which finds the id in it', async () => {
+  test('a URL read exactly as typed points at "Find ids in any text", which finds the id in it', async () => {
     const url = 'https://example.test/jobs/JOB0KHTOWnGLuC?page=2';
-    const page = await openExplorer(await browser.page(), stack.url, { 'decode.ids': url });
+    const page = await openExplorer(await browser.page(), stack.url, { 'decode.ids': url, 'decode.mode': 'exact' });
     const decode = panel(page, 'decode');
     await decode.locator('[data-testid="scan-hint"]').waitFor();
     assert.equal(await text(decode.locator('.vbody .vrow .c-err')), `length — ${explain(url).message}`);

@@ -10,6 +10,7 @@ const SHOWS = [
   ['all', 'every id'],
   ['refused', 'refused only'],
   ['valid', 'valid only'],
+  ['implausible', 'implausible only'],
 ];
 const SORTS = [
   ['input', 'input order'],

@@ -5,7 +5,7 @@ import { h, fill, field, debounce } from '../lib/dom.js';
 import { parsedDetail, refusedDetail } from '../views/id-detail.js';
 import { panelFrame } from '../views/panel-frame.js';
 import { DECODE_DEFAULTS } from './decode-model.js';
-import { fromTheFuture } from './decode-rows.js';
+import { fromTheFuture } from './plausibility.js';
 
 function detailOf(id) {
   if (id === '') return h('p', { class: 'empty' }, 'Paste an id to decode it.');

@@ -1,8 +1,11 @@
 // The Decode panel's model, without a DOM: its state (what the address keeps), the rows on show and where
 // they came from, the row order the batch tools chose, the selection, and the scan under way. The view
 // (decode.js) renders what it says and calls its methods; `onChange(what)` says what to render again.
+import { JOB_NAMESPACE } from '@echomq/branded';
+import { explainNamespace } from '@echomq/branded/explain';
 import { formatCount } from '../lib/format.js';
 import { decodeText, decodedScan, everyRow, rowOrder } from './decode-rows.js';
+import { AS_TYPED, readingOf, snowflakesAsIds } from './decode-reading.js';
 import { startScan } from '../scan/scan-client.js';
 
 export const DECODE_DEFAULTS = {
@@ -13,6 +16,7 @@ export const DECODE_DEFAULTS = {
   ns: '',
   node: '',
   sort: 'input',
+  as: JOB_NAMESPACE,
 };
 // A paste longer than this is decoded without entering the text box (a browser lays out a box of a million
 // lines for tens of seconds); the box then says what it holds.
@@ -34,6 +38,10 @@ export function createDecodeModel({ state, onState, onChange }) {
     scanMessage: '',
     /** What the rows came from when no link can carry it (a file, a large paste), else null. */
     notInLink: null,
+    /** How the text was read (decode-reading.js): AS_TYPED, or the fix applied or suggested. */
+    reading: AS_TYPED,
+    /** Why `as` is no namespace (bare Snowflakes are then shown under JOB), or null. */
+    asRefusal: null,
   };
   let job = null;
 
@@ -91,16 +99,46 @@ export function createDecodeModel({ state, onState, onChange }) {
     }
   }
 
+  /**
+   * Shows the lines of `text` (`decoded`), read as the mode says: the default mode ('lines') finds what a text
+   * that is no id holds (a URL scanned, whitespace trimmed, a Snowflake given an id); 'exact' never does.
+   */
+  function showRead(text, decoded, { source = null, notInLink = null } = {}) {
+    const reading = model.current.mode === 'lines' ? readingOf(text, decoded) : AS_TYPED;
+    model.reading = reading;
+    model.asRefusal = null;
+    let rows = decoded;
+    if (reading.kind === 'scan') {
+      scanNow(new TextEncoder().encode(text).buffer, source ?? 'the pasted text', notInLink);
+      return;
+    }
+    stopScan();
+    model.scanMessage = '';
+    if (reading.kind === 'trimmed') rows = decodeText(reading.id);
+    if (reading.kind === 'snowflakes') {
+      model.asRefusal = explainNamespace(model.current.as);
+      const lines = reading.single ? decodeText(text.trim()) : decoded;
+      const ids = snowflakesAsIds(lines, model.asRefusal ? JOB_NAMESPACE : model.current.as);
+      if (ids.text !== undefined) rows = decodeText(ids.text);
+    }
+    if (source) rows.source = source;
+    show(rows, notInLink);
+  }
+
   return Object.assign(model, {
     /** Decodes the state's text as its mode says (lines here; a scan goes to the worker). */
     decode() {
       if (model.current.mode === 'scan') {
+        model.reading = AS_TYPED;
         scanNow(new TextEncoder().encode(model.current.ids).buffer, 'the pasted text');
         return;
       }
-      stopScan();
-      model.scanMessage = '';
-      show(decodeText(model.current.ids));
+      showRead(model.current.ids, decodeText(model.current.ids));
+    },
+    /** The namespace bare Snowflakes are shown under. */
+    setAs(namespace) {
+      persist({ as: namespace });
+      model.decode();
     },
     setText(text) {
       persist({ ids: text, sel: '0' });
@@ -118,17 +156,16 @@ export function createDecodeModel({ state, onState, onChange }) {
       const source = `a paste of ${formatCount(bytes.length)} bytes (not shown in the box)`;
       const note = `the paste of ${formatCount(bytes.length)} bytes`;
       if (model.current.mode === 'scan') {
+        model.reading = AS_TYPED;
         scanNow(bytes.buffer, source, note);
         return;
       }
-      stopScan();
-      const next = decodeText(text);
-      next.source = source;
-      show(next, note);
+      showRead(text, decodeText(text), { source, notInLink: note });
     },
     /** A File goes to the scan as it is, which reads it a piece at a time. */
     openFile(file) {
       if (!file) return;
+      model.reading = AS_TYPED;
       scanNow(file, `${file.name} (${formatCount(file.size)} bytes)`, `the file ${file.name}`);
     },
     cancelScan() {

@@ -2,16 +2,11 @@
 // lines, each line's byte offset and length kept) or the scan's columns (each candidate's bytes kept). Both
 // are the package's columns (snowflake, error, namespace, unixMs, node, seq, hash32), so one class reads them.
 import { parseMany, unixMs, unpackNamespace, ERROR_CODES, ID_LENGTH } from '@echomq/branded';
+import { plausibility, EARLY, FUTURE } from './plausibility.js';
 
 const encoder = new TextEncoder();
 // ignoreBOM keeps a byte order mark in the text: a line that starts with one is shown (and refused) as it is.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-// An id more than a day ahead of the reader's clock was minted by no clock: most likely a typo
-// (a lowercase letter where an uppercase one was meant moves the digits' weight).
-const FUTURE_SLACK_MS = 24 * 3600e3;
-
-/** Whether an instant lies ahead of any clock that could have minted it (a day past `nowMs`). */
-export const fromTheFuture = (unixMs, nowMs = Date.now()) => unixMs > nowMs + FUTURE_SLACK_MS;
 
 /** The package's columns, read row by row: what the Decode table, its tools and its pictures ask. */
 class DecodedColumns {
@@ -20,7 +15,13 @@ class DecodedColumns {
     this.parseMs = parseMs;
     this.count = columns.count;
     this.refused = columns.refused;
-    this.futureAfter = nowMs + FUTURE_SLACK_MS; // fromTheFuture(ms, nowMs) is ms > futureAfter
+    // Each parsed row's plausibility (plausibility.js): 0, FUTURE or EARLY.
+    const judged = plausibility(columns, nowMs);
+    this.verdict = judged.verdict;
+    this.futureAfter = judged.futureAfter;
+    this.fences = judged.fences;
+    this.futureTotal = judged.future;
+    this.earlyTotal = judged.early;
   }
 
   ok(i) {
@@ -48,7 +49,15 @@ class DecodedColumns {
 
   /** Whether a parsed row's instant lies ahead of any clock that could have minted it. */
   future(i) {
-    return this.ok(i) && this.columns.unixMs[i] > this.futureAfter;
+    return this.verdict[i] === FUTURE;
+  }
+
+  /**
+   * For a row long before the rest of its namespace's ids in the batch: {fence, q1} (the instant it lies
+   * before, and the lower quartile of the namespace's instants); else null.
+   */
+  early(i) {
+    return this.verdict[i] === EARLY ? this.fences.get(this.columns.namespace[i]) : null;
   }
 
   /** {class: count} of the refused rows. */
@@ -63,18 +72,21 @@ class DecodedColumns {
 
   /** How many parsed rows lie in the future (see future()). */
   futureCount() {
-    let n = 0;
-    for (let i = 0; i < this.count; i += 1) if (this.future(i)) n += 1;
-    return n;
+    return this.futureTotal;
   }
 
-  /** The earliest and latest instants among the parsed ids (unix ms), ids from the future left out; or null. */
+  /** How many parsed rows lie long before the rest of their namespace (see early()). */
+  earlyCount() {
+    return this.earlyTotal;
+  }
+
+  /** The earliest and latest instants among the parsed ids (unix ms), the implausible ones left out; or null. */
   span() {
     let min = null;
     let max = null;
-    const { snowflake, error, unixMs: ms } = this.columns;
+    const { snowflake, error } = this.columns;
     for (let i = 0; i < this.count; i += 1) {
-      if (error[i] !== 0 || ms[i] > this.futureAfter) continue;
+      if (error[i] !== 0 || this.verdict[i] !== 0) continue;
       if (min === null || snowflake[i] < min) min = snowflake[i];
       if (max === null || snowflake[i] > max) max = snowflake[i];
     }
@@ -141,7 +153,7 @@ export const everyRow = (c) => c.show === 'all' && !c.ns && c.node === '' && c.s
 /** The namespace a filter means: namespaces are A–Z, so `usr` means USR. */
 export const namespaceWanted = (text) => text.trim().toUpperCase();
 
-/** The row order the criteria {show, ns, node, sort} give over `decoded`. */
+/** The row order the criteria {show, ns, node, sort} give over `decoded` (show 'implausible': flagged rows). */
 export function rowOrder(decoded, { show, ns, node, sort }) {
   const wantNode = node === '' ? null : Number(node);
   const namespace = namespaceWanted(ns);
@@ -150,6 +162,7 @@ export function rowOrder(decoded, { show, ns, node, sort }) {
     const ok = decoded.ok(i);
     if (show === 'refused' && ok) continue;
     if (show === 'valid' && !ok) continue;
+    if (show === 'implausible' && decoded.verdict[i] === 0) continue;
     if ((namespace || wantNode !== null) && !ok) continue;
     if (namespace && decoded.fields(i).namespace !== namespace) continue;
     if (wantNode !== null && decoded.columns.node[i] !== wantNode) continue;

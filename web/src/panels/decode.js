@@ -13,16 +13,20 @@ import { batchCharts } from '../views/batch-charts.js';
 import { SCAN_WHERE } from '../scan/scan-client.js';
 import { createDecodeModel, DECODE_DEFAULTS, LARGE_PASTE_CHARS } from './decode-model.js';
 import { batchTools } from './decode-batch.js';
+import { readingNote } from '../views/reading-note.js';
 
 export { DECODE_DEFAULTS };
 
 const MODES = [
-  ['lines', 'One id per line'],
+  ['lines', 'One id per line, or anything'],
+  ['exact', 'One id per line, exactly as typed'],
   ['scan', 'Find ids in any text'],
 ];
-const INPUT_LABEL = { lines: 'Ids, one per line', scan: 'Text to search for ids' };
+const INPUT_LABEL = { lines: 'Ids, one per line', exact: 'Ids, one per line', scan: 'Text to search for ids' };
 const INPUT_HINT = {
-  lines: 'One id or thousands. Nothing is trimmed: a blank line is an id of length 0.',
+  lines:
+    'One id or thousands. Text that is no id is read for what it holds (a URL, a log line, a Snowflake, an id in spaces) and the fix is named.',
+  exact: 'Each line exactly as a host reads it: nothing is trimmed, a blank line is an id of length 0.',
   scan: `Logs, JSON, CSV, URLs: every run of ${ID_LENGTH} letters and digits that starts with three capitals is a candidate.`,
 };
 
@@ -81,6 +85,10 @@ function rowCells(decoded, index) {
   }
   const p = decoded.fields(index);
   const future = decoded.future(index);
+  const early = decoded.early(index) !== null;
+  const iso = cell('iso', formatIso(p.unixMs), future ? 'c-mono future' : early ? 'c-mono early' : 'c-mono');
+  if (future) iso.title = 'From the future: no clock has minted it yet';
+  if (early) iso.title = `Long before the rest of ${p.namespace} in this batch`;
   return {
     refused: false,
     future,
@@ -89,7 +97,7 @@ function rowCells(decoded, index) {
       cell('id', id, 'c-mono'),
       cell('ns', p.namespace, 'c-mono'),
       cell('snowflake', p.snowflake.toString(), 'c-mono num'),
-      cell('iso', formatIso(p.unixMs), future ? 'c-mono future' : 'c-mono'),
+      iso,
       cell('local', formatLocalShort(p.unixMs)),
       cell('ago', formatAgo(p.unixMs)),
       cell('node', String(p.node), 'num'),
@@ -121,6 +129,7 @@ function summaryView(decoded) {
   const refused = ERROR_CODES.filter((c) => counts[c]).map((c) => `${c} ${formatCount(counts[c])}`);
   const span = decoded.span();
   const future = decoded.futureCount();
+  const early = decoded.earlyCount();
   const ms = decoded.parseMs;
   return [
     h(
@@ -140,6 +149,13 @@ function summaryView(decoded) {
           `${formatCount(future)} from the future (not in the time chart)`,
         )
       : null,
+    early
+      ? h(
+          'span',
+          { class: 'badge warn', 'data-testid': 'early-count' },
+          `${formatCount(early)} long before the rest of ${early === 1 ? 'its' : 'their'} namespace (not in the time chart)`,
+        )
+      : null,
     span && span.first !== span.last
       ? h('span', { class: 'muted', 'data-testid': 'span' }, `spans ${formatIso(span.first)} → ${formatIso(span.last)}`)
       : null,
@@ -153,21 +169,26 @@ function summaryView(decoded) {
 }
 
 /** The detail of row `index`: the id taken apart, or its refusal (`onScan` offered for a line of other text). */
-function detailView(decoded, index, onScan) {
+function detailView(decoded, index, onScan, convert) {
   if (decoded.count === 0) return h('p', { class: 'empty' }, 'Paste an id to decode it.');
   const id = decoded.id(index);
   if (!decoded.ok(index)) {
     const refused = { error: decoded.error(index), offset: errorOffset(id), onScan: decoded.scanned ? null : onScan };
     return refusedDetail(id, refused);
   }
-  return parsedDetail(id, decoded.fields(index), { future: decoded.future(index) });
+  return parsedDetail(id, decoded.fields(index), {
+    future: decoded.future(index),
+    early: decoded.early(index),
+    convert,
+  });
 }
 
 /**
  * The explorer's Decode panel: {element, set(state), notInLink()}; `onState` is given its state as the reader
  * changes it; notInLink() names what the rows came from when a link cannot carry it (a file, a large paste).
+ * `convertLink`: the detail links to the explorer's Convert tab (not in a docs widget, which has none).
  */
-export function createDecodePanel({ state, onState }) {
+export function createDecodePanel({ state, onState, convertLink = false }) {
   const model = createDecodeModel({ state, onState, onChange: (what) => render(what) });
 
   const input = h('textarea', { spellcheck: 'false', autocomplete: 'off', rows: 6, value: model.current.ids });
@@ -183,6 +204,11 @@ export function createDecodePanel({ state, onState }) {
   );
   const detail = h('div', { class: 'detail', 'aria-live': 'polite' });
   const charts = h('div', { class: 'charts' });
+  const reading = readingNote({
+    onExact: () => setMode('exact'),
+    onText: (text) => setIds(text),
+    onAs: (namespace) => model.setAs(namespace),
+  });
 
   const table = new VirtualTable({
     columns: COLUMNS,
@@ -248,7 +274,7 @@ export function createDecodePanel({ state, onState }) {
     const selected = Math.min(Number(model.current.sel) || 0, Math.max(rows - 1, 0));
     fill(
       detail,
-      detailView(model.decoded, model.at(selected), () => setMode('scan')),
+      detailView(model.decoded, model.at(selected), () => setMode('scan'), convertLink),
     );
   }
 
@@ -261,6 +287,7 @@ export function createDecodePanel({ state, onState }) {
 
   function renderScan() {
     const { scan } = model;
+    reading.render(model.reading, { as: model.current.as, asRefusal: model.asRefusal });
     progress.hidden = !scan;
     cancelButton.hidden = !scan;
     if (scan) {
@@ -315,6 +342,7 @@ export function createDecodePanel({ state, onState }) {
     },
     inputField.field,
     tools,
+    reading.element,
     summary,
     scanPointer,
     charts,

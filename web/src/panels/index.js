@@ -8,7 +8,13 @@ import { createPlacementPanel, PLACEMENT_DEFAULTS } from './placement.js';
 import { createEnqueuePanel, ENQUEUE_DEFAULTS } from './enqueue.js';
 
 export const PANELS = [
-  { key: 'decode', title: 'Decode', blurb: 'take ids apart', create: createDecodePanel, defaults: DECODE_DEFAULTS },
+  {
+    key: 'decode',
+    title: 'Decode',
+    blurb: 'take ids apart',
+    create: (options) => createDecodePanel({ ...options, convertLink: true }),
+    defaults: DECODE_DEFAULTS,
+  },
   {
     key: 'convert',
     title: 'Convert',

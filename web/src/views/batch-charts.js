@@ -9,16 +9,17 @@ const WIDTH = 480;
 const HEIGHT = 96;
 
 /**
- * {bins: counts, first, last} of the valid ids' unixMs, or null when none parsed. Ids from the future
- * (decoded.futureAfter: no clock minted them yet, most likely typos) are left out, so one cannot stretch the axis.
+ * {bins: counts, first, last} of the valid ids' unixMs, or null when none parsed. Implausible ids
+ * (decoded.verdict: from the future, or long before the rest of their namespace; most likely typos) are left
+ * out, so one cannot stretch the axis.
  */
 export function timeHistogram(decoded) {
   const { unixMs, error } = decoded.columns;
-  const until = decoded.futureAfter ?? Infinity;
+  const { verdict } = decoded;
   let first = Infinity;
   let last = -Infinity;
   for (let i = 0; i < decoded.count; i += 1) {
-    if (error[i] !== 0 || unixMs[i] > until) continue;
+    if (error[i] !== 0 || verdict[i] !== 0) continue;
     if (unixMs[i] < first) first = unixMs[i];
     if (unixMs[i] > last) last = unixMs[i];
   }
@@ -26,7 +27,7 @@ export function timeHistogram(decoded) {
   const bins = new Uint32Array(BINS);
   const width = Math.max(last - first, 1) / BINS;
   for (let i = 0; i < decoded.count; i += 1) {
-    if (error[i] === 0 && unixMs[i] <= until) bins[Math.min(BINS - 1, Math.floor((unixMs[i] - first) / width))] += 1;
+    if (error[i] === 0 && verdict[i] === 0) bins[Math.min(BINS - 1, Math.floor((unixMs[i] - first) / width))] += 1;
   }
   return { bins, first, last };
 }
@@ -47,7 +48,17 @@ export function nodeBreakdown(decoded) {
   };
 }
 
-function histogramSvg({ bins, first, last }) {
+/** What the time chart leaves out, in words: '' when it shows every parsed id. */
+function leftOut(decoded) {
+  const future = decoded.futureCount?.() ?? 0;
+  const early = decoded.earlyCount?.() ?? 0;
+  const parts = [];
+  if (future) parts.push(`${formatCount(future)} from the future`);
+  if (early) parts.push(`${formatCount(early)} long before the rest of ${early === 1 ? 'its' : 'their'} namespace`);
+  return parts.length ? `Left out of the chart: ${parts.join(', ')}.` : '';
+}
+
+function histogramSvg({ bins, first, last }, note) {
   const peak = Math.max(...bins);
   const barWidth = WIDTH / bins.length;
   const bars = Array.from(bins, (count, i) => {
@@ -88,6 +99,7 @@ function histogramSvg({ bins, first, last }) {
       h('span', null, 'mint time'),
       h('span', null, formatIso(last)),
     ),
+    note ? h('p', { class: 'chart-note', 'data-testid': 'left-out' }, note) : null,
   );
 }
 
@@ -125,5 +137,10 @@ function nodesTable({ rows, nodes }) {
 export function batchCharts(decoded) {
   if (!decoded || decoded.count - decoded.refused < 2) return null;
   const times = timeHistogram(decoded);
-  return h('div', { class: 'batch-charts' }, times ? histogramSvg(times) : null, nodesTable(nodeBreakdown(decoded)));
+  return h(
+    'div',
+    { class: 'batch-charts' },
+    times ? histogramSvg(times, leftOut(decoded)) : null,
+    nodesTable(nodeBreakdown(decoded)),
+  );
 }

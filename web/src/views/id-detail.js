@@ -54,8 +54,22 @@ function futureNote(fields, nowMs) {
   );
 }
 
-/** A parsed id: fields = {namespace, snowflake, unixMs, node, seq, hash32}; `future`: flag the instant. */
-export function parsedDetail(id, fields, { future = false, nowMs = Date.now() } = {}) {
+// An instant far before the rest of its namespace's ids in the batch (panels/plausibility.js).
+function earlyNote(fields, { q1 }) {
+  return h(
+    'p',
+    { class: 'note warn', 'data-testid': 'early' },
+    h('strong', null, `Long before the rest of ${fields.namespace}. `),
+    `This id decodes to ${formatIso(fields.unixMs)}; three quarters of this batch's ${fields.namespace} ids are from ${formatIso(q1)} on. `,
+    'A typo? One changed letter in the first digits moves the instant by weeks or years. Or an old id among new ones.',
+  );
+}
+
+/**
+ * A parsed id: fields = {namespace, snowflake, unixMs, node, seq, hash32}; `future`: flag the instant;
+ * `early`: {q1} of its namespace when it lies long before the rest of it; `convert`: link to the Convert tab.
+ */
+export function parsedDetail(id, fields, { future = false, early = null, convert = false, nowMs = Date.now() } = {}) {
   return [
     h(
       'div',
@@ -63,9 +77,22 @@ export function parsedDetail(id, fields, { future = false, nowMs = Date.now() } 
       h('span', { class: 'big-id' }, id),
       h('span', { class: 'badge ok' }, 'valid'),
       future ? h('span', { class: 'badge warn' }, 'from the future') : null,
+      early ? h('span', { class: 'badge warn' }, `long before the rest of ${fields.namespace}`) : null,
       copyButton(() => id, `Copy ${id}`),
+      convert
+        ? h(
+            'a',
+            {
+              class: 'small button-link',
+              href: `?${new URLSearchParams({ tab: 'convert', 'convert.flake': id })}`,
+              'data-testid': 'convert-link',
+            },
+            'Under another namespace…',
+          )
+        : null,
     ),
     future ? futureNote(fields, nowMs) : null,
+    early ? earlyNote(fields, early) : null,
     h(
       'dl',
       { class: 'facts', 'data-testid': 'fields' },
