@@ -59,6 +59,7 @@ export default defineConfig({
         text: 'Guides',
         items: [
           { text: 'Find ids in logs', link: '/guide/logs' },
+          { text: 'Use the explorer', link: '/guide/explorer' },
           { text: 'Embed the widgets in your docs', link: '/guide/widgets' },
           { text: 'Decode and enqueue from JavaScript', link: '/guide/javascript' },
           { text: 'Run the bridge in public', link: '/guide/bridge' },
