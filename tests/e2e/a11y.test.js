@@ -1,6 +1,6 @@
-// Accessibility: axe-core (support/axe.js) reports no violation on the explorer (every tab), on the docs
-// page with the widgets and on every page of the docs site, at 1280 and 390 px, light and dark, in each engine,
-// as npm start's stack serves them (support/stack.js). The colour scheme is the
+// Accessibility: axe-core (support/axe.js) reports no violation on the explorer (every tab, and Decode's notes and
+// flags), on the docs page with the widgets and on every page of the docs site, at 1280 and 390 px, light and dark,
+// in each engine, as npm start's stack serves them (support/stack.js). The colour scheme is the
 // system's, chosen at launch; WebKitGTK's MiniBrowser window is at least 447 px wide, so there 390 is 447.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +11,7 @@ import { axeViolations, describeViolations } from './support/axe.js';
 import { launchEngine, needsHarness, selectedEngines } from './support/engines.js';
 import { startGateway, startStack } from './support/stack.js';
 import { openExplorer, panel } from './support/explorer.js';
+import { compose } from './support/snowflake.js';
 
 const TABS = ['decode', 'convert', 'gate', 'window', 'mint', 'placement', 'enqueue'];
 const WIDTHS = [1280, 390];
@@ -87,6 +88,26 @@ for (const engine of selectedEngines())
             t.diagnostic(
               `${engine} ${colorScheme} ${size.width} px: ${found.length} violations on ${TABS.length} tabs`,
             );
+          }
+          assert.deepEqual(
+            found.map((v) => v.id),
+            [],
+            describeViolations(found),
+          );
+        });
+
+        // What Decode adds over a clean id: the note naming how a paste was read (with its namespace field),
+        // the flags and note of an id long before the rest of its namespace, the chart's left-out line.
+        test(`Decode's reading note and plausibility flags at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
+          const snowflakes = Array.from({ length: 12 }, (_, i) => compose(1781000000000 + i * 60000, 1, i));
+          snowflakes.push(compose(1709000000000, 1, 0));
+          await openExplorer(page, site.url, { 'decode.ids': snowflakes.join('\n'), 'decode.sel': '12' });
+          await panel(page, 'decode').locator('[data-testid="early"]').waitFor();
+          const found = [];
+          for (const width of WIDTHS) {
+            const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
+            found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${size.width} px: ${v.id}` })));
+            t.diagnostic(`${engine} ${colorScheme} ${size.width} px: ${found.length} violations`);
           }
           assert.deepEqual(
             found.map((v) => v.id),
