@@ -65,8 +65,8 @@ test('decode from stdin: refused lines give {id, ok:false, error} and exit 1; CR
   assert.equal(rows.at(-1).snowflake, '320636799581945856');
 });
 
-test('decode, human output: a header and aligned rows; all good is exit 0', () => {
-  const { code, out } = run(['decode'], 'JOB0KHTOWnGLuC\nUSR0NgWEfAEJfs\n');
+test('decode, human output: aligned rows, under a header with --header; all good is exit 0', () => {
+  const { code, out } = run(['decode', '--header'], 'JOB0KHTOWnGLuC\nUSR0NgWEfAEJfs\n');
   assert.equal(code, 0);
   const lines = out.trimEnd().split('\n');
   assert.equal(lines.length, 3);
@@ -86,7 +86,7 @@ test('refusals name the byte and the fix, in rows, JSON and BrandedError message
   const ids = ['JOB0KHTOWnGLuC ', 'usr0NgWEfAEJfs', 'JOB0KHT-WnGLuC', 'J0B0KHTOWnGLuC', 'JOBzzzzzzzzzzz'];
   const rows = run(['decode', ...ids])
     .out.split('\n')
-    .slice(1, -1);
+    .slice(0, -1);
   assert.match(rows[0], /refused: length \(trailing space at byte 14: the id is "JOB0KHTOWnGLuC"\)$/);
   assert.match(rows[1], /refused: namespace \(namespace must be uppercase: did you mean USR0NgWEfAEJfs\?\)$/);
   assert.match(rows[2], /refused: charset \(byte 7 '-' is not a Base62 digit \(0-9, A-Z, a-z\)\)$/);
@@ -191,9 +191,25 @@ test('gate: the wire gate verdict and the host check', () => {
     assert.equal(row.host, v.host, v.name);
     if (!v.admitted) assert.equal(row.error, 'EMQKIND job id must be JOB-namespaced');
   }
+  // in the order an enqueue meets them: the host check first; what it refuses never reaches the wire gate
   const hostRefused = run(['gate', 'JOB-42']);
-  assert.match(hostRefused.out, /wire gate +admitted\nhost +refused: length/);
+  assert.equal(
+    hostRefused.out,
+    'id         JOB-42\n' +
+      'host       refused: length (6 bytes: an id is exactly 14): nothing is sent\n' +
+      'wire gate  not reached (it reads the first three bytes only, JOB, and would admit them)\n',
+  );
   assert.equal(hostRefused.code, 1);
+  assert.equal(
+    run(['gate', 'job-42']).out,
+    'id         job-42\n' +
+      'host       refused: length (6 bytes: an id is exactly 14): nothing is sent\n' +
+      'wire gate  not reached (it would refuse it: EMQKIND job id must be JOB-namespaced)\n',
+  );
+  assert.equal(
+    run(['gate', 'USR0KHTOWnGLuC']).out,
+    'id         USR0KHTOWnGLuC\nhost       ok (all 14 bytes parse)\nwire gate  refused: EMQKIND job id must be JOB-namespaced\n',
+  );
   assert.equal(run(['gate', 'JOB0KHTOWnGLuC']).code, 0);
 });
 
