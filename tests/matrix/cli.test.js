@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { asText, bytesOf, family, ROOT, surfacePresent } from './support.js';
 
 const BIN = join(ROOT, 'wasm', 'bin', 'branded.cjs');
+process.env.BRANDED_CLI ??= 'wasm'; // the bin's WebAssembly CLI (tests/cli/differential.test.js holds the native one to it)
 const present = surfacePresent('CLI (wasm/bin/branded.cjs)', 'wasm/bin/branded.cjs', 'wasm/dist/cli.cjs');
 
 function run(args, input = '') {

@@ -61,7 +61,7 @@ function place(text) {
 
 const failed = (error) => wasm.cli_failed(...place(typeof error?.code === 'string' ? error.code : 'EIO'));
 
-function start(argv) {
+function start(argv, io) {
   const nodeDirectory = process.env.BRANDED_NODE_DIR || join(tmpdir(), 'branded-nodes');
   const parts = [...argv.map((arg) => encoder.encode(`${arg}\0`)), encoder.encode(nodeDirectory)];
   const size = parts.reduce((sum, part) => sum + part.length, 0);
@@ -71,8 +71,8 @@ function start(argv) {
     views().u8.set(part, at);
     at += part.length;
   }
-  const flags = (isTerminal(1) ? 1 : 0) | (isTerminal(2) ? 2 : 0);
-  wasm.cli_start(start, size, argv.length, flags, stdinSize(), process.pid);
+  const flags = (isTerminal(io.stdout) ? 1 : 0) | (isTerminal(io.stderr) ? 2 : 0);
+  wasm.cli_start(start, size, argv.length, flags, stdinSize(io.stdin), process.pid);
 }
 
 // mint's node lease, let go as the run would when a signal or a crash ends the process first.
@@ -144,17 +144,17 @@ function fileCall(w) {
 
 // The current input: stdin, or a file opened (and closed when the next is opened, and at the end).
 class Input {
-  constructor() {
-    this.reader = new StdinReader();
+  constructor(stdin) {
+    this.stdin = stdin;
+    this.reader = new StdinReader(stdin);
     this.fd = null;
   }
 
   open(path) {
     this.close();
     if (path === '-') {
-      this.reader = new StdinReader();
-      const size = stdinSize();
-      return size;
+      this.reader = new StdinReader(this.stdin);
+      return stdinSize(this.stdin);
     }
     const fd = openSync(path, 'r');
     this.fd = fd;
@@ -169,11 +169,14 @@ class Input {
   }
 }
 
-/** Runs the CLI on its arguments (argv without node and the script); resolves to the exit status. */
-export async function main(argv) {
-  start(argv);
-  const writer = new BackgroundWriter(() => views().u8);
-  const input = new Input();
+/**
+ * Runs the CLI on its arguments (argv without node and the script); resolves to the exit status. `io`: the fds
+ * of stdin, stdout and stderr (a test harness passes files).
+ */
+export async function main(argv, io = { stdin: 0, stdout: 1, stderr: 2 }) {
+  start(argv, io);
+  const writer = new BackgroundWriter(() => views().u8, io.stdout);
+  const input = new Input(io.stdin);
   for (;;) {
     const w = wanted();
     if (w.lease() !== heldLease) watchLease(w.lease());
@@ -194,7 +197,7 @@ export async function main(argv) {
           }
         } else {
           await writer.flush().catch(() => {});
-          writeSync(2, views().u8, w.bytes, w.size);
+          writeSync(io.stderr, views().u8, w.bytes, w.size);
         }
         wasm.cli_done();
         break;

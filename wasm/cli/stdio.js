@@ -1,15 +1,17 @@
 // Bulk stdin and stdout for the CLI's driver: bytes read straight into and written straight from wasm
-// memory with read(2)/write(2) on fds 0 and 1, no stream objects. Node makes a pipe non-blocking once
-// process.stdin/stdout is touched; a non-blocking fd (EAGAIN) falls back to those streams for the rest.
+// memory with read(2)/write(2) (fds 0 and 1, unless a test harness passes others), no stream objects. Node makes
+// a pipe non-blocking once process.stdin/stdout is touched; a non-blocking fd 0 or 1 (EAGAIN) falls back to
+// those streams for the rest.
 import { readSync, write } from 'node:fs';
 import { once } from 'node:events';
 
 const STDIN = 0;
 const STDOUT = 1;
 
-/** Reads stdin into `u8` from `at`, at most `size` bytes; resolves to the bytes read, 0 at the end of input. */
+/** Reads stdin (fd) into `u8` from `at`, at most `size` bytes; resolves to the bytes read, 0 at the end of input. */
 export class StdinReader {
-  constructor() {
+  constructor(fd = STDIN) {
+    this.fd = fd;
     this.stream = null; // process.stdin's async iterator, once read(2) said EAGAIN
     this.pending = null; // the part of the stream's last chunk not yet handed out
   }
@@ -17,10 +19,10 @@ export class StdinReader {
   async read(u8, at, size) {
     if (this.stream === null) {
       try {
-        return readSync(STDIN, u8, at, size, null);
+        return readSync(this.fd, u8, at, size, null);
       } catch (error) {
         if (error.code === 'EOF') return 0; // Windows' end of a pipe
-        if (error.code !== 'EAGAIN') throw error;
+        if (error.code !== 'EAGAIN' || this.fd !== STDIN) throw error;
         this.stream = process.stdin[Symbol.asyncIterator]();
       }
     }
@@ -76,33 +78,39 @@ async function writeWhole(writeOnce, view, start, end) {
     try {
       start += await writeOnce(view(), start, end - start);
     } catch (error) {
-      if (error.code !== 'EAGAIN') throw error;
+      if (error.code !== 'EAGAIN' || writeOnce.fd !== STDOUT) throw error;
       stdout();
     }
   }
   if (start < end && !stdoutStream.write(Buffer.from(view().subarray(start, end)))) await once(stdoutStream, 'drain');
 }
 
-const writeInPool = (u8, start, length) =>
-  new Promise((resolve, reject) => {
-    write(STDOUT, u8, start, length, null, (error, written) => (error ? reject(error) : resolve(written)));
-  });
+// write(2) of fd on libuv's thread pool, resolving to the bytes written.
+function writerInPool(fd) {
+  const writeOnce = (u8, start, length) =>
+    new Promise((resolve, reject) => {
+      write(fd, u8, start, length, null, (error, written) => (error ? reject(error) : resolve(written)));
+    });
+  writeOnce.fd = fd;
+  return writeOnce;
+}
 
 /**
- * Writes to stdout in the background (write(2) on libuv's thread pool) while the caller makes the next bytes:
+ * Writes to stdout (fd) in the background (write(2) on libuv's thread pool) while the caller makes the next bytes:
  * at most one write is in flight, and `write` waits for it before starting the next. The bytes handed over must
  * stay untouched until `flush()` (or the next `write`) resolves. `view()` gives the memory they are in, as a view
  * of it now.
  */
 export class BackgroundWriter {
-  constructor(view) {
+  constructor(view, fd = STDOUT) {
     this.view = view;
+    this.writeOnce = writerInPool(fd);
     this.inFlight = null;
   }
 
   async write(start, end) {
     await this.flush();
-    this.inFlight = writeWhole(writeInPool, this.view, start, end);
+    this.inFlight = writeWhole(this.writeOnce, this.view, start, end);
   }
 
   async flush() {

@@ -13,10 +13,10 @@ export function isTerminal(fd) {
   return createRequire(import.meta.url)('node:tty').isatty(fd);
 }
 
-/** The size of stdin when it is a regular file, else -1. */
-export function stdinSize() {
+/** The size of stdin (fd) when it is a regular file, else -1. */
+export function stdinSize(fd = 0) {
   try {
-    const stat = fstatSync(0);
+    const stat = fstatSync(fd);
     return stat.isFile() ? stat.size : -1;
   } catch {
     return -1;
