@@ -1,11 +1,14 @@
 // The branded CLI end to end: a spawned process, arguments, stdin, exit codes 0/1/2, JSON lines.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
 import { CLI, PACKAGE_DIR, vectors } from './support.js';
+
+const TTY_STDERR = join(import.meta.dirname, 'tty-stderr.py');
 
 function run(args, input) {
   const result = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
@@ -298,4 +301,80 @@ test('--version prints the package version and exits 0', () => {
   const { version } = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8'));
   assert.match(version, /^\d+\.\d+\.\d+/);
   for (const flag of ['--version', '-V']) assert.deepEqual(run([flag]), { code: 0, out: `${version}\n`, err: '' });
+});
+
+// issue 26's CLI items, each as a user meets it
+test('the table header goes to a terminal, not into a pipe; --header and --no-header say which', () => {
+  const ids = 'JOB0KHTOWnGLuC\n';
+  assert.equal(run(['decode'], ids).out.split('\n')[0].slice(0, 16), 'JOB0KHTOWnGLuC  ');
+  assert.match(run(['decode', '--header'], ids).out, /^ID +NS +SNOWFLAKE/);
+  assert.match(run(['scan', '--header'], `x ${ids}`).out, /^LINE +OFFSET +ID/);
+  assert.doesNotMatch(run(['scan'], `x ${ids}`).out, /OFFSET/);
+  const both = run(['decode', '--header', '--no-header'], ids);
+  assert.equal(both.code, 2);
+  assert.match(both.err, /^branded: --header and --no-header ask for opposite things; give one\n/);
+  const atTerminal = spawnSync(
+    'python3',
+    [TTY_STDERR, '--stdout-too', process.execPath, CLI, 'decode', 'JOB0KHTOWnGLuC'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  assert.match(atTerminal.stderr, /^ID +NS +SNOWFLAKE/);
+  const hidden = spawnSync(
+    'python3',
+    [TTY_STDERR, '--stdout-too', process.execPath, CLI, 'decode', '--no-header', 'JOB0KHTOWnGLuC'],
+    { encoding: 'utf8' },
+  );
+  assert.match(hidden.stderr, /^JOB0KHTOWnGLuC {2}JOB/);
+});
+
+test("scan's FILE:LINE column is as wide as the longest FILE needs: every row's columns line up", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'branded-width-'));
+  const files = [join(dir, 'a.log'), join(dir, 'a-much-longer-file-name-of-the-second-log.log')];
+  writeFileSync(files[0], 'x JOB0KHTOWnGLuC\n');
+  writeFileSync(files[1], `${'\n'.repeat(1234)}y USR0NgWEfAEJfs\n`);
+  const lines = run(['scan', '--header', ...files])
+    .out.trimEnd()
+    .split('\n');
+  rmSync(dir, { recursive: true, force: true });
+  assert.equal(lines.length, 3);
+  const idColumn = lines.map((line) => line.search(/\b(ID|JOB0KHTOWnGLuC|USR0NgWEfAEJfs)\b/));
+  assert.deepEqual(idColumn, [idColumn[0], idColumn[0], idColumn[0]], lines.join('\n'));
+  assert.ok(lines[2].startsWith(`${files[1]}:1235 `));
+});
+
+test('scan that finds nothing says so on stderr (stdout stays empty, exit 0)', () => {
+  assert.deepEqual(run(['scan'], 'nothing here\n'), {
+    code: 0,
+    out: '',
+    err: 'branded scan: no ids found (13 bytes read)\n',
+  });
+  assert.deepEqual(run(['scan', '--valid-only'], 'JOBzzzzzzzzzzz\n'), {
+    code: 1,
+    out: '',
+    err: 'branded scan: no valid ids found (15 bytes read, 1 refused)\n',
+  });
+});
+
+test('window echoes the instants it read; encode says what is wrong with a negative SNOWFLAKE', () => {
+  assert.equal(
+    run(['window', '1781000000010', '2026-06-09T12:13:20.020+02:00']).out,
+    't0             2026-06-09T10:13:20.010Z (1781000000010)\n' +
+      't1             2026-06-09T10:13:20.020Z (1781000000020)\n' +
+      'start          1781000000010-0\n' +
+      'end            (1781000000020-0\n' +
+      'inclusive end  1781000000019-4194303\n' +
+      'XRANGE <key> 1781000000010-0 (1781000000020-0\n',
+  );
+  assert.match(run(['window', 'now-5m', 'now']).out, /^t0 {13}\d{4}-\d\d-\d\dT[\d:.]+Z \(\d{13}\)\nt1 /);
+  assert.deepEqual(run(['encode', 'JOB', '-1']), {
+    code: 1,
+    out: '',
+    err: 'branded encode: refused: range (SNOWFLAKE must be 0 or more)\n',
+  });
+  assert.match(
+    run(['encode', 'JOB', '9223372036854775808']).err,
+    /SNOWFLAKE must be below 2\^63 \(9223372036854775808\)/,
+  );
 });
