@@ -8,10 +8,11 @@ cd "$(dirname "$0")/.."
 # package -> suite ("" = bookworm, "bp" = bookworm-backports)
 # The e2e suite's three engines: chromium; firefox-esr; webkit2gtk-driver (WebKitWebDriver + MiniBrowser),
 # which needs an X display: xvfb (xvfb-run needs xauth). The lint tools: clang-format clang-tidy shellcheck.
-# The docs code blocks (62-docs-code): python3 (its sqlite3 runs the SQL), iproute2 (loopback up in a namespace).
+# The docs code blocks (62-docs-code): python3 (its sqlite3 runs the SQL), iproute2 (loopback up in a namespace),
+# curl (the bridge guide asks the bridge). The Sphinx + furo example site (examples/sphinx): python3-sphinx furo.
 plain_packages=(cmake g++ make ninja-build pkg-config nlohmann-json3-dev libbenchmark-dev emscripten chromium
                 clang libclang-rt-14-dev firefox-esr webkit2gtk-driver xvfb xauth clang-format clang-tidy shellcheck
-                python3 iproute2)
+                python3 iproute2 curl python3-sphinx furo)
 # The native CLI's linux-arm64 build (g++-aarch64-linux-gnu) and the emulator its tests run it under
 # (qemu-user-static); the CLI bench's peers (ripgrep, hyperfine; grep is in every system).
 plain_packages+=(g++-aarch64-linux-gnu qemu-user-static ripgrep hyperfine)

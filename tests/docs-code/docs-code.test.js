@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT, pageBlocks, sitePages, snippetPath } from './blocks.js';
 import { RUNS } from './page-runner.js';
@@ -14,22 +14,12 @@ const BUILT = join(ROOT, 'web/dist/docs');
 const MARK = /^not run\s*[—:-]\s*(.+)$/s;
 const FILE = /^file\s+(\S+)$/;
 const PAGE_DIRECTIVE = /^cwd repository$/;
-// Pages another helper is rewriting, whose blocks do not run yet: reported (node:test's todo), not failed.
-// Each entry goes when its owner's rewrite lands on main.
-const PENDING = {
-  'reference/cli':
-    'web-served is rewriting the reference (generated); a usage `text` block, `$` commands without output',
-  'reference/package': 'web-served is rewriting the reference; `npm install` without `$ `',
-  'reference/widgets':
-    "web-served/widgets: web/widgets/README.md's blocks (config fragments, css, astro, a browser script as js)",
-  streams: "web-served is rewriting the page; the benchmark's frozen output (`text`) needs its mark",
-};
 const vectors = (name) => JSON.parse(readFileSync(join(ROOT, 'tests/vectors', name), 'utf8'));
 
 const pages = sitePages().map((page) => ({ ...page, blocks: pageBlocks(page.text) }));
 const tally = new Map();
 const count = (lang, what) => {
-  const row = tally.get(lang) ?? { run: 0, marked: 0, example: 0, file: 0, pending: 0 };
+  const row = tally.get(lang) ?? { run: 0, marked: 0, example: 0, file: 0 };
   row[what]++;
   tally.set(lang, row);
 };
@@ -39,12 +29,11 @@ before(() => (reader = readerMachine()), { timeout: 600_000 });
 after(() => {
   if (reader && !process.env.KEEP_DOCS_CODE) rmSync(reader.dir, { recursive: true, force: true });
   const rows = [...tally].sort(([a], [b]) => a.localeCompare(b));
-  const total = rows.reduce((sum, [, r]) => sum + r.run + r.marked + r.example + r.file + r.pending, 0);
+  const total = rows.reduce((sum, [, r]) => sum + r.run + r.marked + r.example + r.file, 0);
   console.log(`docs code blocks: ${total} on ${pages.length} pages`);
   for (const [lang, r] of rows)
     console.log(
-      `  ${lang.padEnd(10)} ran ${r.run}, files written ${r.file}, example files ${r.example}, not run ${r.marked}` +
-        (r.pending ? `, on pages being rewritten ${r.pending}` : ''),
+      `  ${lang.padEnd(10)} ran ${r.run}, files written ${r.file}, example files ${r.example}, not run ${r.marked}`,
     );
 });
 
@@ -99,39 +88,34 @@ const show = (text) => (text.length > 1200 ? `${text.slice(0, 1200)}…` : text)
 describe('every code block of the docs site', () => {
   test('the site has pages, each block in a language the test runs or marked', () => {
     assert.ok(pages.length >= 10, `${pages.length} pages`);
-    for (const page of pages.filter((p) => !PENDING[p.route]))
+    for (const page of pages)
       for (const block of classify(page).blocks)
         if (block.kind === 'fence' && !block.marked && !block.file)
           assert.ok(RUNS[block.lang], `${block.where}: \`${block.lang || '(none)'}\` has no runner; mark it`);
   });
 
   for (const page of pages)
-    test(
-      `${page.route}: its blocks run and print what they show`,
-      { timeout: 600_000, todo: PENDING[page.route] },
-      () => {
-        const { blocks, cwd, problems } = classify(page);
-        assert.deepEqual(problems, []);
-        const outcomes = blocks.length ? runPage(page, blocks, cwd) : [];
-        const failures = [];
-        for (const [n, block] of blocks.entries()) {
-          const outcome = outcomes[n];
-          if (block.kind === 'snippet') count('(example)', 'example');
-          else if (PENDING[page.route]) count(block.lang || '(none)', 'pending');
-          else count(block.lang || '(none)', block.marked ? 'marked' : block.file ? 'file' : 'run');
-          if (outcome.skipped) continue;
-          if (outcome.failure) failures.push(`${block.where} (${block.lang}): ${show(outcome.failure)}`);
-          for (const check of outcome.checks)
-            if (!check.ok)
-              failures.push(
-                `${block.where} (${block.lang}), shown at block line ${check.line}:\n    shows:  ${show(check.shown)}\n    prints: ${show(check.actual)}`,
-              );
-          if (outcome.stray)
-            failures.push(`${block.where} (${block.lang}) prints what it does not show: ${show(outcome.stray)}`);
-        }
-        assert.equal(failures.length, 0, `\n${failures.join('\n')}`);
-      },
-    );
+    test(`${page.route}: its blocks run and print what they show`, { timeout: 600_000 }, () => {
+      const { blocks, cwd, problems } = classify(page);
+      assert.deepEqual(problems, []);
+      const outcomes = blocks.length ? runPage(page, blocks, cwd) : [];
+      const failures = [];
+      for (const [n, block] of blocks.entries()) {
+        const outcome = outcomes[n];
+        if (block.kind === 'snippet') count('(example)', 'example');
+        else count(block.lang || '(none)', block.marked ? 'marked' : block.file ? 'file' : 'run');
+        if (outcome.skipped) continue;
+        if (outcome.failure) failures.push(`${block.where} (${block.lang}): ${show(outcome.failure)}`);
+        for (const check of outcome.checks)
+          if (!check.ok)
+            failures.push(
+              `${block.where} (${block.lang}), shown at block line ${check.line}:\n    shows:  ${show(check.shown)}\n    prints: ${show(check.actual)}`,
+            );
+        if (outcome.stray)
+          failures.push(`${block.where} (${block.lang}) prints what it does not show: ${show(outcome.stray)}`);
+      }
+      assert.equal(failures.length, 0, `\n${failures.join('\n')}`);
+    });
 
   test("a snippet imported from an example is that example's file, which stage 65-examples builds and loads", () => {
     for (const page of pages)
@@ -181,22 +165,6 @@ describe('the contract page', () => {
         assert.equal(field(outcome.decoded[valid.length + i], 'error'), v.error, `${v.name} (${JSON.stringify(v.id)})`),
       );
     });
-
-  test('shows every valid vector with every field on one row, and every refused one with its error', () => {
-    const rows = contract.text.split('\n').filter((l) => l.startsWith('|'));
-    for (const v of vectors('valid.json')) {
-      const row = rows.find((r) => r.includes(`\`${v.id}\``) && r.includes(`| ${v.name} |`));
-      assert.ok(row, `${v.name} has no row`);
-      for (const value of [v.namespace, v.snowflake, v.unixMs, v.iso, v.node, v.seq, v.hash32, v.streamId])
-        assert.ok(row.includes(`| ${value} |`), `${v.name}: ${value} missing from ${row}`);
-    }
-    for (const v of vectors('invalid.json')) {
-      const row = rows.find((r) => r.startsWith(`| ${v.name} |`));
-      assert.ok(row?.includes(`| \`${v.error}\` |`), `${v.name}: ${row}`);
-    }
-    for (const name of readdirSync(join(ROOT, 'tests/vectors')))
-      assert.ok(contract.text.includes(`\`${name}\``), `the contract page names ${name}`);
-  });
 });
 
 describe('the built site is the source', () => {

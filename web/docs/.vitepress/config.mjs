@@ -16,9 +16,6 @@ export default defineConfig({
   assetsDir: ASSETS,
   outDir: fileURLToPath(new URL('../../dist/docs', import.meta.url)),
   cleanUrls: false,
-  // web/widgets/README.md (included by reference/widgets.md) links the repository's docs/contract.md for npm
-  // readers; the site's own contract page is docs-site's to add.
-  ignoreDeadLinks: [/^\.\/\.\.\/\.\.\/docs\/contract/],
   // The bridge serves the site under `script-src 'self'; style-src 'self'`: the site data goes into a chunk,
   // the content root's default inline style into a class (custom.css), code colours into code-tokens.css,
   // and transformHtml does the rest.

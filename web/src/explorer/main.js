@@ -23,7 +23,8 @@ function bridgePill() {
     else if (bridge.hello) [kind, text] = ['live', `bridge live · Valkey ${bridge.hello.valkey?.version ?? 'down'}`];
     else [kind, text] = ['connecting', 'connecting…'];
     pill.dataset.state = kind;
-    fill(pill, h('span', { class: 'dot', 'aria-hidden': 'true' }), text);
+    pill.title = text; // a phone shows it cut short
+    fill(pill, h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'pill-text' }, text));
   };
   bridge?.addEventListener('change', render);
   render();

@@ -1,24 +1,26 @@
-// Why the host refuses an id, in words, for the error class the package reported: the one place the web
-// words a refusal (the Decode table and detail, the Gate's host verdict, Placement's hash).
-import { ID_LENGTH } from '@echomq/branded';
-import { formatCount } from './format.js';
+// Why the host refuses an id, a queue or a namespace: the package's own words (@echomq/branded/explain, core's
+// wording, which the CLI prints too); the web adds only the class in front and its own pointers.
+import { explain, explainJobKey, explainNamespace } from '@echomq/branded/explain';
 
-const describeByte = (byte) =>
-  byte > 0x20 && byte < 0x7f ? JSON.stringify(String.fromCharCode(byte)) : `0x${byte.toString(16).padStart(2, '0')}`;
+/** The package's refusal of `id` ({error, offset, message, remedy, suggestion?, found?}), or null when it parses. */
+export const refusalOf = (id) => explain(id);
 
-/** Why the host refuses `id`, for the error class the package reported and the byte offset it named. */
-export function refusalText(id, error, offset) {
-  const bytes = new TextEncoder().encode(id);
-  switch (error) {
-    case 'length':
-      return `length — ${formatCount(bytes.length)} bytes, an id is exactly ${ID_LENGTH}`;
-    case 'namespace':
-      return `namespace — byte ${offset} (${describeByte(bytes[offset])}) is not A–Z`;
-    case 'charset':
-      return `charset — byte ${offset} (${describeByte(bytes[offset])}) is not Base62`;
-    case 'range':
-      return 'range — the payload decodes to ≥ 2^63: refused, never wrapped';
-    default:
-      return error;
-  }
+/** "class — why" for a refused id (a table cell, a verdict); '' when it parses. */
+export function refusalText(id) {
+  const refusal = explain(id);
+  return refusal ? `${refusal.error} — ${refusal.message}` : '';
 }
+
+/** The host check of an enqueue, in words: null when it passes, else {field, error, text}. */
+export function hostRefusal(queue, id) {
+  const refusal = explainJobKey(queue, id);
+  if (!refusal) return null;
+  return {
+    field: refusal.field,
+    error: refusal.error,
+    text: `the ${refusal.field === 'queue' ? 'queue' : 'id'}: ${refusal.message}`,
+  };
+}
+
+/** Why `ns` is no namespace, in words, or null. */
+export const namespaceRefusal = (ns) => explainNamespace(ns)?.message ?? null;

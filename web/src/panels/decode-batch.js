@@ -1,7 +1,7 @@
 // The batch's tools over the Decode table: filter (refused only, a namespace, a node), sort by mint time, and
 // export the rows in view as CSV or JSON. They compute a row order; the table reads through it. Their
 // criteria are part of the panel's state, so a link carries them.
-import { streamId } from '@echomq/branded';
+import { streamId, unpackNamespace } from '@echomq/branded';
 import { h, field } from '../lib/dom.js';
 import { formatCount, formatIso } from '../lib/format.js';
 import { namespaceWanted } from './decode-rows.js';
@@ -37,31 +37,29 @@ const CSV_KEYS = [
   'streamId',
 ];
 
-function exportRow(decoded, i) {
-  const where = decoded.scanned ? { line: decoded.line(i), offset: decoded.columns.offset[i] } : { line: i + 1 };
+// One row as CSV and as JSON, written straight from the columns (no object per row: a million rows export
+// in seconds). A refused row has its id and error only.
+function rowText(decoded, i, format) {
+  const line = decoded.line(i);
+  const offset = decoded.scanned ? decoded.columns.offset[i] : undefined;
   const id = decoded.id(i);
-  if (!decoded.ok(i)) return { ...where, id, ok: false, error: decoded.error(i) };
-  const p = decoded.fields(i);
-  return {
-    ...where,
-    id,
-    ok: true,
-    namespace: p.namespace,
-    snowflake: p.snowflake.toString(),
-    unixMs: p.unixMs,
-    iso: formatIso(p.unixMs),
-    node: p.node,
-    seq: p.seq,
-    hash32: p.hash32,
-    streamId: streamId(p.snowflake),
-  };
-}
-
-function csvLine(row) {
-  return CSV_KEYS.map((k) => {
-    if (row[k] === undefined) return '';
-    return k === 'snowflake' ? spreadsheetText(row[k]) : csvCell(String(row[k]));
-  }).join(',');
+  const json = format === 'json';
+  if (!decoded.ok(i)) {
+    const error = decoded.error(i);
+    if (json)
+      return `{"line":${line},${offset === undefined ? '' : `"offset":${offset},`}"id":${JSON.stringify(id)},"ok":false,"error":"${error}"}`;
+    return `${line},${offset ?? ''},${csvCell(id)},false,${error},,,,,,,,`;
+  }
+  const c = decoded.columns;
+  const snowflake = c.snowflake[i];
+  const digits = snowflake.toString();
+  const ms = c.unixMs[i];
+  const namespace = unpackNamespace(c.namespace[i]);
+  const stream = streamId(snowflake);
+  const iso = formatIso(ms);
+  if (json)
+    return `{"line":${line},${offset === undefined ? '' : `"offset":${offset},`}"id":${JSON.stringify(id)},"ok":true,"namespace":"${namespace}","snowflake":"${digits}","unixMs":${ms},"iso":"${iso}","node":${c.node[i]},"seq":${c.seq[i]},"hash32":${c.hash32[i]},"streamId":"${stream}"}`;
+  return `${line},${offset ?? ''},${csvCell(id)},true,,${namespace},${spreadsheetText(digits)},${ms},${iso},${c.node[i]},${c.seq[i]},${c.hash32[i]},${stream}`;
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -76,11 +74,8 @@ export async function exportRows(decoded, order, format, { onProgress, cancelled
   for (let from = 0; from < total; from += EXPORT_CHUNK) {
     const lines = [];
     const to = Math.min(total, from + EXPORT_CHUNK);
-    for (let k = from; k < to; k += 1) {
-      const row = exportRow(decoded, order[k]);
-      lines.push(format === 'json' ? `${k === 0 ? '' : ','}\n ${JSON.stringify(row)}` : csvLine(row));
-    }
-    parts.push(format === 'json' ? lines.join('') : `${lines.join('\n')}\n`);
+    for (let k = from; k < to; k += 1) lines.push(rowText(decoded, order[k], format));
+    parts.push(format === 'json' ? `${from === 0 ? '' : ','}\n${lines.join(',\n')}` : `${lines.join('\n')}\n`);
     onProgress?.(to, total);
     await nextTask();
     if (cancelled?.()) return null;

@@ -4,7 +4,8 @@
 import { parseMany, unixMs, unpackNamespace, ERROR_CODES, ID_LENGTH } from '@echomq/branded';
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// ignoreBOM keeps a byte order mark in the text: a line that starts with one is shown (and refused) as it is.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 // An id more than a day ahead of the reader's clock was minted by no clock: most likely a typo
 // (a lowercase letter where an uppercase one was meant moves the digits' weight).
 const FUTURE_SLACK_MS = 24 * 3600e3;

@@ -1,10 +1,10 @@
 // Decode: one id or thousands (one per line), or any text or file scanned for ids → the table, and for the
 // selected id its bytes and its 64-bit layout. The model (decode-model.js) holds the state, the rows and the
 // scan; this file draws them. Every value comes from @echomq/branded.
-import { streamId, errorOffset, ERROR_CODES } from '@echomq/branded';
+import { streamId, errorOffset, ERROR_CODES, ID_LENGTH } from '@echomq/branded';
 import { h, fill, field, debounce } from '../lib/dom.js';
 import { formatCount, formatIso, formatLocalShort, formatAgo, localZone } from '../lib/format.js';
-import { refusalText } from '../lib/refusal.js';
+import { refusalOf, refusalText } from '../lib/refusal.js';
 import { VirtualTable } from '../views/vtable.js';
 import { markedText } from '../views/bytes.js';
 import { parsedDetail, refusedDetail } from '../views/id-detail.js';
@@ -23,7 +23,7 @@ const MODES = [
 const INPUT_LABEL = { lines: 'Ids, one per line', scan: 'Text to search for ids' };
 const INPUT_HINT = {
   lines: 'One id or thousands. Nothing is trimmed: a blank line is an id of length 0.',
-  scan: 'Logs, JSON, CSV, URLs: every run of 14 letters and digits that starts with three capitals is a candidate.',
+  scan: `Logs, JSON, CSV, URLs: every run of ${ID_LENGTH} letters and digits that starts with three capitals is a candidate.`,
 };
 
 // The contract's vectors: valid ids, then one of each refusal.
@@ -47,7 +47,7 @@ const EXAMPLES = [
 const width = (chars) => `calc(${chars}ch + 0.8rem)`;
 const COLUMNS = [
   { key: 'i', label: 'line', width: width(7) },
-  { key: 'id', label: 'id', width: width(14) },
+  { key: 'id', label: 'id', width: width(ID_LENGTH) },
   { key: 'ns', label: 'ns', width: width(3) },
   { key: 'snowflake', label: 'snowflake', width: width(19) },
   { key: 'iso', label: 'UTC (ISO 8601)', width: width(24) },
@@ -75,7 +75,7 @@ function rowCells(decoded, index) {
       cells: [
         first,
         cell('id', markedText(id, error, offset), 'c-mono'),
-        h('span', { role: 'gridcell', class: 'c-err' }, refusalText(id, error, offset)),
+        h('span', { role: 'gridcell', class: 'c-err' }, refusalText(id)),
       ],
     };
   }
@@ -98,6 +98,21 @@ function rowCells(decoded, index) {
       cell('stream', streamId(p.snowflake), 'c-mono'),
     ],
   };
+}
+
+// How many refused lines to ask whether they hold ids in other text (a pasted log): enough to tell, and cheap.
+const LINES_ASKED = 200;
+
+/** Whether some refused line of `decoded` (read one id per line) is text that holds ids: a URL, a log line. */
+function holdsIds(decoded) {
+  if (decoded.scanned) return false;
+  let asked = 0;
+  for (let i = 0; i < decoded.count && asked < LINES_ASKED; i += 1) {
+    if (decoded.error(i) !== 'length') continue;
+    asked += 1;
+    if (refusalOf(decoded.id(i))?.remedy === 'scan') return true;
+  }
+  return false;
 }
 
 /** The line over the table: counts, refusals by class, the span, where the rows came from, the time taken. */
@@ -137,11 +152,14 @@ function summaryView(decoded) {
   ];
 }
 
-/** The detail of row `index`: the id taken apart, or its refusal. */
-function detailView(decoded, index) {
+/** The detail of row `index`: the id taken apart, or its refusal (`onScan` offered for a line of other text). */
+function detailView(decoded, index, onScan) {
   if (decoded.count === 0) return h('p', { class: 'empty' }, 'Paste an id to decode it.');
   const id = decoded.id(index);
-  if (!decoded.ok(index)) return refusedDetail(id, { error: decoded.error(index), offset: errorOffset(id) });
+  if (!decoded.ok(index)) {
+    const refused = { error: decoded.error(index), offset: errorOffset(id), onScan: decoded.scanned ? null : onScan };
+    return refusedDetail(id, refused);
+  }
   return parsedDetail(id, decoded.fields(index), { future: decoded.future(index) });
 }
 
@@ -157,6 +175,12 @@ export function createDecodePanel({ state, onState }) {
   const inputLabel = inputField.field.querySelector('label');
   const inputHint = inputField.field.querySelector('.hint');
   const summary = h('div', { class: 'summary', role: 'status', 'aria-live': 'polite' });
+  const scanPointer = h(
+    'p',
+    { class: 'note', hidden: true, 'data-testid': 'scan-hint' },
+    'Some lines are text that holds ids (a URL, a log line), not ids. ',
+    h('button', { type: 'button', class: 'small', onclick: () => setMode('scan') }, 'Find ids in any text'),
+  );
   const detail = h('div', { class: 'detail', 'aria-live': 'polite' });
   const charts = h('div', { class: 'charts' });
 
@@ -192,6 +216,10 @@ export function createDecodePanel({ state, onState }) {
   );
   modeSelect.value = model.current.mode;
   modeSelect.addEventListener('change', () => model.setMode(modeSelect.value));
+  function setMode(mode) {
+    modeSelect.value = mode;
+    model.setMode(mode);
+  }
 
   function setIds(text) {
     input.value = text;
@@ -218,7 +246,10 @@ export function createDecodePanel({ state, onState }) {
       return;
     }
     const selected = Math.min(Number(model.current.sel) || 0, Math.max(rows - 1, 0));
-    fill(detail, detailView(model.decoded, model.at(selected)));
+    fill(
+      detail,
+      detailView(model.decoded, model.at(selected), () => setMode('scan')),
+    );
   }
 
   function renderTable() {
@@ -250,6 +281,7 @@ export function createDecodePanel({ state, onState }) {
     const several = decoded.count > 1;
     batch.element.hidden = !several;
     fill(summary, summaryView(decoded));
+    scanPointer.hidden = !holdsIds(decoded);
     fill(charts, batchCharts(decoded));
     renderScan();
     renderTable();
@@ -284,6 +316,7 @@ export function createDecodePanel({ state, onState }) {
     inputField.field,
     tools,
     summary,
+    scanPointer,
     charts,
     batch.element,
     table.element,

@@ -4,17 +4,19 @@
 import { createMinter, jobKey, pendingKey } from '@echomq/branded';
 import { formatCount } from '../lib/format.js';
 import { panelState } from '../lib/panel-state.js';
+import { hostRefusal } from '../lib/refusal.js';
 
 export const ENQUEUE_DEFAULTS = { queue: 'demo', job: '', payload: '{"hello":"world"}', executor: 'script' };
 export const PENDING_LIMIT = 100;
 
-/** The host check as a verdict for the page (the bridge's hostCheck throws instead). */
+/**
+ * The host check as a verdict for the page: the keys, or the refusal in the package's words (`text` names the
+ * field: "the id: 6 bytes: an id is exactly 14").
+ */
 export function hostVerdict(queue, id) {
-  try {
-    return { ok: true, jobKey: jobKey(queue, id), pendingKey: pendingKey(queue) };
-  } catch (error) {
-    return { ok: false, code: error.code, message: error.message };
-  }
+  const refused = hostRefusal(queue, id);
+  if (refused) return { ok: false, code: refused.error, field: refused.field, text: refused.text };
+  return { ok: true, jobKey: jobKey(queue, id), pendingKey: pendingKey(queue) };
 }
 
 /**

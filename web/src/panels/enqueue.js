@@ -72,9 +72,10 @@ function hostView(check) {
   return h(
     'p',
     { class: 'error-text', 'data-testid': 'host-refusal' },
-    'Host check refuses: ',
+    'Host check refuses ',
+    `${check.text} (`,
     h('code', null, check.code),
-    ` — ${check.message}. Nothing would be sent.`,
+    '). Nothing would be sent.',
   );
 }
 

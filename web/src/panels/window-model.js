@@ -3,14 +3,14 @@
 // seed plan alone: entry i sits at millisecond startMs + floor(i / perMs) with seq i mod perMs; the entry ids
 // come from the package, compose → streamId), and the live run against the bridge.
 import { compose, queueKey, streamId, streamWindow } from '@echomq/branded';
-import { readInstant } from '../lib/format.js';
+import { parseInstant } from '@echomq/branded/explain';
 import { panelState } from '../lib/panel-state.js';
 
-export const SPEC_SEED = Object.freeze({ entries: 200000, node: 7, perMs: 4096, startMs: 1781000000000 });
+export const CONTRACT_SEED = Object.freeze({ entries: 200000, node: 7, perMs: 4096, startMs: 1781000000000 });
 export const WINDOW_DEFAULTS = { t0: '+10ms', t1: '+20ms', stream: 'fills', queue: 'demo' };
 
 /** The seed's extent as instants [first, end). */
-export function seedExtent(seed = SPEC_SEED) {
+export function seedExtent(seed = CONTRACT_SEED) {
   return { first: seed.startMs, end: seed.startMs + Math.ceil(seed.entries / seed.perMs) };
 }
 
@@ -19,7 +19,7 @@ function entryAt(seed, ms, seq) {
 }
 
 /** {count, first, last} of the entries whose millisecond lies in [t0, t1); first/last null when none. */
-export function predictWindow(t0, t1, seed = SPEC_SEED) {
+export function predictWindow(t0, t1, seed = CONTRACT_SEED) {
   const lastMs = seed.startMs + Math.floor((seed.entries - 1) / seed.perMs);
   const from = Math.max(t0, seed.startMs);
   const to = Math.min(t1 - 1, lastMs);
@@ -39,8 +39,9 @@ export function predictWindow(t0, t1, seed = SPEC_SEED) {
  * is read once, so t0 and t1 mean the same instant by it.
  */
 export function resolveWindow(current, now = Date.now()) {
-  const t0 = readInstant(current.t0, SPEC_SEED.startMs, now);
-  const t1 = readInstant(current.t1, SPEC_SEED.startMs, now);
+  const read = (text) => parseInstant(String(text ?? ''), { now, base: CONTRACT_SEED.startMs });
+  const t0 = read(current.t0);
+  const t1 = read(current.t1);
   if (!t0.ok) return { error: `t0: ${t0.message}`, field: 't0' };
   if (!t1.ok) return { error: `t1: ${t1.message}`, field: 't1' };
   try {
@@ -85,7 +86,7 @@ export function createWindowModel({ state, onState, bridge, onLive }) {
     const seed = await bridge.request('streamSeed', {
       queue: model.current.queue,
       stream: model.current.stream,
-      ...SPEC_SEED,
+      ...CONTRACT_SEED,
     });
     seeded.set(target(), seed);
     return seed;

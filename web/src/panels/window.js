@@ -7,7 +7,14 @@ import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
 import { panelFrame } from '../views/panel-frame.js';
 import { timelineView } from '../views/timeline.js';
-import { createWindowModel, resolveWindow, seedExtent, streamKey, SPEC_SEED, WINDOW_DEFAULTS } from './window-model.js';
+import {
+  createWindowModel,
+  resolveWindow,
+  seedExtent,
+  streamKey,
+  CONTRACT_SEED,
+  WINDOW_DEFAULTS,
+} from './window-model.js';
 
 export { WINDOW_DEFAULTS };
 
@@ -61,8 +68,8 @@ function liveView(live) {
       'p',
       { class: 'muted busy', 'data-testid': 'seeding' },
       live.before
-        ? `The stream does not hold the seed (${formatCount(live.before.count)} entries in the window): seeding ${formatCount(SPEC_SEED.entries)} entries, then running the window`
-        : `Seeding ${formatCount(SPEC_SEED.entries)} entries`,
+        ? `The stream does not hold the seed (${formatCount(live.before.count)} entries in the window): seeding ${formatCount(CONTRACT_SEED.entries)} entries, then running the window`
+        : `Seeding ${formatCount(CONTRACT_SEED.entries)} entries`,
     );
   if (live.step === 'running')
     return [live.seeded ? seededLine(live.seeded) : null, h('p', { class: 'muted busy' }, 'Running the window')];
@@ -135,7 +142,7 @@ function windowBody({ state, onState, bridge, inputs }) {
     const r = resolveWindow(model.current);
     fields.t0.input.setAttribute('aria-invalid', String(r.field === 't0'));
     fields.t1.input.setAttribute('aria-invalid', String(r.field === 't1'));
-    chart.draw({ seed: seedExtent(), window: r.window ? { t0: r.t0, t1: r.t1 } : null, base: SPEC_SEED.startMs });
+    chart.draw({ seed: seedExtent(), window: r.window ? { t0: r.t0, t1: r.t1 } : null, base: CONTRACT_SEED.startMs });
     setButtons();
     if (!r.window) {
       fill(resolved, h('dt', null, 'error'), h('dd', { class: 'error-text', 'data-testid': 'window-error' }, r.error));
@@ -206,7 +213,7 @@ function windowBody({ state, onState, bridge, inputs }) {
       h(
         'p',
         { class: 'hint' },
-        `The seed: ${formatCount(SPEC_SEED.entries)} entries, node ${SPEC_SEED.node}, ${formatCount(SPEC_SEED.perMs)} per ms from ${SPEC_SEED.startMs} (${formatIso(SPEC_SEED.startMs)}), one 8-byte field each. Run the window seeds the stream first when it does not hold them.`,
+        `The seed: ${formatCount(CONTRACT_SEED.entries)} entries, node ${CONTRACT_SEED.node}, ${formatCount(CONTRACT_SEED.perMs)} per ms from ${CONTRACT_SEED.startMs} (${formatIso(CONTRACT_SEED.startMs)}), one 8-byte field each. Run the window seeds the stream first when it does not hold them.`,
       ),
       status,
       h('div', { class: 'row actions' }, runButton, seedButton),

@@ -4,7 +4,7 @@
 import { streamId, EPOCH_MS, ID_LENGTH } from '@echomq/branded';
 import { h } from '../lib/dom.js';
 import { formatAgo, formatIso, formatLocal } from '../lib/format.js';
-import { refusalText } from '../lib/refusal.js';
+import { refusalOf } from '../lib/refusal.js';
 import { byteCells, bytesLegend, markedText } from './bytes.js';
 import { layout64 } from './layout64.js';
 import { copyButton } from './controls.js';
@@ -13,8 +13,21 @@ function fact(label, value, name) {
   return h('div', null, h('dt', null, label), h('dd', { 'data-field': name }, value));
 }
 
-/** A refused id: {error, offset} from the package. */
-export function refusedDetail(id, { error, offset }) {
+/**
+ * A refused id: {error, offset} from the package (the bytes they mark). `onScan`, when given, is offered for
+ * text that holds ids (a URL, a log line): it switches the reader to finding them.
+ */
+export function refusedDetail(id, { error, offset, onScan = null }) {
+  const refusal = refusalOf(id);
+  const scan =
+    onScan && refusal?.remedy === 'scan'
+      ? h(
+          'p',
+          { class: 'note', 'data-testid': 'scan-pointer' },
+          `This line holds ${refusal.found === 1 ? 'an id' : `${refusal.found} ids`} in other text. `,
+          h('button', { type: 'button', class: 'small', onclick: onScan }, 'Find ids in any text'),
+        )
+      : null;
   return [
     h(
       'div',
@@ -22,7 +35,8 @@ export function refusedDetail(id, { error, offset }) {
       h('span', { class: 'big-id' }, markedText(id, error, offset)),
       h('span', { class: 'badge bad', 'data-testid': 'error-class' }, error),
     ),
-    h('p', { class: 'error-text' }, `The host refuses it: ${refusalText(id, error, offset)}.`),
+    h('p', { class: 'error-text', 'data-testid': 'refusal' }, `The host refuses it: ${refusal?.message ?? error}.`),
+    scan,
     h('h3', null, 'The bytes'),
     byteCells(id, { error, offset }),
     bytesLegend({ bad: true }),
