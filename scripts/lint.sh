@@ -91,7 +91,7 @@ run_clang_tidy() {
   need clang-tidy "apt-get install -y clang-tidy"
   [ -f "$compile_db" ] || { echo "lint: $compile_db is missing: run npm run build first" >&2; exit 2; }
   local out
-  mapfile -t files < <(tracked 'core/*.cpp' 'valkey/*.cpp')
+  mapfile -t files < <(tracked 'core/*.cpp' 'cli/*.cpp' 'valkey/*.cpp')
   out=$(clang-tidy -p "$(dirname "$compile_db")" --quiet "${files[@]}" 2>&1) || true
   grep -E ': (error|warning): ' <<<"$out" || true
   findings[clang-tidy]=$(grep -cE ': (error|warning): .*\[[a-z0-9.,-]+\]$' <<<"$out" || true)

@@ -13,6 +13,9 @@ cd "$(dirname "$0")/.."
 plain_packages=(cmake g++ make ninja-build pkg-config nlohmann-json3-dev libbenchmark-dev emscripten chromium
                 clang libclang-rt-14-dev firefox-esr webkit2gtk-driver xvfb xauth clang-format clang-tidy shellcheck
                 python3 iproute2 curl python3-sphinx furo)
+# The native CLI's linux-arm64 build (g++-aarch64-linux-gnu) and the emulator its tests run it under
+# (qemu-user-static); the CLI bench's peers (ripgrep, hyperfine; grep is in every system).
+plain_packages+=(g++-aarch64-linux-gnu qemu-user-static ripgrep hyperfine)
 backport_packages=(libcatch2-dev valkey-server valkey-tools)
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }

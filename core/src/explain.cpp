@@ -5,6 +5,7 @@
 
 #include "branded/keyspace.hpp"
 #include "branded/scan.hpp"
+#include "branded/text.hpp"
 
 namespace branded {
 namespace {
@@ -38,72 +39,27 @@ class Message {
     *this << count << " " << noun;
     return count == 1 ? *this : *this << "s";
   }
-  // Text as a JSON string: quoted, control characters escaped, bytes that are not UTF-8 as U+FFFD.
+  // At most 14 bytes of text as a JSON string (text.hpp).
   Message& quoted(std::string_view text);
 
  private:
   Explanation& into_;
 };
 
-// One UTF-8 sequence at the start of `text`: its code point and size, or U+FFFD and 1 for a bad one.
-struct CodePoint {
-  char32_t value;
-  std::size_t size;
-};
-constexpr char32_t REPLACEMENT = 0xFFFD;
-
-CodePoint first_code_point(std::string_view text) {
-  const auto b0 = static_cast<unsigned char>(text[0]);
-  if (b0 < 0x80) return {b0, 1};
-  const std::size_t size = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC2 ? 2 : 0;
-  if (size == 0 || b0 > 0xF4 || text.size() < size) return {REPLACEMENT, 1};
-  char32_t value = b0 & (0x7F >> size);
-  for (std::size_t i = 1; i < size; ++i) {
-    const auto b = static_cast<unsigned char>(text[i]);
-    if ((b & 0xC0) != 0x80) return {REPLACEMENT, 1};
-    value = value << 6 | (b & 0x3F);
-  }
-  const char32_t smallest = size == 2 ? 0x80 : size == 3 ? 0x800 : 0x10000;
-  if (value < smallest || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return {REPLACEMENT, 1};
-  return {value, size};
-}
-
-// The code point that ends `text` (as first_code_point reads it), or U+FFFD and 1.
+// The code point that ends `text` (as decode_utf8 reads it), or U+FFFD and 1.
 CodePoint last_code_point(std::string_view text) {
   for (std::size_t size = 1; size <= 4 && size <= text.size(); ++size) {
     const auto lead = static_cast<unsigned char>(text[text.size() - size]);
     if ((lead & 0xC0) == 0x80) continue;
-    const CodePoint decoded = first_code_point(text.substr(text.size() - size));
-    return decoded.size == size ? decoded : CodePoint{REPLACEMENT, 1};
+    const CodePoint decoded = decode_utf8(text.substr(text.size() - size));
+    return decoded.size == size ? decoded : CodePoint{REPLACEMENT_CHARACTER, 1};
   }
-  return {REPLACEMENT, 1};
+  return {REPLACEMENT_CHARACTER, 1};
 }
 
 Message& Message::quoted(std::string_view text) {
-  *this << "\"";
-  while (!text.empty()) {
-    const CodePoint c = first_code_point(text);
-    const std::string_view bytes = text.substr(0, c.size);
-    text.remove_prefix(c.size);
-    if (c.value == REPLACEMENT && bytes != "\xEF\xBF\xBD") {
-      *this << "\xEF\xBF\xBD";
-    } else if (c.value == '"' || c.value == '\\') {
-      *this << "\\" << bytes;
-    } else if (c.value == '\n') {
-      *this << "\\n";
-    } else if (c.value == '\t') {
-      *this << "\\t";
-    } else if (c.value == '\r') {
-      *this << "\\r";
-    } else if (c.value < 0x20) {
-      constexpr std::string_view HEX = "0123456789abcdef";
-      const char escaped[6] = {'\\', 'u', '0', '0', HEX[c.value >> 4], HEX[c.value & 15]};
-      *this << std::string_view(escaped, 6);
-    } else {
-      *this << bytes;
-    }
-  }
-  return *this << "\"";
+  char json[6 * ID_LENGTH + 2];
+  return *this << std::string_view(json, write_json_string(text.substr(0, ID_LENGTH), json));
 }
 
 // What JavaScript's String.prototype.trim takes off: its WhiteSpace and LineTerminator code points.
@@ -134,7 +90,7 @@ void name_whitespace(Message& out, char32_t c) {
 
 std::string_view trim_whitespace(std::string_view input) {
   while (!input.empty()) {
-    const CodePoint c = first_code_point(input);
+    const CodePoint c = decode_utf8(input);
     if (!is_whitespace(c.value)) break;
     input.remove_prefix(c.size);
   }
@@ -188,11 +144,11 @@ void explain_length(Explanation& why, Message& out, std::string_view input) {
     why.remedy = Remedy::trim;
     if (id.data() != input.data()) {
       out << "leading ";
-      name_whitespace(out, first_code_point(input).value);
+      name_whitespace(out, decode_utf8(input).value);
       out << " at byte 0";
     } else {
       out << "trailing ";
-      name_whitespace(out, first_code_point(input.substr(id.size())).value);
+      name_whitespace(out, decode_utf8(input.substr(id.size())).value);
       out << " at byte " << std::uint64_t{id.size()};
     }
     out << ": the id is ";

@@ -244,13 +244,16 @@ char* put_place(RowStyle style, const RowPlace& place, char* out) {
     out = put(put_decimal(put(out, "\"offset\":"), place.offset), ",\"line\":");
     return put(put_decimal(out, place.line), ",");
   }
-  // table: "FILE:LINE" (or "LINE") in 12 columns, then the offset in 8
+  // table: "FILE:LINE" (or "LINE") in place.width columns, then the offset in 8
   char location[MAX_ROW_BYTES];
-  std::size_t n = 0;
   if (place.prefix.size() < sizeof location - 20 - ROW_SLACK) {
     std::memcpy(location, place.prefix.data(), place.prefix.size());
-    n = static_cast<std::size_t>(put_decimal(location + place.prefix.size(), place.line) - location);
-    out = put_padded_end(out, location, n, 12);
+    const auto n = static_cast<std::size_t>(put_decimal(location + place.prefix.size(), place.line) - location);
+    const std::size_t prefix_columns =
+        place.prefix_columns == static_cast<std::size_t>(-1) ? place.prefix.size() : place.prefix_columns;
+    const std::size_t columns = n - place.prefix.size() + prefix_columns;
+    const std::size_t width = place.width < MAX_PLACE_WIDTH ? place.width : MAX_PLACE_WIDTH;
+    out = put_padded_end(out, location, n, n + (width > columns ? width - columns : 0));
   } else {  // a very long file name: written directly, no alignment to keep
     out = put_decimal(put(out, place.prefix), place.line);
   }

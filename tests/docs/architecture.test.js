@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PAGE = readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
 const spans = [...PAGE.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
-const SOURCES = ['core', 'wasm', 'valkey', 'bridge', 'web/src', 'web/docs/.vitepress', 'scripts', 'tests'];
+const SOURCES = ['core', 'cli', 'wasm', 'valkey', 'bridge', 'web/src', 'web/docs/.vitepress', 'scripts', 'tests'];
 
 const inSources = (word) => {
   try {

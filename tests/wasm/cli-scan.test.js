@@ -57,14 +57,18 @@ test('scan FILE --json: offset, line, id and the decode fields; refused candidat
 });
 
 test('scan from stdin: rows with line and offset; no file field; none found is exit 0', () => {
-  const { code, out } = run(['scan'], LOG);
+  const { code, out } = run(['scan', '--header'], LOG);
   assert.equal(code, 1);
   const rows = out.trim().split('\n');
   assert.match(rows[0], /^LINE\s+OFFSET\s+ID\s+NS\s+SNOWFLAKE/);
   assert.match(rows[1], /^1\s+10\s+JOB0KHTOWnGLuC\s+JOB\s+274557032793636864\s+2026-01-27T15:11:37\.641Z/);
   assert.match(rows[3], /^2\s+69\s+JOBzzzzzzzzzzz\s+refused: range/);
   assert.equal(jsonLines(run(['scan', '--json'], LOG).out)[0].file, undefined);
-  assert.deepEqual(run(['scan', '--json'], 'nothing here, JOB-42 job0KHTOWnGLuC\n'), { code: 0, out: '', err: '' });
+  assert.deepEqual(run(['scan', '--json'], 'nothing here, JOB-42 job0KHTOWnGLuC\n'), {
+    code: 0,
+    out: '',
+    err: 'branded scan: no ids found (36 bytes read)\n',
+  });
   assert.equal(run(['scan', '-', '--json'], LOG).code, 1);
 });
 
@@ -102,7 +106,7 @@ test('scan of files packed with ids (one every 15 bytes, the most a read holds),
       expected,
     );
   });
-  const table = run(['scan', ...files])
+  const table = run(['scan', '--header', ...files])
     .out.trimEnd()
     .split('\n');
   assert.equal(table.length, 1 + 2 * expected.length);

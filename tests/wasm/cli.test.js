@@ -1,11 +1,14 @@
 // The branded CLI end to end: a spawned process, arguments, stdin, exit codes 0/1/2, JSON lines.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
 import { CLI, PACKAGE_DIR, vectors } from './support.js';
+
+const TTY_STDERR = join(import.meta.dirname, 'tty-stderr.py');
 
 function run(args, input) {
   const result = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
@@ -65,8 +68,8 @@ test('decode from stdin: refused lines give {id, ok:false, error} and exit 1; CR
   assert.equal(rows.at(-1).snowflake, '320636799581945856');
 });
 
-test('decode, human output: a header and aligned rows; all good is exit 0', () => {
-  const { code, out } = run(['decode'], 'JOB0KHTOWnGLuC\nUSR0NgWEfAEJfs\n');
+test('decode, human output: aligned rows, under a header with --header; all good is exit 0', () => {
+  const { code, out } = run(['decode', '--header'], 'JOB0KHTOWnGLuC\nUSR0NgWEfAEJfs\n');
   assert.equal(code, 0);
   const lines = out.trimEnd().split('\n');
   assert.equal(lines.length, 3);
@@ -86,7 +89,7 @@ test('refusals name the byte and the fix, in rows, JSON and BrandedError message
   const ids = ['JOB0KHTOWnGLuC ', 'usr0NgWEfAEJfs', 'JOB0KHT-WnGLuC', 'J0B0KHTOWnGLuC', 'JOBzzzzzzzzzzz'];
   const rows = run(['decode', ...ids])
     .out.split('\n')
-    .slice(1, -1);
+    .slice(0, -1);
   assert.match(rows[0], /refused: length \(trailing space at byte 14: the id is "JOB0KHTOWnGLuC"\)$/);
   assert.match(rows[1], /refused: namespace \(namespace must be uppercase: did you mean USR0NgWEfAEJfs\?\)$/);
   assert.match(rows[2], /refused: charset \(byte 7 '-' is not a Base62 digit \(0-9, A-Z, a-z\)\)$/);
@@ -191,9 +194,25 @@ test('gate: the wire gate verdict and the host check', () => {
     assert.equal(row.host, v.host, v.name);
     if (!v.admitted) assert.equal(row.error, 'EMQKIND job id must be JOB-namespaced');
   }
+  // in the order an enqueue meets them: the host check first; what it refuses never reaches the wire gate
   const hostRefused = run(['gate', 'JOB-42']);
-  assert.match(hostRefused.out, /wire gate +admitted\nhost +refused: length/);
+  assert.equal(
+    hostRefused.out,
+    'id         JOB-42\n' +
+      'host       refused: length (6 bytes: an id is exactly 14): nothing is sent\n' +
+      'wire gate  not reached (it reads the first three bytes only, JOB, and would admit them)\n',
+  );
   assert.equal(hostRefused.code, 1);
+  assert.equal(
+    run(['gate', 'job-42']).out,
+    'id         job-42\n' +
+      'host       refused: length (6 bytes: an id is exactly 14): nothing is sent\n' +
+      'wire gate  not reached (it would refuse it: EMQKIND job id must be JOB-namespaced)\n',
+  );
+  assert.equal(
+    run(['gate', 'USR0KHTOWnGLuC']).out,
+    'id         USR0KHTOWnGLuC\nhost       ok (all 14 bytes parse)\nwire gate  refused: EMQKIND job id must be JOB-namespaced\n',
+  );
   assert.equal(run(['gate', 'JOB0KHTOWnGLuC']).code, 0);
 });
 
@@ -282,4 +301,80 @@ test('--version prints the package version and exits 0', () => {
   const { version } = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8'));
   assert.match(version, /^\d+\.\d+\.\d+/);
   for (const flag of ['--version', '-V']) assert.deepEqual(run([flag]), { code: 0, out: `${version}\n`, err: '' });
+});
+
+// issue 26's CLI items, each as a user meets it
+test('the table header goes to a terminal, not into a pipe; --header and --no-header say which', () => {
+  const ids = 'JOB0KHTOWnGLuC\n';
+  assert.equal(run(['decode'], ids).out.split('\n')[0].slice(0, 16), 'JOB0KHTOWnGLuC  ');
+  assert.match(run(['decode', '--header'], ids).out, /^ID +NS +SNOWFLAKE/);
+  assert.match(run(['scan', '--header'], `x ${ids}`).out, /^LINE +OFFSET +ID/);
+  assert.doesNotMatch(run(['scan'], `x ${ids}`).out, /OFFSET/);
+  const both = run(['decode', '--header', '--no-header'], ids);
+  assert.equal(both.code, 2);
+  assert.match(both.err, /^branded: --header and --no-header ask for opposite things; give one\n/);
+  const atTerminal = spawnSync(
+    'python3',
+    [TTY_STDERR, '--stdout-too', process.execPath, CLI, 'decode', 'JOB0KHTOWnGLuC'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  assert.match(atTerminal.stderr, /^ID +NS +SNOWFLAKE/);
+  const hidden = spawnSync(
+    'python3',
+    [TTY_STDERR, '--stdout-too', process.execPath, CLI, 'decode', '--no-header', 'JOB0KHTOWnGLuC'],
+    { encoding: 'utf8' },
+  );
+  assert.match(hidden.stderr, /^JOB0KHTOWnGLuC {2}JOB/);
+});
+
+test("scan's FILE:LINE column is as wide as the longest FILE needs: every row's columns line up", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'branded-width-'));
+  const files = [join(dir, 'a.log'), join(dir, 'a-much-longer-file-name-of-the-second-log.log')];
+  writeFileSync(files[0], 'x JOB0KHTOWnGLuC\n');
+  writeFileSync(files[1], `${'\n'.repeat(1234)}y USR0NgWEfAEJfs\n`);
+  const lines = run(['scan', '--header', ...files])
+    .out.trimEnd()
+    .split('\n');
+  rmSync(dir, { recursive: true, force: true });
+  assert.equal(lines.length, 3);
+  const idColumn = lines.map((line) => line.search(/\b(ID|JOB0KHTOWnGLuC|USR0NgWEfAEJfs)\b/));
+  assert.deepEqual(idColumn, [idColumn[0], idColumn[0], idColumn[0]], lines.join('\n'));
+  assert.ok(lines[2].startsWith(`${files[1]}:1235 `));
+});
+
+test('scan that finds nothing says so on stderr (stdout stays empty, exit 0)', () => {
+  assert.deepEqual(run(['scan'], 'nothing here\n'), {
+    code: 0,
+    out: '',
+    err: 'branded scan: no ids found (13 bytes read)\n',
+  });
+  assert.deepEqual(run(['scan', '--valid-only'], 'JOBzzzzzzzzzzz\n'), {
+    code: 1,
+    out: '',
+    err: 'branded scan: no valid ids found (15 bytes read, 1 refused)\n',
+  });
+});
+
+test('window echoes the instants it read; encode says what is wrong with a negative SNOWFLAKE', () => {
+  assert.equal(
+    run(['window', '1781000000010', '2026-06-09T12:13:20.020+02:00']).out,
+    't0             2026-06-09T10:13:20.010Z (1781000000010)\n' +
+      't1             2026-06-09T10:13:20.020Z (1781000000020)\n' +
+      'start          1781000000010-0\n' +
+      'end            (1781000000020-0\n' +
+      'inclusive end  1781000000019-4194303\n' +
+      'XRANGE <key> 1781000000010-0 (1781000000020-0\n',
+  );
+  assert.match(run(['window', 'now-5m', 'now']).out, /^t0 {13}\d{4}-\d\d-\d\dT[\d:.]+Z \(\d{13}\)\nt1 /);
+  assert.deepEqual(run(['encode', 'JOB', '-1']), {
+    code: 1,
+    out: '',
+    err: 'branded encode: refused: range (SNOWFLAKE must be 0 or more)\n',
+  });
+  assert.match(
+    run(['encode', 'JOB', '9223372036854775808']).err,
+    /SNOWFLAKE must be below 2\^63 \(9223372036854775808\)/,
+  );
 });

@@ -1,6 +1,6 @@
-// Every entry point the facade and the CLI call is an Embind binding, in both modules (the package's and the
-// CLI's own): no C export is left in the bindings, neither linked wasm exports anything beyond what
-// Emscripten's runtime calls, and each module's `wasm` object holds exactly the functions the
+// Every entry point the facade, the ./explain subpath and the CLI call is an Embind binding, in each module (the
+// package's, the subpath's and the CLI's own): no C export is left in the bindings, no linked wasm exports anything
+// beyond what Emscripten's runtime calls, and each module's `wasm` object holds exactly the functions the
 // EMSCRIPTEN_BINDINGS blocks it links register, each with a fixed-arity invoker.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -69,11 +69,9 @@ test('the bindings export nothing around Embind (no EMSCRIPTEN_KEEPALIVE, no ext
 });
 
 test("each module's sources are bindings sources, and they exist", () => {
-  assert.deepEqual(
-    CLI_SOURCES.filter((name) => !PACKAGE_SOURCES.includes(name)),
-    ['rows.cpp', 'explain.cpp'],
-  );
+  assert.deepEqual(CLI_SOURCES, ['types.cpp', 'shared.cpp', 'cli.cpp']);
   assert.deepEqual(EXPLAIN_SOURCES, ['types.cpp', 'shared.cpp', 'explain.cpp']);
+  assert.ok(PACKAGE_SOURCES.includes('scan.cpp') && !PACKAGE_SOURCES.includes('cli.cpp'));
   for (const name of [...CLI_SOURCES, ...EXPLAIN_SOURCES]) assert.ok(sources.includes(name), name);
 });
 
@@ -97,9 +95,9 @@ test("the facade's wasm object is exactly the package's registered bindings, eac
   for (const [name, arity] of bindings) assert.equal(wasm[name].length, arity, `${name} takes ${arity}`);
 });
 
-test("the CLI module's wasm object is exactly every registered binding it links (the package's, rows.cpp's, explain.cpp's)", () => {
+test("the CLI module's wasm object is exactly the bindings it links (the CLI's program, none of the package's)", () => {
   const bindings = registeredBindings(CLI_SOURCES);
-  assert.ok(bindings.has('format_found') && bindings.has('decode_lines') && bindings.has('format_lines'));
+  assert.ok(bindings.has('cli_start') && bindings.has('cli_read') && !bindings.has('parse'));
   assert.deepEqual(Object.keys(cliWasm).sort(), [...bindings.keys()].sort());
   for (const [name, arity] of bindings) assert.equal(cliWasm[name].length, arity, `${name} takes ${arity}`);
 });
@@ -122,7 +120,7 @@ function calledIn(folder, keep = () => true) {
   return called;
 }
 
-// lib/explain.js runs over the ./explain module or the CLI's, never over the package's.
+// lib/explain.js runs over the ./explain module, never over the package's.
 const EXPLAIN_API = 'explain.js';
 
 test('every module function the facade calls is one of them', () => {
@@ -133,18 +131,15 @@ test('every module function the facade calls is one of them', () => {
 
 test("every module function the CLI calls is one of its module's bindings", () => {
   const called = calledIn('cli');
-  assert.ok(called.has('format_found') && called.has('decode_lines') && called.has('input'), [...called].join(' '));
+  assert.ok(called.has('cli_start') && called.has('cli_done') && called.has('input'), [...called].join(' '));
   for (const fn of called) assert.equal(typeof cliWasm[fn], 'function', `wasm.${fn}`);
 });
 
-test("every module function lib/explain.js calls is one of the ./explain module's and of the CLI module's", () => {
+test("every module function lib/explain.js calls is one of the ./explain module's", () => {
   const called = calledIn('lib', (name) => name === EXPLAIN_API);
   assert.ok(called.has('explain_id') && called.has('parse_instant'), [...called].join(' '));
   const explainWasm = explainModuleWasm();
-  for (const fn of called) {
-    assert.equal(typeof explainWasm[fn], 'function', `explain module: wasm.${fn}`);
-    assert.equal(typeof cliWasm[fn], 'function', `CLI module: wasm.${fn}`);
-  }
+  for (const fn of called) assert.equal(typeof explainWasm[fn], 'function', `explain module: wasm.${fn}`);
 });
 
 test('no entry or glue evaluates code (a strict CSP allows neither eval nor new Function)', () => {

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PACKAGE_DIR = join(ROOT, 'wasm');
 export const CLI = join(PACKAGE_DIR, 'bin', 'branded.cjs');
+// The CLI suites run the WebAssembly CLI (the bin runs the native one where the repository built it); with
+// BRANDED_CLI=native set, the same suites run the native binary (tests/cli runs some of them so).
+process.env.BRANDED_CLI ??= 'wasm';
 
 // python3's arguments to set O_NONBLOCK on stdin and stdout, then exec the command that follows (a spawned
 // child's stdio is always blocking: libuv clears the flag, so a parent sharing a non-blocking fd is simulated

@@ -7,7 +7,6 @@
 #include "bindings/scan.hpp"
 #include "bindings/shared.hpp"
 #include "branded/batch.hpp"
-#include "branded/format.hpp"
 #include "branded/scan.hpp"
 
 using namespace branded;
@@ -21,13 +20,10 @@ using namespace branded::wasm;
 namespace {
 
 constexpr std::uint32_t SCAN_CAPACITY = SCAN_IDS;
-constexpr std::uint32_t ROW_BYTES = MAX_ROW_BYTES;
-
-// The columns' addresses by name, each status field's and the prefix area's, and where `capacity` (how many
-// candidates each column holds) and `rowBytes` (the row buffers' room for each candidate's or line's row) are.
+// The columns' addresses by name, each status field's, and where `capacity` (how many candidates each column
+// holds) is.
 constexpr Named SCAN_LAYOUT[] = {
     named("capacity", &SCAN_CAPACITY),
-    named("rowBytes", &ROW_BYTES),
     named("snowflake", found.snowflake),
     named("unixMs", found.unix_ms),
     named("namespace", found.ns),
@@ -37,16 +33,12 @@ constexpr Named SCAN_LAYOUT[] = {
     named("node", found.node),
     named("seq", found.seq),
     named("error", found.error),
-    named("length", found.length),
-    named("prefix", found.prefix),
     // The status, field by field (bindings/scan.hpp ScanStatus).
     named("foundIds", &found.status.ids),
     named("foundRefused", &found.status.refused),
     named("consumedBytes", &found.status.consumed),
     named("consumedNewlines", &found.status.newlines),
     named("afterAlnum", &found.status.after_alnum),
-    named("rowsStop", &found.status.stop),
-    named("rowsSize", &found.status.out_size),
     {},
 };
 

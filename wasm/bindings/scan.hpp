@@ -1,4 +1,4 @@
-// The columns scan's binding fills (bindings/scan.cpp) and the CLI module's row formatters read (bindings/rows.cpp).
+// The columns scan's binding fills (bindings/scan.cpp), which lib/scanner.js reads.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -7,12 +7,10 @@ namespace branded::wasm {
 
 constexpr std::size_t SCAN_IDS = 16384;
 
-constexpr std::size_t PREFIX_BYTES = 4096;
-
-// What the last call did: candidates (or lines) written, refused, bytes and '\n's consumed, whether the last byte
-// is a letter or digit (the next scan's state); for the row formatters, where they stopped and their rows.
+// What the last call did: candidates written, refused, bytes and '\n's consumed, whether the last byte is a letter
+// or digit (the next scan's state).
 struct ScanStatus {
-  std::uint32_t ids, refused, consumed, newlines, after_alnum, stop, out_size;
+  std::uint32_t ids, refused, consumed, newlines, after_alnum;
 };
 
 struct ScanBatch {
@@ -24,10 +22,8 @@ struct ScanBatch {
   std::uint32_t newlines[SCAN_IDS];
   std::uint16_t node[SCAN_IDS];
   std::uint16_t seq[SCAN_IDS];
-  std::uint32_t length[SCAN_IDS];  // decode: each line's length
   std::uint8_t error[SCAN_IDS];
   ScanStatus status;
-  char prefix[PREFIX_BYTES];  // the rows' place prefix (a file name), written by JavaScript
 };
 extern ScanBatch found;
 

@@ -1,10 +1,10 @@
-// The CLI's own module instance (dist/branded-cli-wasm.js and dist/branded-cli.wasm: the package's bindings
-// plus the row formatters), with its heap views, input area and scan columns, in the shape lib/scanner.js's
-// Scanner takes. The CLI runs in Node only, so the wasm is read from its file and instantiated synchronously.
+// The CLI's own module instance (dist/branded-cli-wasm.js and dist/branded-cli.wasm: the CLI's program, cli/, with
+// core), its heap views and input area, and the table of what a run wants. The CLI runs in Node only, so the wasm is
+// read from its file and instantiated synchronously.
 import { readFileSync } from 'node:fs';
 
 import createBrandedCliModule from '../dist/branded-cli-wasm.js';
-import { scanLayout } from '../lib/scanner.js';
+import { readLayout } from '../lib/layout.js';
 
 let memory;
 const emscripten = {
@@ -20,17 +20,14 @@ const emscripten = {
 // when the call returns: no await, so the CLI bundles to CommonJS (dist/cli.cjs), which starts faster.
 createBrandedCliModule(emscripten);
 
-// The functions Embind bound, as its invokers (bindings/invokers.js) recorded them.
+/** The functions Embind bound, as its invokers (bindings/invokers.js) recorded them. */
 export const wasm = Object.freeze({ ...emscripten.embindBindings });
 
-const heap = { u8: null, u16: null, u32: null, f64: null, u64: null };
+const heap = { u8: null, u32: null, f64: null };
 function rebuild() {
-  const { buffer } = memory;
-  heap.u8 = new Uint8Array(buffer);
-  heap.u16 = new Uint16Array(buffer);
-  heap.u32 = new Uint32Array(buffer);
-  heap.f64 = new Float64Array(buffer);
-  heap.u64 = new BigUint64Array(buffer);
+  heap.u8 = new Uint8Array(memory.buffer);
+  heap.u32 = new Uint32Array(memory.buffer);
+  heap.f64 = new Float64Array(memory.buffer);
 }
 rebuild();
 /** The heap views, rebuilt when growing memory detached the old buffer (views read length 0 then). */
@@ -39,16 +36,19 @@ export function views() {
   return heap;
 }
 
-const input = { address: 0, capacity: 0 };
+let input = { address: 0, capacity: 0 };
 /** Grows the input area to at least `capacity` bytes; returns its address. */
 export function reserveInput(capacity) {
-  if (capacity > input.capacity) {
-    input.address = wasm.input(capacity);
-    input.capacity = capacity;
-    rebuild();
-  }
+  if (capacity > input.capacity) input = { address: wasm.input(capacity), capacity };
   return input.address;
 }
 
-export const FOUND = scanLayout(wasm, views().u32);
-export const CLI_MODULE = Object.freeze({ wasm, views, reserveInput, FOUND });
+/** Where each field of what the run wants is (bindings/cli.cpp). */
+export const WANTED = readLayout(views().u32, wasm.cli_layout());
+
+/** The numbers of each kind of request and file call, by name, as the program numbers them. */
+export const NUMBERS = Object.freeze(
+  Object.fromEntries(
+    Object.entries(readLayout(views().u32, wasm.cli_numbers())).map(([name, at]) => [name, views().u32[at >> 2]]),
+  ),
+);

@@ -1,5 +1,5 @@
 // The refusal wording and the instant reader of core (explain.hpp, instant.hpp) over a module instance that
-// links bindings/explain.cpp: the ./explain subpath's own module, or the CLI's. Plain code that takes the
+// links bindings/explain.cpp: the ./explain subpath's own module. Plain code that takes the
 // instance ({wasm, views, reserveInput}), as lib/scanner.js does.
 import { describe, isBytes } from './args.js';
 import { readLayout } from './layout.js';

@@ -1,6 +1,5 @@
 // scan(text | bytes) and createScanner(): every branded id in any text, found by core's scan (bindings/scan.cpp)
-// through fixed columns in the module's memory, through Scanner (lib/scanner.js), the streaming form the CLI
-// also uses.
+// through fixed columns in the module's memory, through Scanner (lib/scanner.js), the streaming form.
 import * as args from './args.js';
 import { textSource } from './batch.js';
 import { PARSED_COLUMNS, ParsedIds, copyColumns } from './columns.js';

@@ -1,22 +1,19 @@
 // The streaming scan over a module instance's scan columns (bindings/scan.cpp): an id split between two pieces
-// is found once. Plain code that takes the instance, so the package's scan() and the CLI's module share it.
+// is found once. Plain code that takes the instance (scan() and createScanner() pass the package's).
 import { readLayout } from './layout.js';
 
 const AREA = 1 << 18;
 
-/**
- * Column addresses by name, from a module instance's table (bindings/scan.cpp), the columns' capacity, and the
- * row buffers' room for each row (rowBytes).
- */
+/** Column addresses by name, from a module instance's table (bindings/scan.cpp), and the columns' capacity. */
 export function scanLayout(instance, u32) {
   const table = readLayout(u32, instance.scan_layout());
-  return Object.freeze({ ...table, capacity: u32[table.capacity >> 2], rowBytes: u32[table.rowBytes >> 2] });
+  return Object.freeze({ ...table, capacity: u32[table.capacity >> 2] });
 }
 
 /**
  * The streaming scan in one module instance.
  * push(fill, final, take): `fill(u8, from, to)` → {written, done} writes the next piece. `module`: the
- * instance to scan in ({wasm, views, reserveInput, FOUND}: the package's, or the CLI's own). For each chunk of
+ * instance to scan in ({wasm, views, reserveInput, FOUND}: the package's). For each chunk of
  * candidates, take({count, refused, text, byteBase, line}) reads FOUND before anything else calls the module:
  * candidate i is at byte byteBase + offset[i] of the stream (text + offset[i] in memory), on line line + newlines[i].
  */

@@ -15,3 +15,4 @@
 #include "branded/self_check.hpp"
 #include "branded/snowflake.hpp"
 #include "branded/stream.hpp"
+#include "branded/text.hpp"

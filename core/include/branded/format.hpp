@@ -10,11 +10,15 @@ namespace branded {
 enum class RowStyle : std::uint8_t { table = 0, json = 1 };
 
 // Where scan found an id. `prefix`: a table row's "FILE:" or a JSON row's `"file":"…",` (already escaped),
-// or empty; `offset` in bytes, `line` 1-based.
+// or empty; `offset` in bytes, `line` 1-based. A table row's "FILE:LINE" takes `width` columns (at most
+// MAX_PLACE_WIDTH), the prefix `prefix_columns` of them (by default one per byte).
+inline constexpr std::size_t MAX_PLACE_WIDTH = 100;
 struct RowPlace {
   std::string_view prefix;
   std::uint64_t offset = 0;
   std::uint64_t line = 0;
+  std::size_t width = 12;
+  std::size_t prefix_columns = static_cast<std::size_t>(-1);
 };
 
 // The most bytes one row takes, not counting its place's prefix; the writers may also scribble on up to

@@ -1,0 +1,278 @@
+// The native `branded`: the driver of cli/'s program on POSIX. It does what the program asks — large reads, large
+// writes (a writer thread hands stdout one buffer while the program fills the other), the file calls of mint's
+// leases — and nothing a user sees is decided here. Statically linked: no lookups of users or hosts.
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "branded/cli/program.hpp"
+#include "stdout_writer.hpp"
+
+using branded::cli::FileCall;
+using branded::cli::Program;
+using branded::cli::Want;
+
+namespace {
+
+std::string errno_name(int error) {
+  const char* name = strerrorname_np(error);
+  return name != nullptr ? name : "E" + std::to_string(error);
+}
+
+// Waits until fd can be read (or written): a non-blocking fd said EAGAIN.
+void wait_for(int fd, short events) {
+  pollfd one{fd, events, 0};
+  while (poll(&one, 1, -1) < 0 && errno == EINTR) {}
+}
+
+// All of `bytes` to fd; false with errno set when a write failed.
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
+    if (wrote >= 0) {
+      bytes.remove_prefix(static_cast<std::size_t>(wrote));
+    } else if (errno == EAGAIN) {
+      wait_for(fd, POLLOUT);
+    } else if (errno != EINTR) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The directory mint's leases live in: $BRANDED_NODE_DIR, else <tmpdir>/branded-nodes (tmpdir as Node's os.tmpdir).
+std::string node_directory() {
+  if (const char* dir = std::getenv("BRANDED_NODE_DIR"); dir != nullptr && *dir != '\0') return dir;
+  std::string tmp = "/tmp";
+  for (const char* name : {"TMPDIR", "TMP", "TEMP"}) {
+    if (const char* value = std::getenv(name); value != nullptr && *value != '\0') {
+      tmp = value;
+      break;
+    }
+  }
+  if (tmp.size() > 1 && tmp.back() == '/') tmp.pop_back();
+  return tmp + "/branded-nodes";
+}
+
+branded::cli::Environment environment() {
+  branded::cli::Environment env;
+  env.stdout_terminal = isatty(1) == 1;
+  env.stderr_terminal = isatty(2) == 1;
+  struct stat in {};
+  if (fstat(0, &in) == 0 && S_ISREG(in.st_mode)) env.stdin_size = in.st_size;
+  env.node_directory = node_directory();
+  env.pid = getpid();
+  return env;
+}
+
+// ---- mint's node lease on a signal: let it go as the run would, with async-signal-safe calls only ----
+
+const Program* running = nullptr;
+
+void release_and_exit(int signal) {
+  if (running != nullptr) {
+    if (const auto* lease = running->held_lease()) {
+      if (!lease->last_text.empty()) {
+        const int fd = ::open(lease->last_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+          [[maybe_unused]] const ssize_t wrote = ::write(fd, lease->last_text.data(), lease->last_text.size());
+          ::close(fd);
+        }
+      }
+      ::unlink(lease->lock_path.c_str());
+    }
+  }
+  _exit(128 + signal);
+}
+
+void handle_signals() {
+  struct sigaction ignore {};
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGPIPE, &ignore, nullptr);  // a write to a closed pipe says EPIPE instead: the run stops quietly
+  struct sigaction action {};
+  action.sa_handler = release_and_exit;
+  sigemptyset(&action.sa_mask);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP}) sigaction(signal, &action, nullptr);
+}
+
+// ---- the file calls ----
+
+int make_directories(const std::string& path) {
+  for (std::size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
+    const std::string part = path.substr(0, slash);
+    if (mkdir(part.c_str(), 0777) != 0 && errno != EEXIST) return errno;
+    if (slash == std::string::npos) return 0;
+  }
+}
+
+int write_file(const std::string& path, std::string_view text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) return errno;
+  const bool wrote = write_all(fd, text);
+  const int error = wrote ? 0 : errno;
+  ::close(fd);
+  return error;
+}
+
+int read_file(const std::string& path, std::string& text) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got > 0) {
+      text.append(buffer, static_cast<std::size_t>(got));
+    } else if (got == 0 || errno != EINTR) {
+      const int error = got == 0 ? 0 : errno;
+      ::close(fd);
+      return error;
+    }
+  }
+}
+
+void file_call(Program& program) {
+  const std::string path(program.path()), second(program.second_path());
+  int error = 0;
+  std::string text;
+  switch (program.file_call()) {
+    case FileCall::make_directory: error = make_directories(path); break;
+    case FileCall::write: error = write_file(path, program.text()); break;
+    case FileCall::link: error = ::link(path.c_str(), second.c_str()) == 0 ? 0 : errno; break;
+    case FileCall::read: error = read_file(path, text); break;
+    case FileCall::rename: error = ::rename(path.c_str(), second.c_str()) == 0 ? 0 : errno; break;
+    case FileCall::remove: error = ::unlink(path.c_str()) == 0 ? 0 : errno; break;
+    case FileCall::alive:
+      error = ::kill(static_cast<pid_t>(program.pid()), 0) == 0 || errno == EPERM ? 0 : ESRCH;
+      break;
+  }
+  if (error != 0)
+    program.failed(errno_name(error));
+  else if (program.file_call() == FileCall::read)
+    program.done(text);
+  else
+    program.done();
+}
+
+// ---- the inputs ----
+
+class Input {
+ public:
+  ~Input() { close(); }
+
+  // Makes `path` the input ("-": stdin); answers its size (-1: not a regular file) or -errno.
+  std::int64_t open(const std::string& path) {
+    close();
+    fd_ = path == "-" ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) {
+      const int error = errno;
+      fd_ = 0;
+      return -static_cast<std::int64_t>(error) - 1;
+    }
+    struct stat info {};
+    return fstat(fd_, &info) == 0 && S_ISREG(info.st_mode) ? info.st_size : -1;
+  }
+
+  // Reads at most `size` bytes; answers the bytes read, or -1 with errno set.
+  ssize_t read(char* into, std::size_t size) const {
+    for (;;) {
+      const ssize_t got = ::read(fd_, into, size);
+      if (got >= 0) return got;
+      if (errno == EAGAIN)
+        wait_for(fd_, POLLIN);
+      else if (errno != EINTR)
+        return -1;
+    }
+  }
+
+ private:
+  void close() {
+    if (fd_ > 0) ::close(fd_);
+    fd_ = 0;
+  }
+  int fd_ = 0;  // stdin until an input is opened
+};
+
+std::int64_t size_of(const std::string& path, int& error) {
+  struct stat info {};
+  if (stat(path.c_str(), &info) != 0) {
+    error = errno;
+    return 0;
+  }
+  error = 0;
+  return S_ISREG(info.st_mode) ? info.st_size : -1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  handle_signals();
+  Program program(std::vector<std::string>(argv + 1, argv + argc), environment());
+  running = &program;
+  Input input;
+  branded::cli::StdoutWriter out;
+  for (;;) {
+    switch (program.want()) {
+      case Want::exit: {
+        if (!out.finish()) {
+          // the reader went away during the last write: a quiet stop
+        }
+        return program.status();
+      }
+      case Want::write:
+        if (program.fd() == 1) {
+          if (out.write(program.bytes()))
+            program.done();
+          else
+            program.pipe_closed();
+        } else {
+          out.wait();  // stdout's rows so far come first
+          write_all(2, program.bytes());
+          program.done();
+        }
+        break;
+      case Want::read: {
+        const ssize_t got = input.read(program.room(), program.room_size());
+        if (got < 0)
+          program.failed(errno_name(errno));
+        else
+          program.read(static_cast<std::size_t>(got));
+        break;
+      }
+      case Want::open: {
+        const std::int64_t size = input.open(std::string(program.path()));
+        if (size < -1)
+          program.failed(errno_name(static_cast<int>(-size - 1)));
+        else
+          program.opened(size);
+        break;
+      }
+      case Want::size: {
+        int error = 0;
+        const std::int64_t size = size_of(std::string(program.path()), error);
+        if (error != 0)
+          program.failed(errno_name(error));
+        else
+          program.opened(size);
+        break;
+      }
+      case Want::file: file_call(program); break;
+      case Want::sleep: {
+        const std::int64_t ms = program.sleep_ms();
+        timespec wait{static_cast<time_t>(ms / 1000), static_cast<long>(ms % 1000) * 1000000};
+        while (nanosleep(&wait, &wait) != 0 && errno == EINTR) {}
+        program.done();
+        break;
+      }
+    }
+  }
+}

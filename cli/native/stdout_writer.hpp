@@ -1,0 +1,39 @@
+// Stdout written by a thread of its own: the program fills one buffer while the other is written, as the wasm
+// CLI's writes run on libuv's thread pool. A write that meets EPIPE (the reader went away) is remembered: the
+// next hand-over answers false and the run stops quietly.
+#pragma once
+#include <condition_variable>
+#include <mutex>
+#include <string_view>
+#include <thread>
+
+namespace branded::cli {
+
+class StdoutWriter {
+ public:
+  StdoutWriter() = default;
+  StdoutWriter(const StdoutWriter&) = delete;
+  StdoutWriter& operator=(const StdoutWriter&) = delete;
+  ~StdoutWriter();
+
+  // Waits for the bytes handed over before, then hands `bytes` over (they stay untouched until the next call);
+  // false when stdout's reader is gone.
+  bool write(std::string_view bytes);
+  // Waits until nothing is being written.
+  void wait();
+  // Waits, then ends the thread; false when stdout's reader went away.
+  bool finish();
+
+ private:
+  void loop();
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::string_view pending_;
+  bool busy_ = false;
+  bool gone_ = false;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+}  // namespace branded::cli

@@ -1,0 +1,146 @@
+// branded mint NS: --count ids minted on a leased node, or with --at the first ids of that millisecond.
+#include <cstring>
+
+#include "branded/branded_id.hpp"
+#include "branded/explain.hpp"
+#include "branded/format.hpp"
+#include "branded/minter.hpp"
+#include "branded/snowflake.hpp"
+#include "branded/text.hpp"
+#include "commands.hpp"
+#include "lease.hpp"
+#include "words.hpp"
+
+namespace branded::cli {
+namespace {
+
+// A run mints at most this many ids: beyond it a typo (an extra digit or ten) would write for hours.
+constexpr std::uint64_t MAX_COUNT = 100000000;
+constexpr std::int64_t SAFE_INTEGER = (std::int64_t{1} << 53) - 1;
+constexpr std::uint64_t BATCH = 4096;  // ids between two looks at the progress line
+
+const std::string NODE_HINT = "--node is a whole number from 0 to 1023";
+
+std::string json_fields(std::string_view ns, std::int64_t node) {
+  std::string fields = "{\"namespace\":";
+  append_json_string(fields, ns);
+  return fields + ",\"node\":" + decimal(node);
+}
+
+// Appends one minted id's line: the id, or its decode object.
+bool add_id(Run& run, bool json, const Id& id, std::uint64_t snowflake) {
+  char* at = run.out.room(MAX_ROW_BYTES);
+  if (at == nullptr) return false;
+  if (json) {
+    at += write_decoded_row(RowStyle::json, id.data(), snowflake, nullptr, at);
+  } else {
+    std::memcpy(at, id.data(), ID_LENGTH);
+    at[ID_LENGTH] = '\n';
+    at += ID_LENGTH + 1;
+  }
+  run.out.wrote(at);
+  return true;
+}
+
+// --at: the first ids of that millisecond on the node (seq 0 on; a 4097th borrows the next millisecond), the same
+// ids on every run: for fixtures and backfills, not for ids another minter may also hold.
+Task<int> mint_at(Run& run, std::string_view ns, std::int64_t node, std::int64_t at, std::uint64_t count, bool json) {
+  run.progress.begin("mint", static_cast<std::int64_t>(count), "ids", "");
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const auto snowflake = node < 0 ? Result<std::uint64_t>::failure(Error::node)
+                                    : compose(at + static_cast<std::int64_t>(i / 4096),
+                                              static_cast<std::uint32_t>(std::min<std::int64_t>(node, MAX_NODE + 1)),
+                                              static_cast<std::uint32_t>(i % 4096));
+    if (!snowflake) {
+      const std::string hint = snowflake.error == Error::node
+                                   ? NODE_HINT
+                                   : "--at must lie in " + iso_instant(EPOCH_MS).substr(0, 10) + " .. " +
+                                         iso_instant(HORIZON_MS).substr(0, 10) + ", the span a Snowflake can carry";
+      co_return refused(run, "mint", json, json_fields(ns, node), snowflake.error, hint);
+    }
+    const auto id = encode(ns, snowflake.value);
+    if (!id) co_return refused(run, "mint", json, json_fields(ns, node), id.error, explain_namespace(ns).text());
+    if (!add_id(run, json, id.value, snowflake.value)) {
+      if (!co_await run.flush()) co_return 0;
+      add_id(run, json, id.value, snowflake.value);
+    }
+    if ((i + 1) % BATCH == 0) co_await run.update_progress(static_cast<std::int64_t>(i + 1), 0);
+  }
+  co_return 0;
+}
+
+// Mints `count` ids on a leased node (`node`, or the lowest free one).
+Task<int> mint_leased(Run& run, std::string_view ns, std::optional<std::int64_t> node, std::uint64_t count, bool json) {
+  const Leased leased = co_await take_lease(run, node);
+  if (leased.node < 0) {
+    const std::string line = "branded mint: " + leased.problem + "\n";
+    co_await run.say(line);
+    co_return 1;
+  }
+  run.progress.begin("mint", static_cast<std::int64_t>(count), "ids", "");
+  Minter minter = Minter::create(ns, static_cast<std::uint32_t>(leased.node)).value;
+  int status = 0;
+  for (std::uint64_t i = 0; i < count && status == 0; ++i) {
+    const auto snowflake = minter.next();
+    if (!snowflake) {
+      status = refused(run, "mint", json, json_fields(ns, leased.node), snowflake.error,
+                       "the clock reads outside " + iso_instant(EPOCH_MS).substr(0, 10) + " .. " +
+                           iso_instant(HORIZON_MS).substr(0, 10) + ", the span a Snowflake can carry");
+      break;
+    }
+    const Id id = encode(ns, snowflake.value).value;
+    if (!add_id(run, json, id, snowflake.value)) {
+      if (!co_await run.flush()) break;
+      add_id(run, json, id, snowflake.value);
+    }
+    if ((i + 1) % BATCH == 0 || i + 1 == count) {
+      run.lease->last_text = decimal(unix_ms(snowflake.value));
+      co_await run.update_progress(static_cast<std::int64_t>(i + 1), 0);
+    }
+  }
+  if (status == 0) co_await run.flush();
+  co_await run.clear_progress();
+  co_await release_lease(run);
+  co_return status;
+}
+
+}  // namespace
+
+Task<int> mint_command(Run& run, const Arguments& args) {
+  if (auto error = expect_count(args, 1, "mint", "NS")) co_return usage(run, *error);
+  const std::string_view ns = args.positional[0];
+  std::optional<std::int64_t> node;
+  if (const auto text = args.value(Option::node)) {
+    const auto value = integer_argument(*text);
+    if (!value) co_return usage(run, {"--node must be a decimal integer, got " + quote(*text), "mint"});
+    if (!value->fits_u64 || value->magnitude > static_cast<std::uint64_t>(SAFE_INTEGER))
+      co_return usage(run, {"--node is too large: " + value->text, "mint"});
+    node = value->negative ? -static_cast<std::int64_t>(value->magnitude) : static_cast<std::int64_t>(value->magnitude);
+  }
+  const std::string_view count_text = args.value(Option::count).value_or("1");
+  const auto count = integer_argument(count_text);
+  if (!count) co_return usage(run, {"--count must be a decimal integer, got " + quote(count_text), "mint"});
+  if (count->negative || count->magnitude < 1)
+    co_return usage(run, {"--count must be at least 1, got " + count->text, "mint"});
+  if (!count->fits_u64 || count->magnitude > MAX_COUNT)
+    co_return usage(run, {"--count must be at most " + decimal(MAX_COUNT) +
+                              " (one run's limit; run again for more), got " + count->text,
+                          "mint"});
+  std::optional<std::int64_t> at;
+  if (const auto text = args.value(Option::at)) {
+    const InstantArgument instant = instant_argument(run, *text, "--at", "mint");
+    if (instant.error) co_return usage(run, *instant.error);
+    at = instant.ms;
+  }
+  const bool json = args.flag(Option::json);
+  if (at) co_return co_await mint_at(run, ns, node.value_or(0), *at, count->magnitude, json);
+  // a bad namespace or node is refused before any lease is taken
+  if (!valid_namespace(ns))
+    co_return refused(run, "mint", json, json_fields(ns, node.value_or(0)), Error::namespace_,
+                      explain_namespace(ns).text());
+  if (node && (*node < 0 || *node > MAX_NODE))
+    co_return refused(run, "mint", json, json_fields(ns, *node), Error::node, NODE_HINT);
+  co_return co_await mint_leased(run, ns, node, count->magnitude, json);
+}
+
+}  // namespace branded::cli

@@ -1,0 +1,32 @@
+// Bytes shown as text in messages and rows, the way JavaScript shows them, so every surface prints the same:
+// UTF-8 decoded as the Encoding Standard's decoder does (each bad sequence one U+FFFD), and strings quoted as
+// JSON.stringify quotes them.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace branded {
+
+inline constexpr char32_t REPLACEMENT_CHARACTER = 0xFFFD;
+
+struct CodePoint {
+  char32_t value;
+  std::size_t size;  // the bytes it took: a bad sequence takes its longest valid start (at least one byte)
+};
+
+// The first code point of non-empty `text`, or U+FFFD for a bad sequence.
+CodePoint decode_utf8(std::string_view text);
+
+// `bytes` as text: UTF-8, each bad sequence replaced by U+FFFD (EF BF BD).
+void append_text(std::string& out, std::string_view bytes);
+
+// `bytes` as text, quoted as JSON.stringify quotes a string: "\"", "\\", \b \f \n \r \t, other control characters
+// as \u00xx; nothing else escaped. Writes at most 6 * bytes.size() + 2 bytes.
+std::size_t write_json_string(std::string_view bytes, char* out);
+void append_json_string(std::string& out, std::string_view bytes);
+
+// How many code points `bytes` shows as (each bad sequence one).
+std::size_t code_points(std::string_view bytes);
+
+}  // namespace branded

@@ -1,0 +1,250 @@
+// The native branded as a tool: statically linked (it runs in a root with nothing but itself), the linux-arm64 build
+// the same program under qemu-user-static, streaming as a tool should (rows as lines come at a terminal or with
+// --line-buffered, a quiet stop when the reader goes away, bounded memory on endless input), and its node leases
+// the wasm CLI's (the same files: parallel mints of both builds never collide; a signal lets a lease go).
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+
+import { BIN, NATIVE, NATIVE_ARM64, QEMU, difference, runNative, scratch, scratchFile } from './support.js';
+
+const ID = 'JOB0KHTOWnGLuC';
+const LOG = `GET /jobs/${ID}?x=1 {"id":"USR0NgWEfAEJfs"}\nJOBzzzzzzzzzzz, é ${ID}\n`;
+const PTY_RUN = join(import.meta.dirname, 'pty-run.py');
+const wasmCli = (args) => [process.execPath, BIN, ...args];
+const WASM_ENV = { ...process.env, BRANDED_CLI: 'wasm' };
+
+describe('statically linked, for linux-x64 and linux-arm64', () => {
+  it('file(1) says so of both binaries', () => {
+    for (const [binary, machine] of [
+      [NATIVE, 'x86-64'],
+      [NATIVE_ARM64, 'ARM aarch64'],
+    ]) {
+      const info = execFileSync('file', ['-b', binary], { encoding: 'utf8' });
+      assert.match(info, new RegExp(`^ELF 64-bit LSB executable, ${machine}.*statically linked`), info);
+    }
+  });
+
+  it('runs in a root that holds nothing but itself, a log and a directory for leases (no /usr/lib, no /lib)', () => {
+    const root = join(scratch, 'root');
+    mkdirSync(join(root, 'leases'), { recursive: true });
+    copyFileSync(NATIVE, join(root, 'branded'));
+    writeFileSync(join(root, 'app.log'), LOG);
+    const inRoot = (args, env = {}) => {
+      const command = ['unshare', '--map-root-user', `--root=${root}`, '/branded'];
+      let run = runNative(args, { command, env });
+      if (run.status !== 0 && /unshare/.test(run.stderr.toString()))
+        run = runNative(args, { command: ['chroot', root, '/branded'], env });
+      return run;
+    };
+    for (const args of [
+      ['decode', '--json', ID, 'job-42'],
+      ['scan', '--json', '/app.log'],
+      ['--help'],
+      ['gate', 'JOB-42'],
+    ]) {
+      const outside = runNative(args.map((arg) => (arg === '/app.log' ? join(root, 'app.log') : arg)));
+      const inside = inRoot(args);
+      assert.equal(inside.status, outside.status, `${args.join(' ')}: ${inside.stderr}`);
+      assert.equal(
+        inside.stdout.toString().replaceAll(join(root, 'app.log'), '/app.log'),
+        outside.stdout.toString().replaceAll(join(root, 'app.log'), '/app.log'),
+      );
+    }
+    const minted = inRoot(['mint', 'JOB', '--count', '3'], { BRANDED_NODE_DIR: '/leases' });
+    assert.equal(minted.status, 0, minted.stderr.toString());
+    assert.match(minted.stdout.toString(), /^(JOB[0-9A-Za-z]{11}\n){3}$/);
+    assert.ok(existsSync(join(root, 'leases', 'node-0.last')));
+    assert.ok(!existsSync(join(root, 'leases', 'node-0.lock')));
+  });
+
+  it('the linux-arm64 build, under qemu-user-static, prints what the linux-x64 build prints', () => {
+    const log = scratchFile(Buffer.concat([Buffer.alloc((1 << 20) - 7, 0x2e), Buffer.from(LOG)]));
+    const ids = scratchFile(`${ID}\nusr0NgWEfAEJfs\n\ufeff${ID}\n${'x'.repeat(3000)}\n`);
+    const cases = [
+      { args: ['--help'] },
+      { args: ['decode', '--json'], stdinFile: ids },
+      { args: ['decode', '--header'], stdinFile: ids },
+      { args: ['scan', '--json', log] },
+      { args: ['scan', '--header', log] },
+      { args: ['gate', 'JOB-42'] },
+      { args: ['mint', 'JOB', '--at', '2026-06-01', '--count', '5000', '--json'] },
+      { args: ['encode', 'usr', '1'] },
+    ];
+    const broken = [];
+    for (const { args, stdinFile } of cases) {
+      const x64 = runNative(args, { stdinFile });
+      const arm64 = runNative(args, { stdinFile, command: [QEMU, NATIVE_ARM64] });
+      const problem = difference(x64, arm64);
+      if (problem) broken.push(`${args.join(' ')}: ${problem}`);
+    }
+    assert.deepEqual(broken, []);
+  });
+});
+
+// Runs `command` with stdin a pipe: writes `lines` one at a time, `pauseMs` apart, and records when stdout received
+// what; answers {status, chunks: [[ms since start, text]], written: [ms]}.
+async function feedSlowly(command, lines, pauseMs, env = process.env) {
+  const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
+  const started = performance.now();
+  const chunks = [];
+  child.stdout.setEncoding('utf8').on('data', (text) => chunks.push([performance.now() - started, text]));
+  const written = [];
+  for (const line of lines) {
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    child.stdin.write(line);
+    written.push(performance.now() - started);
+  }
+  await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  child.stdin.end();
+  const [status] = await once(child, 'close');
+  return { status, chunks, written };
+}
+
+// When each row arrived, relative to the write of the line it came from (`from[i]`: the line of row i): each row
+// before the line after its own was written.
+function rowsCameWithTheirLines({ chunks, written }, from) {
+  const seen = chunks.flatMap(([at, text]) =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((row) => [at, row]),
+  );
+  assert.equal(seen.length, from.length, JSON.stringify(seen));
+  seen.forEach(([at], i) => {
+    const line = from[i];
+    assert.ok(at >= written[line], `row ${i + 1} came at ${at} ms, before its line (${written[line]} ms)`);
+    if (line + 1 < written.length)
+      assert.ok(at < written[line + 1], `row ${i + 1} came at ${at} ms, after the next line`);
+  });
+}
+
+describe('streaming as a tool', () => {
+  const lines = [`a ${ID} b\n`, 'nothing here\n', `c USR0NgWEfAEJfs\n`];
+
+  it('--line-buffered into a pipe: each row as its line comes (tail -f app.log | branded scan --line-buffered), both builds', async () => {
+    for (const [command, env] of [
+      [[NATIVE, 'scan', '--json', '--line-buffered'], process.env],
+      [wasmCli(['scan', '--json', '--line-buffered']), WASM_ENV],
+    ]) {
+      const run = await feedSlowly(command, lines, 700, env);
+      assert.equal(run.status, 0);
+      rowsCameWithTheirLines(run, [0, 2]);
+    }
+    const decoded = await feedSlowly([NATIVE, 'decode', '--line-buffered'], [`${ID}\n`, 'job-42\n'], 700);
+    rowsCameWithTheirLines(decoded, [0, 1]);
+  });
+
+  it('at a terminal, rows come as their lines come, under a header, without the flag', () => {
+    const run = spawnSync('python3', [PTY_RUN, '0.6', NATIVE, 'scan'], { input: lines.join(''), encoding: 'utf8' });
+    const { status, received, written } = JSON.parse(run.stdout);
+    assert.equal(status, 0);
+    const rows = received.flatMap(([at, text]) =>
+      text
+        .split('\r\n')
+        .filter(Boolean)
+        .map((row) => [at * 1000, row]),
+    );
+    assert.match(rows[0][1], /^LINE +OFFSET +ID +NS/);
+    assert.match(rows[1][1], new RegExp(`^1 +2  ${ID}`));
+    assert.ok(rows[1][0] < written[1] * 1000, `the first row came at ${rows[1][0]} ms, after the second line`);
+    assert.match(rows[2][1], /^3 +34 {2}USR0NgWEfAEJfs/);
+  });
+
+  it('a reader that goes away (| head) stops decode, scan and mint quietly: exit 0, nothing on stderr, the lease let go', () => {
+    const ids = scratchFile(`${`${ID}\n`.repeat(400_000)}`);
+    const leases = join(scratch, 'epipe-leases');
+    for (const [label, pipeline] of [
+      ['decode', `'${NATIVE}' decode --json < '${ids}'`],
+      ['scan', `'${NATIVE}' scan < '${ids}'`],
+      ['mint', `BRANDED_NODE_DIR='${leases}' '${NATIVE}' mint JOB --count 50000000`],
+      ['wasm decode', `BRANDED_CLI=wasm '${process.execPath}' '${BIN}' decode --json < '${ids}'`],
+    ]) {
+      const run = spawnSync('bash', ['-c', `${pipeline} | head -c 100 > /dev/null; echo "\${PIPESTATUS[0]}"`], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      assert.equal(run.stderr, '', label);
+      assert.equal(run.stdout.trim(), '0', label);
+    }
+    assert.ok(!existsSync(join(leases, 'node-0.lock')), 'the lease of the mint cut short is let go');
+    assert.match(readFileSync(join(leases, 'node-0.last'), 'utf8'), /^\d{13}$/);
+  });
+
+  it('endless input in bounded memory: 1 GiB of log through scan, one line of 1 GiB through decode', async () => {
+    const GiB = 1 << 30;
+    const piece = Buffer.from(`${'x'.repeat(60)} id=${ID} ${'y'.repeat(45)}\n`.repeat(8192));
+    for (const [args, chunk] of [
+      [['scan', '--json'], piece],
+      [['decode'], Buffer.alloc(1 << 20, 0x41)],
+    ]) {
+      const child = spawn(NATIVE, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+      let peakKiB = 0;
+      const watch = setInterval(() => {
+        try {
+          const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+          peakKiB = Math.max(peakKiB, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+        } catch {
+          // it ended
+        }
+      }, 20);
+      for (let sent = 0; sent < GiB; sent += chunk.length)
+        if (!child.stdin.write(chunk)) await once(child.stdin, 'drain');
+      child.stdin.end();
+      const [status] = await once(child, 'close');
+      clearInterval(watch);
+      assert.ok(status === 0 || status === 1, `${args.join(' ')}: exit ${status}`);
+      assert.ok(peakKiB > 0 && peakKiB < 32 * 1024, `${args.join(' ')}: peak RSS ${peakKiB} KiB`);
+    }
+  });
+});
+
+describe("mint's node leases: the native and wasm builds share them", () => {
+  it('parallel mints of both builds on one machine take distinct nodes: no id twice', async () => {
+    const env = { ...process.env, BRANDED_NODE_DIR: join(scratch, 'shared-leases') };
+    const runs = [
+      [NATIVE, 'mint', 'JOB', '--count', '300000'],
+      [process.execPath, BIN, 'mint', 'JOB', '--count', '300000'],
+      [NATIVE, 'mint', 'JOB', '--count', '300000'],
+      [process.execPath, BIN, 'mint', 'JOB', '--count', '300000'],
+    ].map((command, i) => {
+      const child = spawn(command[0], command.slice(1), {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: i % 2 === 1 ? { ...env, BRANDED_CLI: 'wasm' } : env,
+      });
+      const out = [];
+      child.stdout.on('data', (chunk) => out.push(chunk));
+      return once(child, 'close').then(([status]) => ({
+        status,
+        ids: Buffer.concat(out).toString().trimEnd().split('\n'),
+      }));
+    });
+    const done = await Promise.all(runs);
+    const ids = done.flatMap((run) => run.ids);
+    assert.deepEqual(
+      done.map((run) => run.status),
+      [0, 0, 0, 0],
+    );
+    assert.equal(ids.length, 1_200_000);
+    assert.equal(new Set(ids).size, ids.length);
+  });
+
+  it('SIGINT lets the native lease go: the lock removed, the last millisecond minted recorded', async () => {
+    const dir = join(scratch, 'signal-leases');
+    const child = spawn(NATIVE, ['mint', 'JOB', '--count', '100000000', '--node', '9'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, BRANDED_NODE_DIR: dir },
+    });
+    const lock = join(dir, 'node-9.lock');
+    while (!existsSync(lock)) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill('SIGINT');
+    const [status, signal] = await once(child, 'close');
+    assert.equal(status, 130, `exit ${status} ${signal}`);
+    assert.ok(!existsSync(lock));
+    assert.match(readFileSync(join(dir, 'node-9.last'), 'utf8'), /^\d{13}$/);
+  });
+});
