@@ -8,8 +8,11 @@ cd "$(dirname "$0")/.."
 # package -> suite ("" = bookworm, "bp" = bookworm-backports)
 # The e2e suite's three engines: chromium; firefox-esr; webkit2gtk-driver (WebKitWebDriver + MiniBrowser),
 # which needs an X display: xvfb (xvfb-run needs xauth). The lint tools: clang-format clang-tidy shellcheck.
+# dpkg-dev unpacks Debian's newer Valkey source package (scripts/setup-valkey.sh); iproute2 lets the bridge's
+# attack tests make an IPv6 prefix local.
 plain_packages=(cmake g++ make ninja-build pkg-config nlohmann-json3-dev libbenchmark-dev emscripten chromium
-                clang libclang-rt-14-dev firefox-esr webkit2gtk-driver xvfb xauth clang-format clang-tidy shellcheck)
+                clang libclang-rt-14-dev firefox-esr webkit2gtk-driver xvfb xauth clang-format clang-tidy shellcheck
+                dpkg-dev iproute2)
 backport_packages=(libcatch2-dev valkey-server valkey-tools)
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
@@ -46,6 +49,9 @@ if [ ${#missing_plain[@]} -gt 0 ] || [ ${#missing_bp[@]} -gt 0 ]; then
 else
   echo "setup: system packages present"
 fi
+
+# A Valkey with the 2025 Lua fixes, built once from Debian's newer source package (Debian's 8.0.1 predates them).
+bash scripts/setup-valkey.sh
 
 # npm dependencies: install when node_modules is missing or older than the lock file.
 if [ -f package-lock.json ]; then

@@ -199,13 +199,14 @@ export interface Connection {
   /**
    * Counts the entries of [t0, t1) inside the server (2,000 per call; only counts, ids and the sample cross the
    * wire), reading at most `count`. `limit` (default `count`) bounds `last`; `sample` (default 0) entries come back.
+   * `beforeChunk()` is awaited before each call (turn-taking); a function it resolves is called after that call.
    */
   countWindow(
     queue: string,
     stream: string,
     t0: number,
     t1: number,
-    options: { count: number; limit?: number; sample?: number },
+    options: { count: number; limit?: number; sample?: number; beforeChunk?: () => unknown },
   ): Promise<WindowCount>;
   /**
    * Replaces the stream with `entries` generated entries (entry i: snowflakeAt(i), fieldsAt(i)), written to a

@@ -80,8 +80,11 @@ function positive(value, name, { zero = false } = {}) {
 /**
  * Counts the entries of [t0, t1) inside the server, WINDOW_CHUNK per call: at most `count` are read. Resolves
  * {key, count (read), first, last (the last id among the first `limit`), sample (the first `sample` entries)}.
+ * `beforeChunk()` is awaited before each call (a caller's turn-taking); what it resolves, when a function, is
+ * called once that call has answered.
  */
-export async function countWindow(client, functions, queue, stream, t0, t1, { count, limit = count, sample = 0 }) {
+export async function countWindow(client, functions, queue, stream, t0, t1, options) {
+  const { count, limit = count, sample = 0, beforeChunk } = options;
   positive(count, 'count');
   positive(limit, 'limit');
   positive(sample, 'sample', { zero: true });
@@ -94,14 +97,14 @@ export async function countWindow(client, functions, queue, stream, t0, t1, { co
     // A chunk ends exactly at `limit`, so the last id within it is a chunk's last.
     const want = Math.min(WINDOW_CHUNK, read < limit ? limit - read : count - read);
     const args = [from, end, want, read === 0 ? sample : 0];
-    const [n, first, last, entries] = await runScript(
-      client,
-      functions,
-      LIBRARY_FUNCTIONS.window,
-      WINDOW_SCRIPT,
-      [key],
-      args,
-    );
+    const done = await beforeChunk?.();
+    let answer;
+    try {
+      answer = await runScript(client, functions, LIBRARY_FUNCTIONS.window, WINDOW_SCRIPT, [key], args);
+    } finally {
+      if (typeof done === 'function') done();
+    }
+    const [n, first, last, entries] = answer;
     if (read === 0) {
       result.first = first || null;
       result.sample = entries.map(([id, flat]) => ({ id, fields: pairsToObject(flat) }));
