@@ -10,8 +10,9 @@ import globals from 'globals';
 const DOCUMENTED = [
   'web/src/views/**/*.js',
   'web/src/lib/**/*.js',
-  'web/src/widgets/**/*.js',
+  'web/widgets/src/**/*.js',
   'web/src/explorer/**/*.js',
+  'web/src/scan/**/*.js',
   'web/src/panels/**/*.js',
   'wasm/valkey/**/*.js',
   'wasm/*.js',
@@ -57,7 +58,7 @@ export default [
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
   {
-    files: ['web/src/**/*.js', 'web/docs/.vitepress/**/*.js'],
+    files: ['web/src/**/*.js', 'web/widgets/src/**/*.js', 'web/docs/.vitepress/**/*.js'],
     languageOptions: { globals: globals.browser },
   },
   {

@@ -8,11 +8,13 @@ cd "$(dirname "$0")/.."
 # package -> suite ("" = bookworm, "bp" = bookworm-backports)
 # The e2e suite's three engines: chromium; firefox-esr; webkit2gtk-driver (WebKitWebDriver + MiniBrowser),
 # which needs an X display: xvfb (xvfb-run needs xauth). The lint tools: clang-format clang-tidy shellcheck.
-# dpkg-dev unpacks Debian's newer Valkey source package (scripts/setup-valkey.sh); iproute2 lets the bridge's
-# attack tests make an IPv6 prefix local.
+# The docs code blocks (62-docs-code): python3 (its sqlite3 runs the SQL), iproute2 (loopback up in a namespace;
+# the bridge's attack tests make an IPv6 prefix local with it), curl (the bridge guide asks the bridge). The
+# Sphinx + furo example site (examples/sphinx): python3-sphinx furo. dpkg-dev unpacks Debian's newer Valkey
+# source package (scripts/setup-valkey.sh).
 plain_packages=(cmake g++ make ninja-build pkg-config nlohmann-json3-dev libbenchmark-dev emscripten chromium
                 clang libclang-rt-14-dev firefox-esr webkit2gtk-driver xvfb xauth clang-format clang-tidy shellcheck
-                dpkg-dev iproute2)
+                python3 iproute2 curl python3-sphinx furo dpkg-dev)
 backport_packages=(libcatch2-dev valkey-server valkey-tools)
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }

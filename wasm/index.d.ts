@@ -25,6 +25,8 @@ export interface ParsedId {
   node: number;
   /** 0–4095 */
   seq: number;
+  /** Absent; declared so `if (!r.ok) r.error` type-checks without strictNullChecks too. */
+  error?: undefined;
 }
 export interface RefusedId {
   ok: false;
@@ -41,6 +43,7 @@ export class BrandedError extends Error {
 /** `ERROR_CODES[n]` is the name of error number n (the values of `ParsedIds.error`); index 0 is 'none'. */
 export const ERROR_CODES: readonly ['none', 'length', 'namespace', 'charset', 'range', 'node', 'queue', 'entry_id'];
 
+/** The Snowflake epoch, in Unix ms (2024-01-01T00:00:00.000Z). */
 export const EPOCH_MS: number;
 /** The last millisecond a Snowflake can carry (2093-09-06T15:47:35.551Z). */
 export const HORIZON_MS: number;
@@ -50,20 +53,28 @@ export const ID_LENGTH: 14;
 export const MAX_SNOWFLAKE: bigint;
 /** The native executor's command (the Valkey module). */
 export const ENQUEUE_COMMAND: 'EMQ.ENQUEUE';
+/** The namespace of job ids, the only one the wire gate admits. */
 export const JOB_NAMESPACE: 'JOB';
 /** The @enqueue script: KEYS[1] job row, KEYS[2] pending set, ARGV[1] id, ARGV[2] payload. */
 export const ENQUEUE_SCRIPT: string;
+/** The script's SHA1, for EVALSHA. */
 export const ENQUEUE_SCRIPT_SHA1: string;
 /** The wire gate's refusal, byte for byte. */
 export const KIND_REFUSAL: 'EMQKIND job id must be JOB-namespaced';
+/** The class word that begins the wire gate's refusal. */
 export const KIND_CLASS: 'EMQKIND';
+/** The class word of EMQ.ENQUEUE's refusal of keys that do not match. */
 export const KEY_CLASS: 'EMQKEY';
+/** The class word of EMQ.ENQUEUE's refusal of an absent or foreign version fence. */
 export const FENCE_CLASS: 'EMQFENCE';
+/** The version fence's key. */
 export const FENCE_KEY: '{emq}:version';
+/** What the version fence holds: EchoMQ wire 4. */
 export const FENCE_VALUE: 'echomq:4.0.0';
 
 /** Parses a 14-byte branded id: length, namespace, charset, range — in that order. */
 export function parse(id: string): ParseResult;
+/** Whether `parse(id).ok`, without building the result. */
 export function valid(id: string): boolean;
 /** The id of a Snowflake under a namespace. Throws BrandedError `namespace` or `range`. */
 export function encode(namespace: string, snowflake: bigint): string;
@@ -71,11 +82,13 @@ export function encode(namespace: string, snowflake: bigint): string;
 export function errorOffset(id: string): number;
 
 /** The wire gate reads exactly the first three bytes. */
-export type GateVerdict = { admitted: true } | { admitted: false; error: typeof KIND_REFUSAL };
+export type GateVerdict = { admitted: true; error?: undefined } | { admitted: false; error: typeof KIND_REFUSAL };
+/** The wire gate's verdict: admitted when the first three bytes are exactly JOB, whatever follows. */
 export function gate(id: string): GateVerdict;
 
 /** Placement hash (fmix64, first half, low 32 bits). Throws `range` for 2^63 or more. */
 export function hash32(snowflake: bigint): number;
+/** The Snowflake's instant in Unix ms: (snowflake >> 22) + EPOCH_MS. */
 export function unixMs(snowflake: bigint): number;
 /** Throws `range` (instant outside the horizon, seq > 4095) or `node` (node > 1023). */
 export function compose(fields: { unixMs: number; node: number; seq: number }): bigint;
@@ -182,6 +195,7 @@ export interface EncodedIds {
   error: Uint8Array;
   refused: number;
 }
+/** Encodes many Snowflakes under one namespace: encode's answer for each, refusals in `error`. */
 export function encodeMany(namespace: string, snowflakes: BigUint64Array | readonly bigint[]): EncodedIds;
 
 /** The candidates scan finds, in text order: a range-refused candidate keeps its namespace. */

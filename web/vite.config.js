@@ -6,7 +6,7 @@ import { sharedBuild } from './vite.shared.js';
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  // The Decode panel's scan worker (src/explorer/scan-worker.js) is a module worker: a same-origin file.
+  // The Decode panel's scan worker (src/scan/scan-worker.js) is a module worker: a same-origin file.
   worker: { format: 'es' },
   build: {
     ...sharedBuild,

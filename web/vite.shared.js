@@ -7,9 +7,9 @@ export const sharedBuild = {
 };
 
 // The single file (from file://) and the widgets' builds start no worker: their scan runs on the
-// main thread, with the same pieces and progress (src/explorer/scan-client.inline.js).
+// main thread, with the same pieces and progress (src/scan/scan-client.inline.js).
 export function scanOnMainThread() {
-  const inline = new URL('./src/explorer/scan-client.inline.js', import.meta.url).pathname;
+  const inline = new URL('./src/scan/scan-client.inline.js', import.meta.url).pathname;
   return {
     name: 'branded-scan-on-main-thread',
     enforce: 'pre',

@@ -12,7 +12,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: false,
     lib: {
-      entry: 'src/widgets/index.js',
+      entry: 'widgets/src/index.js',
       formats: ['iife'],
       name: 'BrandedWidgets',
       fileName: () => 'widgets.js',

@@ -1,24 +1,24 @@
 // Accessibility: axe-core (support/axe.js) reports no violation on the explorer (every tab), on the docs
-// page with the widgets and on every page of the docs site, at 1280 and 390 px, light and dark, in each engine. The colour scheme is the
+// page with the widgets and on every page of the docs site, at 1280 and 390 px, light and dark, in each engine,
+// as npm start's stack serves them (support/stack.js). The colour scheme is the
 // system's, chosen at launch; WebKitGTK's MiniBrowser window is at least 447 px wide, so there 390 is 447.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { DIST } from './support/browser.js';
 import { axeViolations, describeViolations } from './support/axe.js';
 import { launchEngine, needsHarness, selectedEngines } from './support/engines.js';
-import { serveStatic } from './support/static-server.js';
+import { startGateway, startStack } from './support/stack.js';
 import { openExplorer, panel } from './support/explorer.js';
 
 const TABS = ['decode', 'gate', 'window', 'mint', 'placement', 'enqueue'];
 const WIDTHS = [1280, 390];
-const DOCS_SITE_PAGES = [
-  '',
-  'gate.html',
-  'streams.html',
-  'reference/package.html',
-  'reference/cli.html',
-  'reference/widgets.html',
-];
+// Every page the docs site builds (its 404 page aside), found in the build rather than listed.
+const DOCS_SITE_PAGES = readdirSync(join(DIST, 'docs'), { recursive: true })
+  .filter((file) => file.endsWith('.html') && file !== '404.html')
+  .map((file) => (file === 'index.html' ? '' : file.split(sep).join('/')))
+  .sort();
 
 // A docs-site page is ready when VitePress has hydrated it (the appearance follows the system) and every
 // widget on it has rendered its shadow root.
@@ -38,20 +38,25 @@ async function openDocsSitePage(page, url, dark) {
 async function openDocs(page, site) {
   await page.goto(`${site.url}docs.html`);
   await page.locator('branded-decode').locator('[data-field="iso"]').waitFor();
-  await page.locator('branded-enqueue').locator('.live-status', { hasText: 'No bridge' }).waitFor();
+  // Served by npm start's stack, the live widgets connect to it.
+  await page.locator('branded-enqueue').locator('.live-status .badge.ok', { hasText: 'LIVE' }).waitFor();
 }
 
 for (const engine of selectedEngines())
   describe(engine, () => {
+    // npm start's stack (the explorer at /, docs.html beside it, the docs site at /docs/); WebKitGTK through
+    // the gateway that adds its page harness.
+    let stack;
+    let gateway;
     let site;
-    let docsSite;
     before(async () => {
-      site = await serveStatic(DIST, { prefix: '/docs/branded/', harness: needsHarness(engine) });
-      docsSite = await serveStatic(DIST, { harness: needsHarness(engine) }); // the docs site's base is /docs/
+      stack = await startStack();
+      gateway = await startGateway(stack, { harness: needsHarness(engine) });
+      site = needsHarness(engine) ? gateway : stack;
     });
     after(async () => {
-      await site?.close();
-      await docsSite?.close();
+      await gateway?.close();
+      await stack?.stop();
     });
 
     for (const colorScheme of ['light', 'dark'])
@@ -108,7 +113,7 @@ for (const engine of selectedEngines())
         test(`the docs site, each of its ${DOCS_SITE_PAGES.length} pages at ${WIDTHS.join(' and ')} px: no axe violation`, async (t) => {
           const found = [];
           for (const path of DOCS_SITE_PAGES) {
-            await openDocsSitePage(page, `${docsSite.url}docs/${path}`, colorScheme === 'dark');
+            await openDocsSitePage(page, `${site.url}docs/${path}`, colorScheme === 'dark');
             for (const width of WIDTHS) {
               const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
               found.push(

@@ -1,10 +1,11 @@
-// The live panels against a real bridge and a real Valkey (module loaded): the gate comparison of the
-// script and EMQ.ENQUEUE, the contract.md §6 window (40,960 entries), and an enqueue whose row appears.
+// The live panels against npm start's stack (support/stack.js: the bridge and a real Valkey with the module):
+// the gate comparison of the script and EMQ.ENQUEUE, the contract.md §6 window (40,960 entries, on a stream
+// seeded by hand and on one never seeded), and an enqueue whose row appears.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '@echomq/branded';
 import { launch, screenshot } from './support/browser.js';
-import { startLiveStack } from './support/live.js';
+import { startStack } from './support/stack.js';
 import { openExplorer, panel, text, unexpected } from './support/explorer.js';
 
 const KIND = 'EMQKIND job id must be JOB-namespaced';
@@ -12,7 +13,7 @@ const KIND = 'EMQKIND job id must be JOB-namespaced';
 let stack;
 let browser;
 before(async () => {
-  stack = await startLiveStack();
+  stack = await startStack();
   browser = await launch();
   await browser.context.addInitScript(() => {
     window.__violations = [];
@@ -126,6 +127,38 @@ describe('stream window, live', () => {
       '(integer) 40960',
     );
     await screenshot(page, 'live-window');
+    await page.close();
+  });
+});
+
+describe('stream window, live, on a stream never seeded', () => {
+  test('Run the window seeds it first and then matches the prediction: no "differs", no "seed it first" hint', async () => {
+    const page = await openLive({ tab: 'window', 'window.stream': 'never-seeded' });
+    const win = panel(page, 'window');
+    await win.locator('button.primary:not([disabled])').waitFor();
+    await win.locator('button.primary').click();
+    await win.locator('[data-testid="seeding"]').waitFor();
+    assert.match(
+      await text(win.locator('[data-testid="seeding"]')),
+      /does not hold the seed \(0 entries in the window\)/,
+    );
+    const comparison = win.locator('[data-testid="window-comparison"]');
+    await comparison.waitFor({ timeout: 90000 });
+    assert.equal(await comparison.locator('.mismatch').count(), 0);
+    assert.equal(await comparison.locator('.match').count(), 3);
+    assert.match(
+      await text(win.locator('[data-testid="seeded"]')),
+      /^seeded 200,000 entries in emq:\{demo\}:stream\.never-seeded/,
+    );
+    assert.doesNotMatch(await text(win.locator('.live')), /seed it first/);
+    // A second run holds the seed already: no seeding again.
+    await win.locator('button.primary').click();
+    await win.locator('button.primary:not([disabled])').waitFor();
+    await comparison.waitFor();
+    assert.equal(await win.locator('[data-testid="seeded"]').count(), 0);
+    assert.equal(await comparison.locator('.mismatch').count(), 0);
+    assert.equal(await stack.cli('XLEN', 'emq:{demo}:stream.never-seeded'), '(integer) 200000');
+    await screenshot(page, 'live-window-unseeded');
     await page.close();
   });
 });

@@ -1,10 +1,10 @@
-// The explorer's scan in pieces (web/src/panels/decode-scan.js) against the package's scan of the whole text
+// The explorer's scan in pieces (web/src/scan/scan-source.js) against the package's scan of the whole text
 // at once: with pieces of every small size, every id at every piece boundary is found once, with the same
 // offset, line and fields, and long runs of letters and digits split across pieces yield nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready, scan, encode } from '@echomq/branded';
-import { blobSource, bufferSource, scanSource, ScanCancelled } from '../../web/src/panels/decode-scan.js';
+import { blobSource, bufferSource, scanSource, ScanCancelled } from '../../web/src/scan/scan-source.js';
 import { compose } from './support/snowflake.js';
 
 await ready;

@@ -2,6 +2,9 @@
 // also carries it as a meta tag): no 'unsafe-eval', no 'unsafe-inline', only 'wasm-unsafe-eval'. In each engine.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST, screenshot } from './support/browser.js';
@@ -169,5 +172,70 @@ for (const engine of selectedEngines())
         assert.match(await notice.textContent(), /file:\/\/.*serve this folder over HTTP/s);
         await screenshot(page, 'widgets-docs-file');
       }
+    });
+  });
+
+// A page whose widget is given a bridge nobody answers at (a port just closed). Firefox holds back repeated
+// WebSocket attempts at a host that failed, longer after each load; the widget must say so within a second of
+// asking, whatever the engine does with the attempt. The page notes both moments (performance.now()). The first
+// load of a fresh browser warms the engine up (its own start can hold the page's timers back) and is not counted.
+const RELOADS = 7;
+const downPage = (url) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bridge down</title><link rel="icon" href="./favicon.svg">
+<script src="./widgets.js"></script></head><body>
+<branded-gate value="USR0KHTOWnGLuC" bridge="${url}"></branded-gate>
+<script src="./watch.js"></script></body></html>`;
+const WATCH = `(function watch() {
+  const status = document.querySelector('branded-gate').shadowRoot?.querySelector('.live-status')?.textContent ?? '';
+  if (/Connecting to/.test(status) && !window.__asked) window.__asked = performance.now();
+  if (/Nothing answered/.test(status)) { window.__told = performance.now(); return; }
+  setTimeout(watch, 5);
+})();`;
+
+async function closedPort() {
+  const server = createServer();
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address();
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+for (const engine of selectedEngines())
+  describe(`${engine}: a bridge that is down`, () => {
+    let dir;
+    let site;
+    let browser;
+    before(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'branded-bridge-down-'));
+      copyFileSync(join(DIST, 'widgets.js'), join(dir, 'widgets.js'));
+      copyFileSync(join(DIST, 'favicon.svg'), join(dir, 'favicon.svg'));
+      writeFileSync(join(dir, 'index.html'), downPage(`ws://127.0.0.1:${await closedPort()}/ws`));
+      writeFileSync(join(dir, 'watch.js'), WATCH);
+      site = await serveStatic(dir, { harness: needsHarness(engine) });
+      browser = await launchEngine(engine);
+    });
+    after(async () => {
+      await browser?.close();
+      await site?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    test(`${engine}: the widget says so within 1 s of asking, on each of ${RELOADS} loads in a row`, async (t) => {
+      const page = await browser.page();
+      const took = [];
+      for (let load = 0; load <= RELOADS; load++) {
+        await page.goto(site.url);
+        await page.waitForFunction(() => window.__told !== undefined, null, { timeout: 15_000 });
+        const { asked, told } = await page.evaluate(() => ({ asked: window.__asked, told: window.__told }));
+        if (load > 0) took.push(Math.round(told - (asked ?? told)));
+      }
+      t.diagnostic(`${engine}: ms from asking to "Nothing answered", load by load: ${took.join(', ')}`);
+      for (const ms of took) assert.ok(ms < 1000, `${engine}: ${took.join(', ')} ms`);
+      await browser.harvest();
+      // The refused attempts are the only errors an engine reports here.
+      assert.deepEqual(
+        browser.problems.filter((p) => !/WebSocket|127\.0\.0\.1:\d+\/ws|NS_ERROR|Firefox can.t establish/i.test(p)),
+        [],
+      );
     });
   });

@@ -20,23 +20,54 @@ import { ISO, SSR_FAILURE, luminance, prepareExample, readWidgets, waitForScheme
 
 const WIDTHS = [1280, 390];
 
-/** axe-core's violations at each width, each id prefixed with the width the window really had. */
-async function violationsAtWidths(page, label) {
+/**
+ * axe-core's violations at each width, each id prefixed with the width the window really had. hostIssues: the
+ * host theme's own findings, [{ id, target: RegExp }], left out node by node (never a node inside a widget).
+ */
+async function violationsAtWidths(page, label, hostIssues = []) {
   const found = [];
+  const theHost = (v, node) =>
+    !/branded-/.test(node.target) && hostIssues.some((issue) => issue.id === v.id && issue.target.test(node.target));
   for (const width of WIDTHS) {
     const size = (await page.setViewportSize({ width, height: 900 })) ?? { width };
-    found.push(...(await axeViolations(page)).map((v) => ({ ...v, id: `${label} ${size.width} px: ${v.id}` })));
+    for (const v of await axeViolations(page)) {
+      const nodes = v.nodes.filter((node) => !theHost(v, node));
+      if (nodes.length) found.push({ ...v, nodes, id: `${label} ${size.width} px: ${v.id}` });
+    }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   return found;
+}
+
+/** What the widget in the page shows, as the sites' echoes write it: the instant, or `refused: <class>`. */
+async function shownDecode(page) {
+  const decode = page.locator('branded-decode');
+  if ((await decode.locator('[data-field="iso"]').count()) > 0)
+    return (await decode.locator('[data-field="iso"]').textContent()).trim();
+  return `refused: ${(await decode.locator('[data-testid="error-class"]').textContent()).trim()}`;
+}
+
+/** Waits until the page's own echo (#decode-echo, written by the framework's listener) says `expected`. */
+async function waitForEcho(page, expected, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = (await page.locator('#decode-echo').textContent())?.trim();
+    if (last === expected) return;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`the page's listener says "${last}", the widget shows "${expected}"`);
 }
 
 /**
  * name: the folder under examples/; served: the built site's folder inside it ('' for the example itself);
  * storage: [key, value] that puts the site in dark mode (its own stored preference), or none when the site
  * follows the system's colour scheme; toLight(page): switches the loaded site to light with its own control.
+ * listener: the site's framework code (after hydration: useEffect, onMounted, onMount) writes what it heard
+ * from <branded-decode> into #decode-echo: the state already shown, read once, then each change.
+ * hostIssues: axe findings in the host theme's own markup (see violationsAtWidths), each named in examples/README.md.
  */
-export function siteSuite({ name, served, build = true, storage, toLight }) {
+export function siteSuite({ name, served, build = true, storage, toLight, listener, hostIssues = [] }) {
   let example;
   before(
     async () => {
@@ -109,7 +140,7 @@ export function siteSuite({ name, served, build = true, storage, toLight }) {
         assert.ok(luminance(shown.pageBackground) < 0.3, `the site is dark (${shown.pageBackground})`);
         await waitForScheme(page, true);
         await screenshot(page, `example-${name}-dark`);
-        const found = await violationsAtWidths(page, 'dark');
+        const found = await violationsAtWidths(page, 'dark', hostIssues);
         assert.deepEqual(
           found.map((v) => v.id),
           [],
@@ -130,13 +161,31 @@ export function siteSuite({ name, served, build = true, storage, toLight }) {
         const light = await readWidgets(page);
         assert.ok(luminance(light.pageBackground) > 0.7, `the site is light again (${light.pageBackground})`);
         await screenshot(page, `example-${name}-light`);
-        const found = await violationsAtWidths(page, 'light');
+        const found = await violationsAtWidths(page, 'light', hostIssues);
         assert.deepEqual(
           found.map((v) => v.id),
           [],
           describeViolations(found),
         );
       });
+
+      if (listener)
+        test(`${name} in ${engine}: ${listener} reads the state the widget already shows, then hears each edit`, async () => {
+          await waitForEcho(page, ISO);
+          assert.equal(await shownDecode(page), ISO);
+          const input = page.locator('branded-decode').locator('input');
+          await input.fill('USRzzzzzzzzzzz');
+          await page.locator('branded-decode').locator('[data-testid="error-class"]').waitFor();
+          await waitForEcho(page, await shownDecode(page));
+          assert.equal(await shownDecode(page), 'refused: range');
+          await input.fill('JOB0KHTOWnGLuC');
+          await page.locator('branded-decode').locator('[data-field="iso"]').waitFor();
+          await waitForEcho(page, ISO);
+          if ((await page.locator('#verdict-echo').count()) > 0) {
+            await page.locator('branded-gate').locator('input').fill('JOB0KHTOWnGLuC');
+            await page.locator('#verdict-echo', { hasText: 'JOB0KHTOWnGLuC: host passes' }).waitFor();
+          }
+        });
 
       test(`${name} in ${engine}: no console error, zero requests off the machine, no WebSocket`, async () => {
         sockets += await socketsOpened(page);

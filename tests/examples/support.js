@@ -32,7 +32,17 @@ export async function sh(command, args, { cwd, timeout = 300_000, env = {} } = {
 }
 
 // What a local run of an example leaves in its folder: never copied into the fresh one.
-const LEFT_BEHIND = new Set(['node_modules', 'vendor', 'dist', 'build', '.docusaurus', '.astro', 'cache']);
+const LEFT_BEHIND = new Set([
+  '_build',
+  '_static',
+  'node_modules',
+  'vendor',
+  'dist',
+  'build',
+  '.docusaurus',
+  '.astro',
+  'cache',
+]);
 
 let packed = null;
 /** Packs @echomq/branded and @echomq/branded-widgets once per process; resolves to the tarballs' dir. */
@@ -51,13 +61,13 @@ export function packTarballs() {
 }
 
 /**
- * Copies examples/<name> to a fresh directory with the tarballs in vendor/, installs it and (when it has a
- * build script) builds it. Resolves to {dir, install, build} with the commands' output.
+ * Copies examples/<name> (or the folder `from`) to a fresh directory with the tarballs in vendor/, installs it and
+ * (when it has a build script) builds it. Resolves to {dir, install, build} with the commands' output.
  */
-export async function prepareExample(name, { build = true } = {}) {
+export async function prepareExample(name, { build = true, from = join(EXAMPLES, name) } = {}) {
   const tarballs = await packTarballs();
   const dir = mkdtempSync(join(tmpdir(), `branded-example-${name}-`));
-  cpSync(join(EXAMPLES, name), dir, { recursive: true, filter: (path) => !LEFT_BEHIND.has(basename(path)) });
+  cpSync(from, dir, { recursive: true, filter: (path) => !LEFT_BEHIND.has(basename(path)) });
   mkdirSync(join(dir, 'vendor'));
   for (const file of readdirSync(tarballs)) cpSync(join(tarballs, file), join(dir, 'vendor', file));
   const install = await sh('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline'], {

@@ -126,7 +126,15 @@ test('encode', () => {
   const namespace = run(['encode', 'usr', '1']);
   assert.equal(namespace.code, 1);
   assert.equal(namespace.out, '');
-  assert.match(namespace.err, /refused: namespace \(NS is exactly three letters A-Z\)/);
+  assert.equal(namespace.err, 'branded encode: refused: namespace (namespace must be uppercase: did you mean USR?)\n');
+  assert.match(
+    run(['mint', 'job']).err,
+    /^branded mint: refused: namespace \(namespace must be uppercase: did you mean JOB\?\)\n$/,
+  );
+  assert.match(
+    run(['encode', 'U5R', '1']).err,
+    /refused: namespace \(byte 1 '5' is not a letter A-Z \(a namespace is three letters A-Z\)\)/,
+  );
   assert.match(run(['window', '5', '3']).err, /refused: range \(the instants must satisfy 0 <= T0 < T1\)/);
   assert.match(run(['mint', 'JOB', '--node', '1024']).err, /refused: node \(--node is a whole number from 0 to 1023\)/);
   assert.equal(run(['encode', 'USR', '-1']).code, 1);

@@ -10,17 +10,42 @@ import { test } from 'node:test';
 import '../../wasm/index.js';
 import { wasm as cliWasm } from '../../wasm/cli/module.js';
 import { wasm } from '../../wasm/lib/module.js';
+import createExplainModule from '../../wasm/dist/branded-explain-wasm.js';
 import { PACKAGE_DIR } from './support.js';
 
 const BINDINGS = join(PACKAGE_DIR, 'bindings');
 const sources = readdirSync(BINDINGS).filter((name) => /\.(cpp|hpp)$/.test(name));
 const read = (name) => readFileSync(join(BINDINGS, name), 'utf8');
-// The sources only the CLI's module links, from its add_branded_module line in wasm/CMakeLists.txt.
+// What each module links, from wasm/CMakeLists.txt: its bindings library's sources (add_library(NAME OBJECT ...))
+// and the sources its add_branded_module line adds.
 const CMAKE = readFileSync(join(PACKAGE_DIR, 'CMakeLists.txt'), 'utf8');
-const CLI_ONLY = CMAKE.match(/add_branded_module\(branded_cli_wasm branded-cli-wasm ([^)]*)\)/)[1]
-  .split(/\s+/)
-  .map((path) => path.replace(/^bindings\//, ''));
-const PACKAGE_SOURCES = sources.filter((name) => !CLI_ONLY.includes(name));
+const bindingsSources = (path) => path.replace(/^bindings\//, '');
+const LIBRARIES = Object.fromEntries(
+  [...CMAKE.matchAll(/add_library\((\w+) OBJECT\s+([^)]*)\)/g)].map(([, name, list]) => [
+    name,
+    list.split(/\s+/).filter(Boolean).map(bindingsSources),
+  ]),
+);
+function linked(target) {
+  const [, library, extra] = CMAKE.match(new RegExp(`add_branded_module\\(${target} [\\w-]+ (\\w+)([^)]*)\\)`));
+  return [...LIBRARIES[library], ...extra.split(/\s+/).filter(Boolean).map(bindingsSources)];
+}
+const PACKAGE_SOURCES = linked('branded_wasm');
+const CLI_SOURCES = linked('branded_cli_wasm');
+const EXPLAIN_SOURCES = linked('branded_explain_wasm');
+
+// The ./explain subpath's module, instantiated as explain.js does (its wasm object is not exported).
+function explainModuleWasm() {
+  const emscripten = {
+    instantiateWasm(imports, receive) {
+      const bytes = readFileSync(join(PACKAGE_DIR, 'dist', 'branded-explain.wasm'));
+      receive(new WebAssembly.Instance(new WebAssembly.Module(bytes), imports));
+      return {};
+    },
+  };
+  createExplainModule(emscripten);
+  return { ...emscripten.embindBindings };
+}
 
 // "name" -> its C++ parameter count, from every emscripten::function("name", &cpp) and cpp's definition.
 function registeredBindings(linked) {
@@ -43,12 +68,16 @@ test('the bindings export nothing around Embind (no EMSCRIPTEN_KEEPALIVE, no ext
   assert.doesNotMatch(readFileSync(join(PACKAGE_DIR, 'CMakeLists.txt'), 'utf8'), /EXPORTED_FUNCTIONS/);
 });
 
-test('the CLI-only sources are bindings sources, and they exist', () => {
-  assert.deepEqual(CLI_ONLY, ['rows.cpp']);
-  for (const name of CLI_ONLY) assert.ok(sources.includes(name), name);
+test("each module's sources are bindings sources, and they exist", () => {
+  assert.deepEqual(
+    CLI_SOURCES.filter((name) => !PACKAGE_SOURCES.includes(name)),
+    ['rows.cpp', 'explain.cpp'],
+  );
+  assert.deepEqual(EXPLAIN_SOURCES, ['types.cpp', 'shared.cpp', 'explain.cpp']);
+  for (const name of [...CLI_SOURCES, ...EXPLAIN_SOURCES]) assert.ok(sources.includes(name), name);
 });
 
-for (const file of ['branded.wasm', 'branded-cli.wasm']) {
+for (const file of ['branded.wasm', 'branded-cli.wasm', 'branded-explain.wasm']) {
   test(`${file} exports only the runtime: memory, table, and at most two functions`, () => {
     const exports = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(PACKAGE_DIR, 'dist', file))));
     const kinds = exports.map((e) => e.kind).sort();
@@ -68,25 +97,36 @@ test("the facade's wasm object is exactly the package's registered bindings, eac
   for (const [name, arity] of bindings) assert.equal(wasm[name].length, arity, `${name} takes ${arity}`);
 });
 
-test("the CLI module's wasm object is exactly every registered binding (the package's and rows.cpp's)", () => {
-  const bindings = registeredBindings(sources);
+test("the CLI module's wasm object is exactly every registered binding it links (the package's, rows.cpp's, explain.cpp's)", () => {
+  const bindings = registeredBindings(CLI_SOURCES);
   assert.ok(bindings.has('format_found') && bindings.has('decode_lines') && bindings.has('format_lines'));
   assert.deepEqual(Object.keys(cliWasm).sort(), [...bindings.keys()].sort());
   for (const [name, arity] of bindings) assert.equal(cliWasm[name].length, arity, `${name} takes ${arity}`);
 });
 
-// The module functions the JavaScript in `folder` calls (as wasm.name(...)).
-function calledIn(folder) {
+test("the ./explain module's wasm object is exactly the bindings it links", () => {
+  const bindings = registeredBindings(EXPLAIN_SOURCES);
+  assert.ok(bindings.has('explain_id') && bindings.has('parse_instant') && !bindings.has('parse'));
+  const explainWasm = explainModuleWasm();
+  assert.deepEqual(Object.keys(explainWasm).sort(), [...bindings.keys()].sort());
+  for (const [name, arity] of bindings) assert.equal(explainWasm[name].length, arity, `${name} takes ${arity}`);
+});
+
+// The module functions the JavaScript in `folder` calls (as wasm.name(...)), in the files `keep` keeps.
+function calledIn(folder, keep = () => true) {
   const called = new Set();
-  for (const name of readdirSync(join(PACKAGE_DIR, folder))) {
+  for (const name of readdirSync(join(PACKAGE_DIR, folder)).filter(keep)) {
     for (const [, fn] of readFileSync(join(PACKAGE_DIR, folder, name), 'utf8').matchAll(/\bwasm\.(\w+)\(/g))
       called.add(fn);
   }
   return called;
 }
 
+// lib/explain.js runs over the ./explain module or the CLI's, never over the package's.
+const EXPLAIN_API = 'explain.js';
+
 test('every module function the facade calls is one of them', () => {
-  const called = calledIn('lib');
+  const called = calledIn('lib', (name) => name !== EXPLAIN_API);
   assert.ok(called.size >= 30, [...called].join(' '));
   for (const fn of called) assert.equal(typeof wasm[fn], 'function', `wasm.${fn}`);
 });
@@ -97,6 +137,16 @@ test("every module function the CLI calls is one of its module's bindings", () =
   for (const fn of called) assert.equal(typeof cliWasm[fn], 'function', `wasm.${fn}`);
 });
 
+test("every module function lib/explain.js calls is one of the ./explain module's and of the CLI module's", () => {
+  const called = calledIn('lib', (name) => name === EXPLAIN_API);
+  assert.ok(called.has('explain_id') && called.has('parse_instant'), [...called].join(' '));
+  const explainWasm = explainModuleWasm();
+  for (const fn of called) {
+    assert.equal(typeof explainWasm[fn], 'function', `explain module: wasm.${fn}`);
+    assert.equal(typeof cliWasm[fn], 'function', `CLI module: wasm.${fn}`);
+  }
+});
+
 test('no entry or glue evaluates code (a strict CSP allows neither eval nor new Function)', () => {
   for (const file of [
     'index.js',
@@ -105,6 +155,9 @@ test('no entry or glue evaluates code (a strict CSP allows neither eval nor new 
     'branded.iife.js',
     'branded-wasm.js',
     'branded-cli-wasm.js',
+    'branded-explain-wasm.js',
+    'explain.js',
+    'explain.cjs',
     'cli.cjs',
   ]) {
     assert.doesNotMatch(readFileSync(join(PACKAGE_DIR, 'dist', file), 'utf8'), /new Function|\beval\(/, file);

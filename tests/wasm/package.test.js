@@ -17,7 +17,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser.js';
 import { PACKAGE_DIR, ROOT } from './support.js';
 
 // scan included; the CLI's row formatters live in a module of the CLI's own (dist/branded-cli-wasm.js and
-// dist/branded-cli.wasm), outside the entries.
+// dist/branded-cli.wasm), and the refusal wording in the ./explain subpath's, outside the entries.
 const SIZE_BUDGET = 40 * 1024;
 let scratch;
 
@@ -68,6 +68,30 @@ test('the installed package imports from Node and its bin runs', () => {
   );
   assert.equal(manifest.peerDependencies.iovalkey, '^0.4.0');
   assert.equal(manifest.dependencies, undefined);
+});
+
+test("the installed package's ./explain subpath answers from Node, imported and required", () => {
+  const call = `JSON.stringify([explain(' JOB0KHTOWnGLuC'), explainQueue('a{b}'), parseInstant('+10ms', { now: 5 })])`;
+  const imported = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { explain, explainQueue, parseInstant } from '@echomq/branded/explain'; console.log(${call});`,
+    ],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  const required = execFileSync(
+    process.execPath,
+    ['-e', `const { explain, explainQueue, parseInstant } = require('@echomq/branded/explain'); console.log(${call});`],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  const [id, queue, instant] = JSON.parse(imported);
+  assert.equal(id.suggestion, 'JOB0KHTOWnGLuC');
+  assert.equal(id.message, 'leading space at byte 0: the id is "JOB0KHTOWnGLuC"');
+  assert.equal(queue.offset, 1);
+  assert.deepEqual(instant, { ok: true, ms: 15 });
+  assert.equal(required, imported);
 });
 
 test("the installed package's ES module, CommonJS and classic builds stream a file through createScanner", () => {

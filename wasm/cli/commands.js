@@ -15,6 +15,7 @@ import {
   hash32,
   streamId,
 } from '@echomq/branded';
+import { explainNamespace } from './explain.js';
 import { leaseNode } from './nodes.js';
 import { progress } from './progress.js';
 import { decodedJson, printable, write } from './output.js';
@@ -46,7 +47,9 @@ function hints() {
   };
 }
 
-function hint(command, code) {
+function hint(command, code, fields) {
+  if (code === 'namespace' && typeof fields.namespace === 'string')
+    return ` (${explainNamespace(fields.namespace).message})`;
   const entry = hints()[code];
   const text = typeof entry === 'string' ? entry : entry?.[command];
   return text ? ` (${text})` : '';
@@ -60,7 +63,7 @@ async function refusable(command, json, fields, work) {
   } catch (error) {
     if (!(error instanceof BrandedError)) throw error;
     if (json) await write(`${JSON.stringify({ ...fields, ok: false, error: error.code })}\n`);
-    else process.stderr.write(`branded ${command}: refused: ${error.code}${hint(command, error.code)}\n`);
+    else process.stderr.write(`branded ${command}: refused: ${error.code}${hint(command, error.code, fields)}\n`);
     return 1;
   }
 }

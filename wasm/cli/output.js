@@ -3,7 +3,7 @@ import { once } from 'node:events';
 
 import { errorOffset } from '@echomq/branded';
 
-import { explain } from './explain.js';
+import { hint as explain } from './explain.js';
 import { stdout } from './stdio.js';
 
 // For decode's refused rows, which load this module (and so the package's) on the first one.
@@ -43,14 +43,11 @@ export function iso(unixMs) {
  */
 export function refusedJson(id, error, bytes = undefined, at = errorOffset(id)) {
   // as JSON.stringify of {id, ok, error, errorOffset, hint} writes it, the strings escaped one by one (faster)
-  return `{"id":${JSON.stringify(id)},"ok":false,"error":"${error}","errorOffset":${at},"hint":${JSON.stringify(hint(id, error, at, bytes))}}`;
+  return `{"id":${JSON.stringify(id)},"ok":false,"error":"${error}","errorOffset":${at},"hint":${JSON.stringify(hint(id, bytes))}}`;
 }
 
-// A decimal number is most likely a bare Snowflake: say how to decode it.
-function hint(id, error, at, bytes) {
-  const why = explain(id, error, at, bytes);
-  return /^[0-9]{1,19}$/.test(id) ? `${why}; a bare Snowflake? decode --ns NS ${id}` : why;
-}
+// The hint of a refused id, from its bytes where they are not its text (a line that is not valid UTF-8).
+const hint = (id, bytes) => explain(bytes ?? id, id);
 
 /** The aligned row of a parsed id, under the table header. */
 export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, streamId) {
@@ -60,9 +57,9 @@ export function decodedRow(id, namespace, snowflake, unixMs, node, seq, hash32, 
   );
 }
 
-/** A refused id's row: the id as typed, its error and the hint (`bytes` and `at` as for refusedJson). */
-export function refusedRow(id, error, bytes = undefined, at = errorOffset(id)) {
-  return `${printable(id).padEnd(14)}  refused: ${error} (${hint(id, error, at, bytes)})`;
+/** A refused id's row: the id as typed, its error and the hint (`bytes` as for refusedJson). */
+export function refusedRow(id, error, bytes = undefined) {
+  return `${printable(id).padEnd(14)}  refused: ${error} (${hint(id, bytes)})`;
 }
 
 // A line of stdin longer than this is refused for its length and shown by its first bytes only.

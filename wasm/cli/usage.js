@@ -1,4 +1,6 @@
 // Command-line arguments: options per command, positional arguments, and the usage error (exit 2).
+import { parseInstant } from './explain.js';
+
 /** A mistake in the command line; `command` names the command whose --help to point at. */
 export class UsageError extends Error {
   constructor(message, command) {
@@ -48,35 +50,17 @@ export function integerArgument(text, what, command) {
   return BigInt(text);
 }
 
-const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
-const NOW = /^now((?:[+-](?:[0-9]+(?:ms|s|m|h|d))+)*)$/;
-const UNIT_MS = { ms: 1, s: 1000, m: 60000, h: 3600000, d: 86400000 };
 let nowMs = null; // one reading per run: window now-5m now spans exactly 5 minutes
 /**
- * An instant argument: milliseconds since 1970 (decimal), an ISO 8601 date/time (UTC when no zone is given),
- * or now with offsets (now, now-5m, now-1h30m, now+250ms); anything else is a usage error.
+ * An instant argument, read by core as every surface reads one (@echomq/branded/explain's parseInstant):
+ * milliseconds since 1970, ISO 8601 (UTC when no zone is given), now with offsets (now-5m, now-1h30m) or an
+ * offset from now (+10ms); anything else is a usage error.
  */
 export function instantArgument(text, what, command) {
-  if (/^-?[0-9]+$/.test(text)) return safeNumber(BigInt(text), what, command);
-  const now = NOW.exec(text);
-  if (now !== null) {
-    nowMs ??= Date.now();
-    let ms = nowMs;
-    for (const [, sign, terms] of now[1].matchAll(/([+-])((?:[0-9]+(?:ms|s|m|h|d))+)/g))
-      for (const [, n, unit] of terms.matchAll(/([0-9]+)(ms|s|m|h|d)/g))
-        ms += (sign === '-' ? -1 : 1) * Number(n) * UNIT_MS[unit];
-    if (!Number.isSafeInteger(ms))
-      throw new UsageError(`${what} is too far from now: ${JSON.stringify(text)}`, command);
-    return ms;
-  }
-  const iso = ISO.exec(text);
-  const ms = iso === null ? NaN : Date.parse(iso[2] === undefined ? iso[1] : `${iso[1]}T${iso[2]}${iso[3] ?? 'Z'}`);
-  if (Number.isNaN(ms))
-    throw new UsageError(
-      `${what} must be milliseconds, an ISO 8601 time or now with offsets (now-5m), got ${JSON.stringify(text)}`,
-      command,
-    );
-  return ms;
+  nowMs ??= Date.now();
+  const instant = parseInstant(text, { now: nowMs });
+  if (!instant.ok) throw new UsageError(`${what} ${JSON.stringify(text)}: ${instant.message}`, command);
+  return instant.ms;
 }
 
 /** A bigint argument as a Number; a usage error when it is not a safe integer. */

@@ -2,6 +2,9 @@
 // self-check, and owns the memory both sides share: heap views, the exchange, the input area.
 import createBrandedModule from '../dist/branded-wasm.js';
 import { readLayout } from './layout.js';
+import { instantiateNow, memoryOf } from './wasm-source.js';
+
+export { base64Bytes } from './wasm-source.js';
 
 let state = 'loading';
 let failure = null;
@@ -88,24 +91,6 @@ export function instantiate(source) {
   if (state === 'failed') throw failure;
 }
 
-// The instance's one memory (the link minifies export names).
-function memoryOf(instance) {
-  return Object.values(instance.exports).find((value) => value instanceof WebAssembly.Memory);
-}
-
-// Chromium's main thread compiles only small modules synchronously (8 MB; older versions 4 KB) and some
-// embedders refuse synchronous compilation: null sends the load the asynchronous way.
-function instantiateNow(source, imports) {
-  let module;
-  try {
-    module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
-  } catch (refusal) {
-    if (refusal instanceof RangeError || refusal instanceof WebAssembly.CompileError) return null;
-    throw refusal;
-  }
-  return new WebAssembly.Instance(module, imports);
-}
-
 function settle(emscripten) {
   try {
     finish(emscripten);
@@ -144,18 +129,6 @@ function publish(target, properties) {
 // Module object is reachable from the facade.
 function embindFunctions(emscripten) {
   return { ...emscripten.embindBindings };
-}
-
-/** The bytes of base64 text (the wasm the default entries embed). */
-export function base64Bytes(text) {
-  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
-  // Node's atob is far slower than its Buffer (read off globalThis, so no bundler polyfills it).
-  const NodeBuffer = globalThis.Buffer;
-  if (typeof NodeBuffer?.from === 'function') return NodeBuffer.from(text, 'base64');
-  const raw = atob(text);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
 }
 
 // Heap views, rebuilt when the memory has grown (growing detaches the old buffer: views read length 0).

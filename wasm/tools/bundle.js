@@ -1,7 +1,8 @@
 // Bundles the package's entries from its ES module sources (index.js, workerd.js, lib/, the placed module in
 // dist/) with vite's library mode (rolldown): dist/index.js (ES module), dist/index.cjs (CommonJS, types
 // dist/index.d.cts), dist/workerd.js (imports dist/branded.wasm), dist/branded.iife.js (the global `branded`,
-// minified), and dist/valkey.cjs (types dist/valkey.d.cts) for the ./valkey subpath. One file per entry: one instance of the module whichever way it is loaded, and one gzip stream.
+// minified), dist/explain.js and dist/explain.cjs (types dist/explain.d.cts) for the ./explain subpath, and
+// dist/valkey.cjs (types dist/valkey.d.cts) for the ./valkey subpath. One file per entry: one instance of the module whichever way it is loaded, and one gzip stream.
 // Run by scripts/build.d/20-wasm.sh after the module is placed in dist/.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -54,8 +55,12 @@ await bundle('valkey.js', 'cjs', 'valkey.cjs', {
   external: (id) => id === '@echomq/branded' || id === 'iovalkey',
   paths: (id) => (id === '@echomq/branded' ? './index.cjs' : id),
 });
+// The ./explain subpath: its own module, embedded as the entry embeds the package's.
+await bundle('explain.js', 'es', 'explain.js');
+await bundle('explain.js', 'cjs', 'explain.cjs');
 // The same declarations, read as CommonJS types by `require` consumers.
 copyFileSync(join(PACKAGE_DIR, 'index.d.ts'), join(DIST, 'index.d.cts'));
+copyFileSync(join(PACKAGE_DIR, 'explain.d.ts'), join(DIST, 'explain.d.cts'));
 const valkeyTypes = readFileSync(join(PACKAGE_DIR, 'valkey.d.ts'), 'utf8');
 if (!valkeyTypes.includes("from './index.js'")) throw new Error("valkey.d.ts no longer imports from './index.js'");
 writeFileSync(join(DIST, 'valkey.d.cts'), valkeyTypes.replaceAll("from './index.js'", "from './index.cjs'"));

@@ -1,5 +1,6 @@
 // Types for @echomq/branded-widgets: the four elements, their events, and the tag names for
-// document.createElement / querySelector. JSX and Vue attribute types: ./jsx.d.ts and ./vue.d.ts.
+// document.createElement / querySelector. Template types: ./react.d.ts, ./vue.d.ts, ./svelte.d.ts, ./solid.d.ts,
+// ./jsx.d.ts (a global JSX namespace).
 
 export type BrandedTheme = 'auto' | 'light' | 'dark';
 
@@ -9,17 +10,27 @@ export declare class BrandedElement extends HTMLElement {
   theme: BrandedTheme;
   /** The bridge's WebSocket URL (`bridge` attribute); null: no bridge, nothing connects. */
   bridge: string | null;
+  /** What the widget shows, as its result event's detail; null for an element with none or before it loaded. */
+  readonly result: unknown;
+  /** The widget's inputs by attribute name, as the reader sees them (what `branded-change` carries). */
+  readonly values: BrandedChangeDetail;
+  /** Resolves to true once the widget shows its current state; rejects if the package cannot load. */
+  readonly updateComplete: Promise<boolean>;
 }
 
 export declare class BrandedDecode extends BrandedElement {
-  /** The id to decode (with `multiple`: ids, one per line). */
+  /** The id shown (with `multiple`: ids, one per line): what the reader typed, else the attribute. */
   value: string;
   multiple: boolean;
+  /** The decode of what the widget shows (the `branded-decode` event's detail), null before the package loads. */
+  readonly result: BrandedDecodeDetail | BrandedDecodeManyDetail | null;
 }
 
 export declare class BrandedGate extends BrandedElement {
-  /** The candidate job id. */
+  /** The candidate job id shown: what the reader typed, else the attribute. */
   value: string;
+  /** Both verdicts on what the widget shows (the `branded-verdict` event's detail), null before it loads. */
+  readonly result: BrandedVerdictDetail | null;
 }
 
 export declare class BrandedWindow extends BrandedElement {}
@@ -50,6 +61,8 @@ export type BrandedDecodeDetail =
       seq: number;
       hash32: number;
       streamId: string;
+      /** Absent; declared so `if (!detail.ok) detail.error` type-checks without strictNullChecks too. */
+      error?: undefined;
     }
   | { id: string; ok: false; error: BrandedParseError };
 
@@ -63,12 +76,33 @@ export interface BrandedDecodeManyDetail {
 /** `branded-verdict` on <branded-gate>: the host check (all 14 bytes) and the wire gate (the first 3). */
 export interface BrandedVerdictDetail {
   id: string;
-  host: { admitted: boolean; error?: BrandedParseError };
-  wire: { admitted: boolean; error?: string };
+  host: { admitted: true; error?: undefined } | { admitted: false; error: BrandedParseError };
+  wire: { admitted: true; error?: undefined } | { admitted: false; error: string };
 }
 
 /** `branded-change`: the widget's inputs by attribute name, after the reader edited them. */
 export type BrandedChangeDetail = Record<string, string>;
+
+/** A widget's event: `target` and `currentTarget` are the element that fired it. */
+export type BrandedEvent<Detail, Element extends BrandedElement = BrandedElement> = CustomEvent<Detail> & {
+  readonly target: Element;
+};
+
+/** The events each element fires, by name (what the framework types map to their event props). */
+export interface BrandedDecodeEvents {
+  'branded-decode': BrandedEvent<BrandedDecodeDetail | BrandedDecodeManyDetail, BrandedDecode>;
+  'branded-change': BrandedEvent<BrandedChangeDetail, BrandedDecode>;
+}
+export interface BrandedGateEvents {
+  'branded-verdict': BrandedEvent<BrandedVerdictDetail, BrandedGate>;
+  'branded-change': BrandedEvent<BrandedChangeDetail, BrandedGate>;
+}
+export interface BrandedWindowEvents {
+  'branded-change': BrandedEvent<BrandedChangeDetail, BrandedWindow>;
+}
+export interface BrandedEnqueueEvents {
+  'branded-change': BrandedEvent<BrandedChangeDetail, BrandedEnqueue>;
+}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,13 +1,21 @@
-// Two builds of one entry (web/src/widgets/index.js):
-//   default mode: dist/branded-widgets.js, ESM for bundlers and <script type="module">; @echomq/branded stays
-//   an import, so a site that also uses the package loads its wasm once;
+// Three builds of one entry (web/widgets/src/index.js):
+//   default mode: dist/branded-widgets.js, ESM for bundlers and <script type="module">; @echomq/branded and its
+//   explain subpath stay imports, so a site that also uses the package loads each wasm module once;
+//   --mode commonjs: dist/branded-widgets.cjs, the same for `require` (it requires @echomq/branded's CommonJS);
 //   --mode classic: dist/branded-widgets.classic.js, one self-contained classic script (wasm embedded) for a
 //   plain <script> tag or a CDN; it defines the elements and sets window.BrandedWidgets.
 import { defineConfig } from 'vite';
 import { scanOnMainThread, sharedBuild } from '../vite.shared.js';
 
+const OUTPUTS = {
+  production: { format: 'es', file: 'branded-widgets.js' },
+  commonjs: { format: 'cjs', file: 'branded-widgets.cjs' },
+  classic: { format: 'iife', file: 'branded-widgets.classic.js' },
+};
+
 export default defineConfig(({ mode }) => {
-  const classic = mode === 'classic';
+  const output = OUTPUTS[mode] ?? OUTPUTS.production;
+  const classic = output.format === 'iife';
   return {
     root: import.meta.dirname,
     publicDir: false,
@@ -16,15 +24,15 @@ export default defineConfig(({ mode }) => {
     build: {
       ...sharedBuild,
       outDir: 'dist',
-      emptyOutDir: !classic,
+      emptyOutDir: output.format === 'es',
       lib: {
-        entry: '../src/widgets/index.js',
-        formats: [classic ? 'iife' : 'es'],
+        entry: './src/index.js',
+        formats: [output.format],
         name: 'BrandedWidgets',
-        fileName: () => (classic ? 'branded-widgets.classic.js' : 'branded-widgets.js'),
+        fileName: () => output.file,
       },
       rolldownOptions: {
-        external: classic ? [] : ['@echomq/branded'],
+        external: classic ? [] : ['@echomq/branded', '@echomq/branded/explain'],
         output: { minify: true },
       },
     },

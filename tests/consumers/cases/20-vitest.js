@@ -8,7 +8,7 @@ const expectedLine = `ANSWER ${JSON.stringify(EXPECTED)}`;
 const testFile = `import { expect, test } from 'vitest';
 import { parse } from '${PACKAGE_NAME}';
 ${ANSWER_FUNCTION}
-test('parse gives the contract's answer', () => {
+test('parse gives the answer the contract gives', () => {
   expect(answer(parse('${ANCHOR_ID}'))).toBe(${JSON.stringify(expectedLine)});
 });
 `;

@@ -7,7 +7,7 @@ export const title = 'Jest 30 default (CJS) mode: a test requiring the package';
 const expectedLine = `ANSWER ${JSON.stringify(EXPECTED)}`;
 const testFile = `const { parse } = require('${PACKAGE_NAME}');
 ${ANSWER_FUNCTION}
-test('parse gives the contract's answer', () => {
+test('parse gives the answer the contract gives', () => {
   expect(answer(parse('${ANCHOR_ID}'))).toBe(${JSON.stringify(expectedLine)});
 });
 `;

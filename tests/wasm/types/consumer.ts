@@ -17,6 +17,19 @@ import {
   type ParseResult,
   type ScannerResult,
 } from '@echomq/branded';
+import {
+  explain,
+  explainJobKey,
+  explainNamespace,
+  explainQueue,
+  parseInstant,
+  ready as explainReady,
+  type InstantResult,
+  type NamespaceRefusal,
+  type QueueRefusal,
+  type Refusal,
+  type Remedy,
+} from '@echomq/branded/explain';
 
 const result: ParseResult = parse('JOB0KHTOWnGLuC');
 if (result.ok) {
@@ -99,3 +112,36 @@ const noStreamFields: Float64Array = plain.unixMs;
 const narrowOffset: Uint32Array = plain.offset;
 const unpacked: string | null = unpackNamespace(plain.namespace[0] ?? 0);
 void [streamOffset, streamLine, foundUnixMs, foundBytes, noBytes, noStreamFields, narrowOffset, unpacked];
+
+// The ./explain subpath: refusals in words, instants as people type them.
+const refusal: Refusal | null = explain('job0KHTOWnGLuC');
+if (refusal !== null) {
+  const fix: string | undefined = refusal.suggestion;
+  const remedy: Remedy = refusal.remedy;
+  const where: number = refusal.offset;
+  void [fix, remedy, where, refusal.message, explain(new Uint8Array([0xef, 0xbb, 0xbf]))];
+}
+const hostRefusal = explainJobKey('demo', 'job-42');
+if (hostRefusal?.field === 'id') {
+  const remedy: Remedy = hostRefusal.remedy;
+  void remedy;
+}
+if (hostRefusal?.field === 'queue') {
+  // @ts-expect-error a queue name refusal has no remedy
+  void hostRefusal.remedy;
+}
+const queueRefusal: QueueRefusal | null = explainQueue('a{b}');
+const namespaceRefusal: NamespaceRefusal | null = explainNamespace('job');
+// @ts-expect-error explain takes text or bytes
+explain(42);
+const instant: InstantResult = parseInstant('now-5m', { now: Date.now(), base: 0 });
+if (instant.ok) {
+  const ms: number = instant.ms;
+  void ms;
+} else {
+  const why: 'form' | 'fraction' | 'far' = instant.error;
+  void why;
+}
+// @ts-expect-error options are numbers of ms
+parseInstant('now', { now: new Date() });
+void [queueRefusal, namespaceRefusal, explainReady];

@@ -3,6 +3,7 @@
 import { defineConfig } from 'vitepress';
 import { fileURLToPath } from 'node:url';
 import { codeTokenClasses, dropInlineStyles, externaliseScripts } from './strict-csp.mjs';
+import { repositoryLinks } from './repository-links.mjs';
 
 const BASE = '/docs/';
 const ASSETS = 'assets';
@@ -34,15 +35,37 @@ export default defineConfig({
     // The default themes' (github-light/-dark) token colours fall below 4.5:1 on the code background; these meet it.
     theme: { light: 'github-light-high-contrast', dark: 'github-dark-default' },
     codeTransformers: [codeTokens.transformer],
+    // contract.md and changelog.md include their one source; links inside included files are made to work here.
+    config: (md) =>
+      md.use(repositoryLinks, {
+        srcDir: fileURLToPath(new URL('..', import.meta.url)),
+        root: fileURLToPath(new URL('../../..', import.meta.url)),
+        sitePages: { 'docs/contract.md': 'contract.md', 'CHANGELOG.md': 'changelog.md' },
+      }),
   },
   vue: { template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('branded-') } } },
   themeConfig: {
     nav: [
+      { text: 'Getting started', link: '/getting-started' },
+      { text: 'Guides', link: '/guide/logs' },
+      { text: 'Contract', link: '/contract' },
       { text: 'The gate', link: '/gate' },
       { text: 'Streams horizon', link: '/streams' },
       { text: 'Reference', link: '/reference/package' },
     ],
     sidebar: [
+      { text: 'Getting started', link: '/getting-started' },
+      {
+        text: 'Guides',
+        items: [
+          { text: 'Find ids in logs', link: '/guide/logs' },
+          { text: 'Embed the widgets in your docs', link: '/guide/widgets' },
+          { text: 'Decode and enqueue from JavaScript', link: '/guide/javascript' },
+          { text: 'Run the bridge in public', link: '/guide/bridge' },
+          { text: 'Load the Valkey module', link: '/guide/valkey-module' },
+        ],
+      },
+      { text: 'The contract', link: '/contract' },
       {
         text: 'Interactive',
         items: [
@@ -58,7 +81,10 @@ export default defineConfig({
           { text: 'Widgets @echomq/branded-widgets', link: '/reference/widgets' },
         ],
       },
+      { text: 'Changelog', link: '/changelog' },
     ],
+    // Offline: the index is built with the site and searched in the page (no service).
+    search: { provider: 'local' },
     outline: [2, 3],
   },
 });

@@ -23,25 +23,32 @@ function bridgePill() {
     else if (bridge.hello) [kind, text] = ['live', `bridge live · Valkey ${bridge.hello.valkey?.version ?? 'down'}`];
     else [kind, text] = ['connecting', 'connecting…'];
     pill.dataset.state = kind;
-    fill(pill, h('span', { class: 'dot', 'aria-hidden': 'true' }), text);
+    pill.title = text; // a phone shows it cut short
+    fill(pill, h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'pill-text' }, text));
   };
   bridge?.addEventListener('change', render);
   render();
   return pill;
 }
 
-const shareNote = h('p', { class: 'share-note', hidden: true });
+const instances = new Map();
+const shareNote = h('p', { class: 'share-note', hidden: true, 'data-testid': 'share-note' });
+// What the address cannot carry: a paste too long for a link, or the rows of a file (or a large paste) that
+// never entered the box.
+function linkNote(dropped) {
+  const notInLink = instances.get('decode')?.notInLink?.();
+  if (notInLink) return `The link does not carry ${notInLink}: whoever opens it sees the ids in the box instead.`;
+  if (dropped.length) return 'The pasted ids are too long for a link; the link keeps everything else.';
+  return '';
+}
 function saveState({ push = false } = {}) {
   const { search, dropped } = writeState(state, PANELS);
-  shareNote.hidden = dropped.length === 0;
-  shareNote.textContent = dropped.length
-    ? 'The pasted ids are too long for a link; the link keeps everything else.'
-    : '';
+  shareNote.textContent = linkNote(dropped);
+  shareNote.hidden = shareNote.textContent === '';
   if (search === location.search) return;
   history[push ? 'pushState' : 'replaceState'](null, '', search + location.hash);
 }
 
-const instances = new Map();
 const tabs = [];
 const tabpanels = [];
 for (const panel of PANELS) {
@@ -81,6 +88,8 @@ function select(key, { push = false, focus = false } = {}) {
     tabs[i].tabIndex = selected ? 0 : -1;
     tabpanels[i].hidden = !selected;
     if (selected && focus) tabs[i].focus();
+    // A phone's tab strip scrolls sideways: bring the selected tab into it.
+    if (selected) tabs[i].scrollIntoView({ block: 'nearest', inline: 'nearest' });
   });
   saveState({ push });
 }
@@ -100,6 +109,11 @@ const linkButton = copyButton(() => location.href, 'Copy link to this view', 'Co
 linkButton.dataset.testid = 'copy-link';
 const themeButton = h('button', { type: 'button', class: 'small', 'data-testid': 'theme' });
 themeToggle(themeButton);
+// The docs site sits beside the explorer wherever the site is served (npm start: /docs/); a file has none.
+const docsLink =
+  location.protocol === 'file:'
+    ? null
+    : h('a', { class: 'small button-link', href: './docs/', 'data-testid': 'docs-link' }, 'Docs');
 
 fill(
   document.getElementById('app'),
@@ -122,8 +136,7 @@ fill(
         h('span', { class: 'sub' }, 'the EchoMQ branded-id contract, made visible'),
       ),
       bridgePill(),
-      linkButton,
-      themeButton,
+      h('div', { class: 'top-actions' }, docsLink, linkButton, themeButton),
     ),
     nav,
   ),

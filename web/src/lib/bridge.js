@@ -4,6 +4,9 @@
 
 const SUBPROTOCOL = 'branded.v1';
 const REQUEST_TIMEOUT_MS = 30000;
+// A bridge that has not answered by then is said to be down while the attempt goes on (a later answer is used):
+// Firefox holds back repeated attempts at a host that failed, for longer after each page load.
+export const UNANSWERED_MS = 600;
 
 /** A failed request: `code` is the protocol's error code, `detail` the rest of the error object. */
 export class BridgeError extends Error {
@@ -85,6 +88,9 @@ export class Bridge extends EventTarget {
     if (this.socket?.readyState === WebSocket.OPEN) return Promise.resolve(this.socket);
     if (this.opening) return this.opening;
     this.setStatus('connecting');
+    const unanswered = setTimeout(() => {
+      if (this.status === 'connecting') this.fail(`no bridge answered at ${this.url}`);
+    }, UNANSWERED_MS);
     this.opening = new Promise((resolve, reject) => {
       const protocols = this.token ? [SUBPROTOCOL, `bearer.${this.token}`] : [SUBPROTOCOL];
       let socket;
@@ -96,6 +102,7 @@ export class Bridge extends EventTarget {
         return;
       }
       socket.addEventListener('open', () => {
+        clearTimeout(unanswered);
         this.socket = socket;
         this.opening = null;
         this.setStatus('open');
@@ -103,6 +110,7 @@ export class Bridge extends EventTarget {
       });
       socket.addEventListener('message', (event) => this.receive(event.data));
       socket.addEventListener('close', (event) => {
+        clearTimeout(unanswered);
         const wasOpen = this.socket === socket;
         this.socket = null;
         this.opening = null;

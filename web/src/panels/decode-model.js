@@ -1,77 +1,160 @@
-// The bulk pass behind the Decode table: the pasted text goes to parseMany as UTF-8 bytes, one call for
-// all the lines; the columns it returns (snowflake, namespace, unixMs, node, seq, hash32, error, and
-// each line's byte offset and length) are what the table shows.
-import { parseMany, unixMs } from '@echomq/branded';
+// The Decode panel's model, without a DOM: its state (what the address keeps), the rows on show and where
+// they came from, the row order the batch tools chose, the selection, and the scan under way. The view
+// (decode.js) renders what it says and calls its methods; `onChange(what)` says what to render again.
+import { formatCount } from '../lib/format.js';
+import { decodeText, decodedScan, everyRow, rowOrder } from './decode-rows.js';
+import { startScan } from '../scan/scan-client.js';
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+export const DECODE_DEFAULTS = {
+  ids: 'JOB0KHTOWnGLuC',
+  sel: '0',
+  mode: 'lines',
+  show: 'all',
+  ns: '',
+  node: '',
+  sort: 'input',
+};
+// A paste longer than this is decoded without entering the text box (a browser lays out a box of a million
+// lines for tens of seconds); the box then says what it holds.
+export const LARGE_PASTE_CHARS = 1 << 20;
 
-/** single: the whole text is one id (a one-line input), newlines and all. */
-export function decodeText(text, { single = false } = {}) {
-  const bytes = encoder.encode(text);
-  const started = performance.now();
-  const columns = single ? parseMany(text === '' ? [] : [text], { fields: true }) : parseMany(bytes, { fields: true });
-  const parseMs = performance.now() - started;
-  return new Decoded(text, bytes, columns, parseMs, single);
-}
+/**
+ * {current, decoded, order, scan, notInLink, …}: `onState(current)` persists the state; `onChange(what)` with
+ * what = 'rows' (new rows), 'order' (the filter or sort), 'select', 'scan' (progress or its end), 'text' (the
+ * box's text was replaced).
+ */
+export function createDecodeModel({ state, onState, onChange }) {
+  const model = {
+    current: { ...DECODE_DEFAULTS, ...state },
+    decoded: decodeText(''),
+    /** The filtered, sorted row → index map, or null for every row in input order. */
+    order: null,
+    /** {label, done, total} while a scan runs, else null; `message` is what the last one ended with. */
+    scan: null,
+    scanMessage: '',
+    /** What the rows came from when no link can carry it (a file, a large paste), else null. */
+    notInLink: null,
+  };
+  let job = null;
 
-class Decoded {
-  constructor(text, bytes, columns, parseMs, single) {
-    this.text = text;
-    this.bytes = bytes;
-    this.columns = columns;
-    this.parseMs = parseMs;
-    this.single = single;
-    this.count = columns.count;
-    this.refused = columns.refused;
+  const persist = (patch) => {
+    model.current = { ...model.current, ...patch };
+    onState?.(model.current);
+  };
+
+  const applyOrder = () => {
+    model.order = everyRow(model.current) ? null : rowOrder(model.decoded, model.current);
+  };
+
+  function show(decoded, notInLink = null) {
+    model.decoded = decoded;
+    const linkChanged = model.notInLink !== notInLink;
+    model.notInLink = notInLink;
+    applyOrder();
+    onChange('rows');
+    if (linkChanged) onState?.(model.current); // the page says whether its link carries the rows
   }
 
-  /** The id on row i, exactly as pasted (its line without the terminator). */
-  id(i) {
-    if (this.single) return this.text;
-    const at = this.columns.offset[i];
-    return decoder.decode(this.bytes.subarray(at, at + this.columns.length[i]));
+  function endScan(message) {
+    job = null;
+    model.scan = null;
+    model.scanMessage = message;
+    onChange('scan');
   }
 
-  ok(i) {
-    return this.columns.error[i] === 0;
+  function stopScan(message = '') {
+    if (!job) return;
+    job.cancel();
+    endScan(message);
   }
 
-  error(i) {
-    return this.columns.errorAt(i);
-  }
-
-  /** {namespace, snowflake, unixMs, node, seq, hash32} of a parsed row. */
-  fields(i) {
-    const c = this.columns;
-    return {
-      namespace: c.namespaceAt(i),
-      snowflake: c.snowflake[i],
-      unixMs: c.unixMs[i],
-      node: c.node[i],
-      seq: c.seq[i],
-      hash32: c.hash32[i],
-    };
-  }
-
-  refusedByClass() {
-    const counts = {};
-    for (let i = 0; i < this.count; i += 1) {
-      if (!this.ok(i)) counts[this.error(i)] = (counts[this.error(i)] ?? 0) + 1;
+  async function scanNow(source, label, notInLink = null) {
+    stopScan();
+    const size = source.size ?? source.byteLength;
+    model.scan = { label, done: 0, total: Math.max(size, 1) };
+    model.scanMessage = '';
+    onChange('scan');
+    const started = startScan(source, (done, total) => {
+      if (job !== started) return;
+      model.scan = { label, done, total: Math.max(total, 1) };
+      onChange('scan');
+    });
+    job = started;
+    try {
+      const found = await started.result;
+      if (job !== started) return;
+      if (!found) return endScan(`The scan of ${label} was cancelled.`);
+      endScan('');
+      show(decodedScan(found.columns, found.scanMs, label), notInLink);
+    } catch (error) {
+      if (job === started) endScan(`The scan failed: ${error.message}`);
     }
-    return counts;
   }
 
-  /** The earliest and latest instants among the parsed ids (unix ms), or null. */
-  span() {
-    let min = null;
-    let max = null;
-    const { snowflake } = this.columns;
-    for (let i = 0; i < this.count; i += 1) {
-      if (!this.ok(i)) continue;
-      if (min === null || snowflake[i] < min) min = snowflake[i];
-      if (max === null || snowflake[i] > max) max = snowflake[i];
-    }
-    return min === null ? null : { first: unixMs(min), last: unixMs(max) };
-  }
+  return Object.assign(model, {
+    /** Decodes the state's text as its mode says (lines here; a scan goes to the worker). */
+    decode() {
+      if (model.current.mode === 'scan') {
+        scanNow(new TextEncoder().encode(model.current.ids).buffer, 'the pasted text');
+        return;
+      }
+      stopScan();
+      model.scanMessage = '';
+      show(decodeText(model.current.ids));
+    },
+    setText(text) {
+      persist({ ids: text, sel: '0' });
+      model.decode();
+    },
+    setMode(mode) {
+      persist({ mode, sel: '0' });
+      model.decode();
+    },
+    /** A paste too large for the box: decoded (or scanned) without it; the box is emptied. */
+    pasteLarge(text) {
+      persist({ ids: '', sel: '0' });
+      onChange('text');
+      const bytes = new TextEncoder().encode(text);
+      const source = `a paste of ${formatCount(bytes.length)} bytes (not shown in the box)`;
+      const note = `the paste of ${formatCount(bytes.length)} bytes`;
+      if (model.current.mode === 'scan') {
+        scanNow(bytes.buffer, source, note);
+        return;
+      }
+      stopScan();
+      const next = decodeText(text);
+      next.source = source;
+      show(next, note);
+    },
+    /** A File goes to the scan as it is, which reads it a piece at a time. */
+    openFile(file) {
+      if (!file) return;
+      scanNow(file, `${file.name} (${formatCount(file.size)} bytes)`, `the file ${file.name}`);
+    },
+    cancelScan() {
+      stopScan('The scan was cancelled.');
+    },
+    /** The batch tools' criteria {show, ns, node, sort}: the rows on show, in the order they give. */
+    setCriteria(criteria) {
+      persist({ ...criteria, sel: '0' });
+      applyOrder();
+      onChange('order');
+    },
+    select(row) {
+      persist({ sel: String(row) });
+      onChange('select');
+    },
+    /** The row index shown at table row `row`. */
+    at(row) {
+      return model.order ? model.order[row] : row;
+    },
+    rows() {
+      return model.order ? model.order.length : model.decoded.count;
+    },
+    /** A state from outside (the address on Back): taken as it is, then decoded. */
+    set(next) {
+      model.current = { ...DECODE_DEFAULTS, ...next };
+      model.decode();
+    },
+  });
 }

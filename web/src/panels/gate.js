@@ -1,36 +1,36 @@
 // Gate: one candidate id through the two owners that check it (contract.md §5) — the host (all 14 bytes
 // parse) and the wire gate (exactly the first three bytes are JOB) — and, with the bridge, the live
 // verdicts of the script and the native command side by side.
-import { parse, errorOffset, gate } from '@echomq/branded';
+import { parse, errorOffset, gate, ID_LENGTH } from '@echomq/branded';
 import { h, fill, field, debounce, submitOnEnter } from '../lib/dom.js';
 import { byteCells, bytesLegend } from '../views/bytes.js';
 import { verdictCard, presetChips } from '../views/controls.js';
 import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
-import { refusalText } from './decode.js';
+import { refusalText } from '../lib/refusal.js';
 
 export const GATE_DEFAULTS = { id: 'JOB0KHTOWnGLuC' };
 export const GATE_PRESETS = ['JOB0KHTOWnGLuC', 'USR0KHTOWnGLuC', 'job-42', 'JOB-42'];
 
 function firstThree(id) {
-  return new TextDecoder().decode(new TextEncoder().encode(id).subarray(0, 3));
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(new TextEncoder().encode(id).subarray(0, 3));
 }
 
 function hostVerdict(id) {
   const p = parse(id);
   if (p.ok) {
     return verdictCard({
-      who: 'Host check · all 14 bytes',
+      who: `Host check · all ${ID_LENGTH} bytes`,
       outcome: 'pass',
       what: 'passes',
-      why: `All fourteen bytes parse: namespace ${p.namespace}, snowflake ${p.snowflake}. Any namespace passes the host; the key emq:{queue}:job:${id} can be built.`,
+      why: `All ${ID_LENGTH} bytes parse: namespace ${p.namespace}, snowflake ${p.snowflake}. Any namespace passes the host; the key emq:{queue}:job:${id} can be built.`,
     });
   }
   return verdictCard({
-    who: 'Host check · all 14 bytes',
+    who: `Host check · all ${ID_LENGTH} bytes`,
     outcome: 'refuse',
     what: h('span', null, 'refuses: ', h('code', null, p.error)),
-    why: `${refusalText(id, p.error, errorOffset(id))}. The host raises before any wire: no command is sent, no key is built.`,
+    why: `${refusalText(id)}. The host raises before any wire: no command is sent, no key is built.`,
   });
 }
 
@@ -183,7 +183,7 @@ export function createGatePanel({ state, onState, bridge }) {
       h(
         'p',
         { class: 'lede' },
-        'Two owners check a job id for two different things: the host parses all 14 bytes before any wire; the wire gate, inside the atomic transition, reads only the first three.',
+        `Two owners check a job id for two different things: the host parses all ${ID_LENGTH} bytes before any wire; the wire gate, inside the atomic transition, reads only the first three.`,
       ),
     ),
     h('div', { class: 'row' }, candidate.field),

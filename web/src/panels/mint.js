@@ -4,6 +4,7 @@ import { h, fill, field } from '../lib/dom.js';
 import { panelState } from '../lib/panel-state.js';
 import { formatCount, formatIso } from '../lib/format.js';
 import { copyButton } from '../views/controls.js';
+import { namespaceRefusal } from '../lib/refusal.js';
 
 export const MINT_DEFAULTS = { ns: 'JOB', node: '0', count: '5' };
 const MAX_COUNT = 1000;
@@ -68,10 +69,13 @@ export function createMintPanel({ state, onState }) {
     try {
       source = minterFor(nsInput.value, Number(nodeInput.value));
     } catch (error) {
+      // The namespace in the package's words (with its did-you-mean); the node's range as the field says it.
       const why =
-        { namespace: 'the namespace must be exactly 3 letters A–Z', node: 'the node must be a whole number 0–1023' }[
-          error.code
-        ] ?? error.message;
+        error.code === 'namespace'
+          ? (namespaceRefusal(nsInput.value) ?? error.message)
+          : error.code === 'node'
+            ? 'the node must be a whole number 0–1023'
+            : error.message;
       fill(
         message,
         h(

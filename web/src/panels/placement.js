@@ -1,20 +1,16 @@
 // Placement: hash32 of an id's Snowflake (it places rows; not for security), and the cluster slot of a
 // queue's keys — all of one queue's keys share one slot, the reserved {emq} keys live elsewhere.
-import { parse, errorOffset, hash32, jobKey, queueKey, slot, FENCE_KEY } from '@echomq/branded';
+import { parse, hash32, jobKey, queueKey, slot, FENCE_KEY } from '@echomq/branded';
 import { h, fill, field } from '../lib/dom.js';
 import { panelState } from '../lib/panel-state.js';
-import { refusalText } from './decode.js';
+import { refusalText } from '../lib/refusal.js';
 
 export const PLACEMENT_DEFAULTS = { id: 'USR0KHTOWnGLuC', queue: 'orders' };
 
 function hashView(id) {
   const p = parse(id);
   if (!p.ok) {
-    return h(
-      'p',
-      { class: 'error-text', 'data-testid': 'hash-error' },
-      `No Snowflake to hash: ${refusalText(id, p.error, errorOffset(id))}.`,
-    );
+    return h('p', { class: 'error-text', 'data-testid': 'hash-error' }, `No Snowflake to hash: ${refusalText(id)}.`);
   }
   const value = hash32(p.snowflake);
   return h(

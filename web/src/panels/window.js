@@ -1,38 +1,25 @@
-// Stream window: [t0, t1) as ISO times, ms or offsets → the XRANGE arguments and a timeline; with the
-// bridge, seed the contract.md §6 reproduction stream, run the window live and hold it against the prediction.
-import { queueKey, streamWindow } from '@echomq/branded';
+// Stream window: [t0, t1) as ISO times, ms or offsets → the XRANGE arguments and a timeline; with the bridge,
+// run the window on the contract.md §6 reproduction stream in Valkey (seeded first when it does not hold it)
+// and hold it against the prediction. The model is window-model.js; this file draws it.
 import { h, fill, field, submitOnEnter } from '../lib/dom.js';
-import { panelState } from '../lib/panel-state.js';
-import { formatCount, formatIso, readInstant } from '../lib/format.js';
+import { formatCount, formatIso } from '../lib/format.js';
 import { commandView } from '../views/command.js';
 import { liveStatus } from '../views/live.js';
-import { timeline } from '../views/timeline.js';
-import { SPEC_SEED, predictWindow, seedExtent } from './window-model.js';
+import { panelFrame } from '../views/panel-frame.js';
+import { timelineView } from '../views/timeline.js';
+import {
+  createWindowModel,
+  resolveWindow,
+  seedExtent,
+  streamKey,
+  CONTRACT_SEED,
+  WINDOW_DEFAULTS,
+} from './window-model.js';
 
-export const WINDOW_DEFAULTS = { t0: '+10ms', t1: '+20ms', stream: 'fills', queue: 'demo' };
+export { WINDOW_DEFAULTS };
 
-function resolve(current) {
-  const now = Date.now(); // t0 and t1 read `now` as the same instant
-  const t0 = readInstant(current.t0, SPEC_SEED.startMs, now);
-  const t1 = readInstant(current.t1, SPEC_SEED.startMs, now);
-  if (!t0.ok) return { error: `t0: ${t0.message}`, field: 't0' };
-  if (!t1.ok) return { error: `t1: ${t1.message}`, field: 't1' };
-  try {
-    return { t0: t0.ms, t1: t1.ms, window: streamWindow(t0.ms, t1.ms) };
-  } catch (error) {
-    const why = error.code === 'range' ? 'a window needs t0 < t1, both within the Snowflake horizon' : error.message;
-    return { error: `${error.code ?? 'error'} — ${why}`, t0: t0.ms, t1: t1.ms };
-  }
-}
-
-// The key the bridge reads for a queue's named stream (bridge/PROTOCOL.md, streamWindow): type `stream.NAME`.
-function streamKey(queue, stream) {
-  try {
-    return { key: queueKey(queue, `stream.${stream}`) };
-  } catch (error) {
-    return { key: 'key', error: error.message };
-  }
-}
+const LEDE =
+  'A Snowflake maps to the stream entry id <unix_ms>-<node << 12 | seq>, so the instants [t0, t1) are an XRANGE by id arithmetic alone — no second index, no scan.';
 
 function comparison(predicted, live) {
   const row = (name, p, l) => {
@@ -61,51 +48,107 @@ function comparison(predicted, live) {
   );
 }
 
+function seededLine(seed, testid = 'seeded') {
+  return h(
+    'p',
+    { 'data-testid': testid },
+    h('span', { class: 'badge ok' }, 'seeded'),
+    ' ',
+    `${formatCount(seed.entries)} entries in ${seed.key}, ${seed.first} … ${seed.last} (${formatCount(seed.elapsedMs)} ms).`,
+  );
+}
+
+const errorLine = (error) => h('p', { class: 'error-text' }, h('code', null, error.code), ' — ', error.message);
+
+function liveView(live) {
+  if (!live) return null;
+  if (live.error) return errorLine(live.error);
+  if (live.step === 'seeding')
+    return h(
+      'p',
+      { class: 'muted busy', 'data-testid': 'seeding' },
+      live.before
+        ? `The stream does not hold the seed (${formatCount(live.before.count)} entries in the window): seeding ${formatCount(CONTRACT_SEED.entries)} entries, then running the window`
+        : `Seeding ${formatCount(CONTRACT_SEED.entries)} entries`,
+    );
+  if (live.step === 'running')
+    return [live.seeded ? seededLine(live.seeded) : null, h('p', { class: 'muted busy' }, 'Running the window')];
+  if (!live.window) return seededLine(live.seeded);
+  const w = live.window;
+  return [
+    live.seeded ? seededLine(live.seeded) : null,
+    h('p', null, 'Sent: '),
+    commandView(w.command, 'the command the bridge sent'),
+    comparison(live.predicted, w),
+    w.truncated
+      ? h('p', { class: 'note' }, `Truncated: the bridge reads at most ${formatCount(w.count)} entries.`)
+      : null,
+    w.sample?.length
+      ? [
+          h('h3', null, `The first ${w.sample.length} entries`),
+          h(
+            'dl',
+            { class: 'kv' },
+            w.sample.map((e) => [h('dt', null, e.entry), h('dd', null, JSON.stringify(e.fields))]),
+          ),
+        ]
+      : null,
+  ];
+}
+
 /**
- * The Stream window panel, live through `bridge`: {element, set(state)}.
- * `onState` is given its state as the reader changes it; `compact`: without the lede and the stream field,
- * for the docs widgets.
+ * The window's inputs, arguments, timeline and live part: {element (the panel's body), set(state)}. `inputs`
+ * names the fields shown (the explorer adds the stream's name; a widget takes it from an attribute).
  */
-export function createWindowPanel({ state, onState, bridge, compact = false }) {
-  const model = panelState({ defaults: WINDOW_DEFAULTS, state, onState });
-  const t0Input = h('input', { type: 'text', class: 'mono', spellcheck: 'false', size: 26 });
-  const t1Input = h('input', { type: 'text', class: 'mono', spellcheck: 'false', size: 26 });
-  const streamInput = h('input', { type: 'text', class: 'mono', spellcheck: 'false', size: 12 });
-  const t0Field = field('t0 (inclusive)', t0Input);
-  const t1Field = field('t1 (exclusive)', t1Input);
-  const streamField = field('Stream', streamInput);
+function windowBody({ state, onState, bridge, inputs }) {
+  const model = createWindowModel({ state, onState, bridge, onLive: () => renderLive() });
+  const input = (size) => h('input', { type: 'text', class: 'mono', spellcheck: 'false', size });
+  const fields = {
+    t0: field('t0 (inclusive)', input(26)),
+    t1: field('t1 (exclusive)', input(26)),
+    stream: field('Stream', input(12)),
+  };
   const hint = h(
     'p',
     { class: 'hint' },
-    'Instants as Unix ms (1781000000010), ISO (2026-06-09T10:13:20.010Z) offsets from the seed start (+10ms, +1s), or now and offsets from now (now-5m, now).',
+    'Instants as Unix ms (1781000000010), ISO (2026-06-09T10:13:20.010Z), offsets from the seed start (+10ms, +1s), or now and offsets from now (now-5m, now).',
   );
 
   const resolved = h('dl', { class: 'kv', 'data-testid': 'window-resolved' });
   const command = h('div');
-  const chart = h('div', { class: 'timeline' });
+  const chart = timelineView();
   const prediction = h('p', { 'data-testid': 'prediction' });
 
-  const seedButton = h('button', { type: 'button' }, 'Seed the stream');
   const runButton = h('button', { type: 'button', class: 'primary' }, 'Run the window');
+  const seedButton = h(
+    'button',
+    { type: 'button', title: 'Replace the stream with the seed now (Run does it when the stream does not hold it)' },
+    'Seed the stream',
+  );
   const liveResult = h('div', { 'aria-live': 'polite' });
-  let seeded = null;
+  const busy = () => model.live?.step !== undefined;
   const setButtons = () => {
-    seedButton.disabled = !bridge?.live;
-    runButton.disabled = !bridge?.live;
+    seedButton.disabled = !bridge?.live || busy();
+    runButton.disabled = !bridge?.live || busy() || !resolveWindow(model.current).window;
   };
   const status = liveStatus(bridge, 'running the window on a real stream', setButtons);
 
+  function renderLive() {
+    fill(liveResult, liveView(model.live));
+    setButtons();
+  }
+
   function render() {
-    const r = resolve(model.current);
-    t0Input.setAttribute('aria-invalid', String(r.field === 't0'));
-    t1Input.setAttribute('aria-invalid', String(r.field === 't1'));
-    const window = r.window ? { t0: r.t0, t1: r.t1 } : null;
-    fill(chart, timeline({ seed: seedExtent(), window, base: SPEC_SEED.startMs }));
+    const r = resolveWindow(model.current);
+    fields.t0.input.setAttribute('aria-invalid', String(r.field === 't0'));
+    fields.t1.input.setAttribute('aria-invalid', String(r.field === 't1'));
+    chart.draw({ seed: seedExtent(), window: r.window ? { t0: r.t0, t1: r.t1 } : null, base: CONTRACT_SEED.startMs });
+    setButtons();
     if (!r.window) {
       fill(resolved, h('dt', null, 'error'), h('dd', { class: 'error-text', 'data-testid': 'window-error' }, r.error));
       fill(command);
       prediction.textContent = '';
-      return null;
+      return;
     }
     fill(
       resolved,
@@ -129,145 +172,73 @@ export function createWindowPanel({ state, onState, bridge, compact = false }) {
         ? h('p', { class: 'error-text', 'data-testid': 'stream-key-error' }, `Stream: ${target.error}`)
         : null,
     );
-    const p = predictWindow(r.t0, r.t1);
+    const p = r.predicted;
     fill(
       prediction,
-      'Over the SPEC §6 stream this window holds ',
+      'Over the contract’s reproduction stream this window holds ',
       h('strong', { 'data-field': 'predicted-count' }, formatCount(p.count)),
       ' entries',
       p.first ? [', the first ', h('code', { 'data-field': 'predicted-first' }, p.first)] : '',
       '.',
     );
-    return { ...r, predicted: p };
   }
-
-  async function seed() {
-    seedButton.disabled = true;
-    fill(liveResult, h('p', { class: 'muted busy' }, `Seeding ${formatCount(SPEC_SEED.entries)} entries`));
-    try {
-      seeded = await bridge.request('streamSeed', {
-        queue: model.current.queue,
-        stream: model.current.stream,
-        ...SPEC_SEED,
-      });
-      fill(
-        liveResult,
-        h(
-          'p',
-          { 'data-testid': 'seeded' },
-          h('span', { class: 'badge ok' }, 'seeded'),
-          ' ',
-          `${formatCount(seeded.entries)} entries in ${seeded.key}, ${seeded.first} … ${seeded.last} (${formatCount(seeded.elapsedMs)} ms).`,
-        ),
-      );
-    } catch (error) {
-      fill(liveResult, h('p', { class: 'error-text' }, h('code', null, error.code), ' — ', error.message));
-    } finally {
-      setButtons();
-    }
-  }
-
-  async function run() {
-    const r = render();
-    if (!r) return;
-    runButton.disabled = true;
-    try {
-      const live = await bridge.request('streamWindow', {
-        queue: model.current.queue,
-        stream: model.current.stream,
-        t0: r.t0,
-        t1: r.t1,
-        sample: 5,
-      });
-      fill(
-        liveResult,
-        h('p', null, 'Sent: '),
-        commandView(live.command, 'the command the bridge sent'),
-        seeded
-          ? null
-          : h(
-              'p',
-              { class: 'hint' },
-              'The prediction assumes the stream holds the SPEC §6 seed; seed it first if you have not.',
-            ),
-        comparison(r.predicted, live),
-        live.truncated
-          ? h('p', { class: 'note' }, `Truncated: the bridge reads at most ${formatCount(live.count)} entries.`)
-          : null,
-        live.sample?.length
-          ? [
-              h('h3', null, `The first ${live.sample.length} entries`),
-              h(
-                'dl',
-                { class: 'kv' },
-                live.sample.map((e) => [h('dt', null, e.entry), h('dd', null, JSON.stringify(e.fields))]),
-              ),
-            ]
-          : null,
-      );
-    } catch (error) {
-      fill(liveResult, h('p', { class: 'error-text' }, h('code', null, error.code), ' — ', error.message));
-    } finally {
-      setButtons();
-    }
-  }
-  seedButton.addEventListener('click', seed);
-  runButton.addEventListener('click', run);
-  submitOnEnter([t0Input, t1Input, streamInput], runButton);
-
+  seedButton.addEventListener('click', () => model.seed());
+  runButton.addEventListener('click', () => model.run());
+  submitOnEnter(
+    inputs.map((name) => fields[name].input),
+    runButton,
+  );
   model.bind(
-    [
-      ['t0', t0Input],
-      ['t1', t1Input],
-      ['stream', streamInput],
-    ],
+    inputs.map((name) => [name, fields[name].input]),
     render,
   );
 
-  const element = h(
-    'section',
-    { class: 'panel', 'aria-labelledby': 'window-title', 'data-panel': 'window' },
+  const body = [
     h(
-      'header',
-      null,
-      h('h2', { id: 'window-title' }, 'Stream window'),
-      compact
-        ? null
-        : h(
-            'p',
-            { class: 'lede' },
-            'A Snowflake maps to the stream entry id <unix_ms>-<node << 12 | seq>, so the instants [t0, t1) are an XRANGE by id arithmetic alone — no second index, no scan.',
-          ),
+      'div',
+      { class: 'row' },
+      inputs.map((name) => fields[name].field),
     ),
-    h('div', { class: 'row' }, t0Field.field, t1Field.field, compact ? null : streamField.field),
     hint,
     h('h3', null, 'XRANGE arguments'),
     resolved,
     command,
     h('h3', null, 'Timeline'),
-    chart,
+    chart.element,
     prediction,
     h(
       'section',
       { class: 'live', 'aria-label': 'Live window' },
-      h('div', { class: 'live-head' }, h('h3', null, 'Live: the SPEC §6 stream in Valkey')),
+      h('div', { class: 'live-head' }, h('h3', null, 'Live: the reproduction stream in Valkey')),
       h(
         'p',
         { class: 'hint' },
-        `The seed: ${formatCount(SPEC_SEED.entries)} entries, node ${SPEC_SEED.node}, ${formatCount(SPEC_SEED.perMs)} per ms from ${SPEC_SEED.startMs} (${formatIso(SPEC_SEED.startMs)}), one 8-byte field each.`,
+        `The seed: ${formatCount(CONTRACT_SEED.entries)} entries, node ${CONTRACT_SEED.node}, ${formatCount(CONTRACT_SEED.perMs)} per ms from ${CONTRACT_SEED.startMs} (${formatIso(CONTRACT_SEED.startMs)}), one 8-byte field each. Run the window seeds the stream first when it does not hold them.`,
       ),
       status,
-      h('div', { class: 'row actions' }, seedButton, runButton),
+      h('div', { class: 'row actions' }, runButton, seedButton),
       liveResult,
     ),
-  );
+  ];
 
   render();
   return {
-    element,
+    body,
     set(next) {
       model.set(next);
       render();
     },
   };
+}
+
+/** The explorer's Stream window panel, live through `bridge`: {element, set(state)}. */
+export function createWindowPanel({ state, onState, bridge }) {
+  const { body, set } = windowBody({ state, onState, bridge, inputs: ['t0', 't1', 'stream'] });
+  return { element: panelFrame({ key: 'window', title: 'Stream window', lede: LEDE }, body), set };
+}
+
+/** The docs widget's Stream window: t0 and t1 only (the stream and queue are its attributes), no lede. */
+export function createWindowCard({ state, onState, bridge }) {
+  const { body, set } = windowBody({ state, onState, bridge, inputs: ['t0', 't1'] });
+  return { element: panelFrame({ key: 'window', title: 'Stream window' }, body), set };
 }

@@ -8,13 +8,17 @@ const TOP_NODES = 8;
 const WIDTH = 480;
 const HEIGHT = 96;
 
-/** {bins: counts, first, last} of the valid ids' unixMs, or null when none parsed. */
+/**
+ * {bins: counts, first, last} of the valid ids' unixMs, or null when none parsed. Ids from the future
+ * (decoded.futureAfter: no clock minted them yet, most likely typos) are left out, so one cannot stretch the axis.
+ */
 export function timeHistogram(decoded) {
   const { unixMs, error } = decoded.columns;
+  const until = decoded.futureAfter ?? Infinity;
   let first = Infinity;
   let last = -Infinity;
   for (let i = 0; i < decoded.count; i += 1) {
-    if (error[i] !== 0) continue;
+    if (error[i] !== 0 || unixMs[i] > until) continue;
     if (unixMs[i] < first) first = unixMs[i];
     if (unixMs[i] > last) last = unixMs[i];
   }
@@ -22,7 +26,7 @@ export function timeHistogram(decoded) {
   const bins = new Uint32Array(BINS);
   const width = Math.max(last - first, 1) / BINS;
   for (let i = 0; i < decoded.count; i += 1) {
-    if (error[i] === 0) bins[Math.min(BINS - 1, Math.floor((unixMs[i] - first) / width))] += 1;
+    if (error[i] === 0 && unixMs[i] <= until) bins[Math.min(BINS - 1, Math.floor((unixMs[i] - first) / width))] += 1;
   }
   return { bins, first, last };
 }
@@ -120,5 +124,6 @@ function nodesTable({ rows, nodes }) {
 /** The charts for a batch (nothing for fewer than two valid ids). */
 export function batchCharts(decoded) {
   if (!decoded || decoded.count - decoded.refused < 2) return null;
-  return h('div', { class: 'batch-charts' }, histogramSvg(timeHistogram(decoded)), nodesTable(nodeBreakdown(decoded)));
+  const times = timeHistogram(decoded);
+  return h('div', { class: 'batch-charts' }, times ? histogramSvg(times) : null, nodesTable(nodeBreakdown(decoded)));
 }

@@ -23,7 +23,7 @@ export function markedBytes(error, offset, size) {
 
 /**
  * id: the text; error/offset: the refusal from the package (or none). `gate`: highlight the first three
- * bytes as the wire gate's. Shorter ids get dashed placeholders up to 14, longer ones dashed extras.
+ * bytes as the wire gate's. Shorter ids get dashed placeholders up to ID_LENGTH, longer ones dashed extras.
  */
 export function byteCells(id, { error = null, offset = -1, gate = true } = {}) {
   const bytes = encoder.encode(id);
@@ -66,7 +66,7 @@ export function bytesLegend({ gate = true, bad = false } = {}) {
     { class: 'bytes-legend' },
     gate ? h('span', null, h('span', { class: 'swatch gate' }), 'the 3 bytes the wire gate reads') : null,
     bad ? h('span', null, h('span', { class: 'swatch bad' }), 'where the host check fails') : null,
-    h('span', null, 'dashed: missing or extra bytes (an id is exactly 14)'),
+    h('span', null, `dashed: missing or extra bytes (an id is exactly ${ID_LENGTH})`),
   );
 }
 
@@ -81,7 +81,7 @@ export function markedText(id, error, offset) {
   let last = Math.max(...marked) + 1;
   while (first > 0 && continuation(first)) first -= 1;
   while (last < bytes.length && continuation(last)) last += 1;
-  const decoder = new TextDecoder();
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true }); // a leading byte order mark is shown, not dropped
   const part = (a, b) => decoder.decode(bytes.subarray(a, b));
   const mark = h('mark', { class: error === 'range' ? 'range' : null }, part(first, last) || '·');
   return [part(0, first), mark, part(last, bytes.length)];

@@ -15,8 +15,14 @@ export const PARTS = [
   ['.command', 'command'],
 ];
 
-/** Gives the elements under `root` their CSS part names, so a host page can style the widget's insides. */
+/**
+ * Gives the elements under `root` their CSS part names, so a host page can style the widget's insides. Its labelled
+ * sections (the card, a verdict) become groups: a landmark each would repeat on a page showing several widgets.
+ */
 export function nameParts(root) {
+  for (const section of root.querySelectorAll('section[aria-labelledby], section[aria-label]')) {
+    if (section.getAttribute('role') !== 'group') section.setAttribute('role', 'group');
+  }
   for (const [selector, part] of PARTS) {
     for (const element of root.querySelectorAll(selector)) {
       if (!element.part.contains(part)) element.part.add(part);

@@ -1,7 +1,7 @@
 // The single-file build's scan (a page from file:// may start no worker): on the main thread, one piece per
 // task, so the progress bar still paints and a cancel is heard between pieces.
 import { ready } from '@echomq/branded';
-import { blobSource, bufferSource, scanSource, ScanCancelled } from '../panels/decode-scan.js';
+import { blobSource, bufferSource, scanSource, ScanCancelled } from './scan-source.js';
 
 export const SCAN_WHERE = 'main thread';
 

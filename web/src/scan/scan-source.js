@@ -1,7 +1,7 @@
 // Finding ids in any text or file: the package's streaming scanner fed the bytes in pieces read one at a time
 // (a 100 MB file is never held whole, so a progress bar can move and a scan can be cancelled), its candidates
 // written into one set of columns that keeps each candidate's bytes but not the text.
-import { createScanner, ERROR_CODES, ID_LENGTH, unixMs, unpackNamespace } from '@echomq/branded';
+import { createScanner, ID_LENGTH } from '@echomq/branded';
 
 export const PIECE_BYTES = 4 * 1024 * 1024;
 // Elements per candidate in a column: idBytes holds ID_LENGTH bytes (read from core once the package is ready).
@@ -123,67 +123,3 @@ export async function scanSource(source, { onProgress, cancelled, pause, pieceBy
 
 /** The columns' buffers, to transfer them from the worker without a copy. */
 export const transferables = (columns) => columnNames(columns).map((name) => columns[name].buffer);
-
-const decoder = new TextDecoder();
-
-/** Scan columns, with the interface the Decode table reads (as decode-model's Decoded). */
-export class ScanDecoded {
-  constructor(columns, parseMs, source) {
-    this.columns = columns;
-    this.parseMs = parseMs;
-    this.source = source;
-    this.count = columns.count;
-    this.refused = columns.refused;
-    this.scanned = true;
-  }
-
-  id(i) {
-    return decoder.decode(this.columns.idBytes.subarray(i * ID_LENGTH, (i + 1) * ID_LENGTH));
-  }
-
-  line(i) {
-    return this.columns.line[i];
-  }
-
-  ok(i) {
-    return this.columns.error[i] === 0;
-  }
-
-  error(i) {
-    const code = this.columns.error[i];
-    return code === 0 ? null : ERROR_CODES[code];
-  }
-
-  fields(i) {
-    const c = this.columns;
-    return {
-      namespace: unpackNamespace(c.namespace[i]),
-      snowflake: c.snowflake[i],
-      unixMs: c.unixMs[i],
-      node: c.node[i],
-      seq: c.seq[i],
-      hash32: c.hash32[i],
-    };
-  }
-
-  refusedByClass() {
-    const counts = {};
-    const { error } = this.columns;
-    for (let i = 0; i < this.count; i += 1) {
-      if (error[i] !== 0) counts[ERROR_CODES[error[i]]] = (counts[ERROR_CODES[error[i]]] ?? 0) + 1;
-    }
-    return counts;
-  }
-
-  span() {
-    let min = null;
-    let max = null;
-    const { snowflake, error } = this.columns;
-    for (let i = 0; i < this.count; i += 1) {
-      if (error[i] !== 0) continue;
-      if (min === null || snowflake[i] < min) min = snowflake[i];
-      if (max === null || snowflake[i] > max) max = snowflake[i];
-    }
-    return min === null ? null : { first: unixMs(min), last: unixMs(max) };
-  }
-}

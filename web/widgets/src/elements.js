@@ -2,21 +2,31 @@
 // stylesheets, so it runs under a strict CSP (script-src 'self' 'wasm-unsafe-eval'; style-src 'self').
 // On a server there is no HTMLElement: the classes still evaluate (over a stand-in base) and nothing is defined.
 import { parse, valid, gate, hash32, streamId, ready } from '@echomq/branded';
-import { adoptStyles } from '../lib/styles.js';
-import { bridgeFor, defaultBridgeUrl } from '../lib/bridge.js';
-import { h } from '../lib/dom.js';
-import { createDecodePanel } from '../panels/decode.js';
-import { createGatePanel } from '../panels/gate.js';
-import { createWindowPanel } from '../panels/window.js';
-import { createEnqueuePanel } from '../panels/enqueue.js';
-import { setOfflineNote } from '../views/live.js';
+import { adoptStyles } from '../../src/lib/styles.js';
+import { bridgeFor, defaultBridgeUrl } from '../../src/lib/bridge.js';
+import { h } from '../../src/lib/dom.js';
+import { createDecodePanel } from '../../src/panels/decode.js';
+import { createDecodeCard } from '../../src/panels/decode-card.js';
+import { DECODE_DEFAULTS } from '../../src/panels/decode-model.js';
+import { createGatePanel, GATE_DEFAULTS } from '../../src/panels/gate.js';
+import { createWindowCard } from '../../src/panels/window.js';
+import { createEnqueueCard } from '../../src/panels/enqueue.js';
+import { setOfflineNote } from '../../src/views/live.js';
 import { hostScheme, watchHostScheme } from './host-theme.js';
 import { nameParts } from './parts.js';
-import widgetCss from '../styles/widget.css?inline';
+import widgetCss from './widget.css?inline';
 
 const ServerSafeElement = globalThis.HTMLElement ?? class {};
 // Events cross the shadow boundary and bubble, so a page can listen on the element or any ancestor.
 const EVENT_INIT = { bubbles: true, composed: true };
+
+// Whether the package can compute yet: settled on import wherever the browser compiles the wasm synchronously,
+// so a page's first effect (useEffect, onMount) already reads a result.
+let packageLoaded = false;
+ready.then(
+  () => (packageLoaded = true),
+  () => {},
+);
 
 setOfflineNote((what) =>
   h(
@@ -37,7 +47,7 @@ setOfflineNote((what) =>
  * @attr {'auto'|'light'|'dark'} theme - colour scheme; `auto` (the default) follows the host page.
  *
  * @fires {CustomEvent<Record<string, string>>} branded-change - the reader edited the widget; `detail` holds the
- *   widget's inputs by attribute name.
+ *   widget's inputs by attribute name (the `values` property, read at any time).
  *
  * @csspart root - the widget's outer box (carries the colour scheme)
  * @csspart panel - the card around the widget's content
@@ -53,14 +63,32 @@ setOfflineNote((what) =>
  * @csspart facts - a list of decoded facts
  * @csspart command - a command line (XRANGE, EVALSHA, EMQ.ENQUEUE)
  *
- * @cssprop --branded-surface - the card's background
- * @cssprop --branded-surface-2 - the background of inputs and inner boxes
+ * @cssprop --branded-surface - the card's background (and text on the primary button)
+ * @cssprop --branded-surface-2 - inner boxes, buttons, notes, commands
  * @cssprop --branded-border - borders
  * @cssprop --branded-text - text
- * @cssprop --branded-muted - secondary text
- * @cssprop --branded-accent - links, focus rings and the primary button
+ * @cssprop --branded-muted - secondary text, labels
+ * @cssprop --branded-accent - links, the primary button, a selected row or chip
+ * @cssprop --branded-accent-soft - the background of a selected row or chip
+ * @cssprop --branded-on-accent - text on the primary button (default: `--branded-surface`)
+ * @cssprop --branded-focus - the focus ring (default: `--branded-accent`)
+ * @cssprop --branded-input - text fields' background (default: `--branded-surface`, else a shade of the page)
+ * @cssprop --branded-input-text - text fields' text (default: `--branded-text`)
+ * @cssprop --branded-input-border - text fields' border (default: `--branded-border`)
  * @cssprop --branded-ok - a pass or admit
- * @cssprop --branded-bad - a refusal
+ * @cssprop --branded-ok-soft - behind a pass badge
+ * @cssprop --branded-bad - a refusal, a byte in error
+ * @cssprop --branded-bad-soft - behind a refusal
+ * @cssprop --branded-warn - a warning badge
+ * @cssprop --branded-warn-soft - behind a warning badge
+ * @cssprop --branded-gate - the three bytes the wire gate reads, a window on the timeline
+ * @cssprop --branded-gate-soft - behind the gate's bytes
+ * @cssprop --branded-timestamp - the 64-bit strip's timestamp bits
+ * @cssprop --branded-timestamp-soft - behind the timestamp bits
+ * @cssprop --branded-node - the strip's node bits
+ * @cssprop --branded-node-soft - behind the node bits
+ * @cssprop --branded-seq - the strip's sequence bits
+ * @cssprop --branded-seq-soft - behind the sequence bits
  * @cssprop --branded-font - the text font
  * @cssprop --branded-mono - the font of ids and commands
  * @cssprop --branded-radius - corner radius
@@ -71,8 +99,37 @@ export class BrandedElement extends ServerSafeElement {
   static attributeMap = {};
   /** Whether the panel's first text field is the `value` attribute (so events carry what the reader typed). */
   static valueIsFirstField = false;
+  /** The event that carries `result` (null: the element has none). */
+  static resultEvent = null;
   static get observedAttributes() {
     return [...Object.keys(this.attributeMap), 'bridge', 'token', 'theme'];
+  }
+
+  #rendered = promiseWithResolvers();
+  #internals = this.attachInternals?.() ?? null;
+  #announced = null;
+
+  /**
+   * Resolves to true once the widget shows its current state (rejects when the package cannot load there);
+   * read `result` or `values` after it. As Lit's and Shoelace's elements: `await customElements.whenDefined(tag)`,
+   * then `await element.updateComplete`.
+   * @type {Promise<boolean>}
+   */
+  get updateComplete() {
+    return this.#rendered.promise;
+  }
+
+  /**
+   * What the widget shows, as its event's `detail` (null where the element has no result, or before the
+   * package has loaded). A listener added late reads it once, then hears every change.
+   */
+  get result() {
+    return null;
+  }
+
+  /** The widget's inputs by attribute name, as the reader sees them (what `branded-change` carries). */
+  get values() {
+    return this.currentValues();
   }
 
   /** @type {'auto'|'light'|'dark'} */
@@ -94,6 +151,7 @@ export class BrandedElement extends ServerSafeElement {
   }
 
   connectedCallback() {
+    this.upgradeProperties();
     if (!this.shadowRoot) {
       this.attachShadow({ mode: 'open' });
       adoptStyles(this.shadowRoot, widgetCss);
@@ -108,7 +166,18 @@ export class BrandedElement extends ServerSafeElement {
     );
   }
 
+  /** A property a page set before the element was defined shadows the class's accessor: hand it over. */
+  upgradeProperties() {
+    for (const name of ['value', 'multiple', 'theme', 'bridge']) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value = this[name];
+      delete this[name];
+      this[name] = value;
+    }
+  }
+
   showFailure(error) {
+    this.#rendered.reject(error);
     this.shadowRoot.replaceChildren(
       h('p', { class: 'note error-text', part: 'note' }, `This widget could not start: ${error.message}`),
     );
@@ -120,12 +189,11 @@ export class BrandedElement extends ServerSafeElement {
   }
 
   mount() {
-    const { panel } = this.constructor;
+    const panel = this.panelFactory();
     this.connection = bridgeFor(this.bridgeUrl(), this.getAttribute('token'));
     this.instance = panel({
       state: this.panelState(),
       bridge: this.connection,
-      compact: this.compact(),
       onState: () => this.changed(),
     });
     this.root = h(
@@ -140,7 +208,8 @@ export class BrandedElement extends ServerSafeElement {
     this.partObserver.observe(this.root, { childList: true, subtree: true });
     this.applyScheme();
     this.connection?.ready().catch(() => {});
-    queueMicrotask(() => this.announce());
+    this.announce();
+    this.#rendered.resolve(true);
   }
 
   /** The bridge's URL, or null when the element has no `bridge` attribute (then nothing connects). */
@@ -156,8 +225,9 @@ export class BrandedElement extends ServerSafeElement {
     else delete this.root.dataset.scheme;
   }
 
-  compact() {
-    return true;
+  /** The factory of the widget's panel (a subclass may choose by its attributes). */
+  panelFactory() {
+    return this.constructor.panel;
   }
 
   panelState() {
@@ -173,8 +243,47 @@ export class BrandedElement extends ServerSafeElement {
     this.announce();
   }
 
-  /** Subclasses send their result event (decode, verdict) from here. */
-  announce() {}
+  /** The `value` attribute's setter, shared by the elements whose first field it is. */
+  setValue(value) {
+    this.setAttribute('value', value);
+  }
+
+  /** Fires the result event when what the widget shows has changed since it last fired. */
+  announce() {
+    const type = this.constructor.resultEvent;
+    const detail = type ? this.result : null;
+    if (!detail) return;
+    const key = JSON.stringify(detail, (_, v) => (typeof v === 'bigint' ? `${v}` : v));
+    if (key === this.#announced) return;
+    this.#announced = key;
+    this.reflectStates(detail);
+    fire(this, type, detail);
+  }
+
+  /** Reflects the result as custom states (`:state(ok)`, `:state(refused)`) where the browser has them. */
+  reflectStates(detail) {
+    const states = this.#internals?.states;
+    if (!states) return;
+    const refused = this.isRefused(detail);
+    try {
+      states[refused ? 'delete' : 'add']('ok');
+      states[refused ? 'add' : 'delete']('refused');
+    } catch {
+      // An engine with the older dashed-ident states: the result property and events still say it.
+    }
+  }
+
+  /** Whether a result is a refusal; set by subclasses. */
+  isRefused() {
+    return false;
+  }
+
+  /** The text the widget's first field shows: what the reader typed, else the attribute, else the default. */
+  shownValue(fallback) {
+    const field = this.root?.querySelector('input[type="text"], textarea');
+    if (field && this.constructor.valueIsFirstField) return field.value;
+    return this.getAttribute('value') ?? fallback;
+  }
 
   /** The values of the widget's own text fields, by attribute name (the first field is `value`). */
   currentValues() {
@@ -197,6 +306,23 @@ export class BrandedElement extends ServerSafeElement {
       this.announce();
     }
   }
+}
+
+/** Dispatches a widget event (outside the class, so the manifest lists each event by its JSDoc name only). */
+function fire(element, type, detail) {
+  element.dispatchEvent(new CustomEvent(type, { detail, ...EVENT_INIT }));
+}
+
+/** Promise.withResolvers, whose promise never reports an unhandled rejection (a page may never await it). */
+function promiseWithResolvers() {
+  let resolve;
+  let reject;
+  const promise = new Promise((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  promise.catch(() => {}); // a page that never awaits it must not see an unhandled rejection
+  return { promise, resolve, reject };
 }
 
 /** What decoding one id tells a page: the parse result plus the derived hash32, stream id and ISO time. */
@@ -231,16 +357,17 @@ function decodeDetail(id) {
  *   length, namespace, charset, range). With `multiple`: `{ count, decoded, refused }`.
  */
 export class BrandedDecode extends BrandedElement {
-  static panel = createDecodePanel;
+  static panel = createDecodeCard;
   static attributeMap = { value: 'ids' };
   static valueIsFirstField = true;
+  static resultEvent = 'branded-decode';
 
-  /** @type {string} */
+  /** @type {string} The id shown: what the reader typed, else the `value` attribute. Setting it sets the attribute. */
   get value() {
-    return this.getAttribute('value') ?? '';
+    return this.shownValue(DECODE_DEFAULTS.ids);
   }
   set value(value) {
-    this.setAttribute('value', value);
+    this.setValue(value);
   }
 
   /** @type {boolean} */
@@ -251,21 +378,22 @@ export class BrandedDecode extends BrandedElement {
     this.toggleAttribute('multiple', Boolean(value));
   }
 
-  compact() {
-    return !this.multiple;
-  }
-
-  announce() {
-    const { value } = this.currentValues();
-    if (value == null) return;
-    if (!this.multiple) {
-      this.dispatchEvent(new CustomEvent('branded-decode', { detail: decodeDetail(value), ...EVENT_INIT }));
-      return;
-    }
+  /** The decode of what the widget shows (the `branded-decode` event's detail), or null before the package loads. */
+  get result() {
+    if (!packageLoaded) return null;
+    const value = this.value;
+    if (!this.multiple) return decodeDetail(value);
     const lines = value.split('\n');
     const decoded = lines.filter((line) => valid(line)).length;
-    const detail = { count: lines.length, decoded, refused: lines.length - decoded };
-    this.dispatchEvent(new CustomEvent('branded-decode', { detail, ...EVENT_INIT }));
+    return { count: lines.length, decoded, refused: lines.length - decoded };
+  }
+
+  isRefused(detail) {
+    return 'ok' in detail ? !detail.ok : detail.refused > 0;
+  }
+
+  panelFactory() {
+    return this.multiple ? createDecodePanel : createDecodeCard;
   }
 }
 
@@ -285,21 +413,27 @@ export class BrandedGate extends BrandedElement {
   static panel = createGatePanel;
   static attributeMap = { value: 'id' };
   static valueIsFirstField = true;
+  static resultEvent = 'branded-verdict';
 
-  /** @type {string} */
+  /** @type {string} The candidate shown: what the reader typed, else the `value` attribute. */
   get value() {
-    return this.getAttribute('value') ?? '';
+    return this.shownValue(GATE_DEFAULTS.id);
   }
   set value(value) {
-    this.setAttribute('value', value);
+    this.setValue(value);
   }
 
-  announce() {
-    const { value: id } = this.currentValues();
-    if (id == null) return;
+  /** The host's and the wire gate's verdicts on what the widget shows (`branded-verdict`'s detail), or null. */
+  get result() {
+    if (!packageLoaded) return null;
+    const id = this.value;
     const p = parse(id);
     const host = p.ok ? { admitted: true } : { admitted: false, error: p.error };
-    this.dispatchEvent(new CustomEvent('branded-verdict', { detail: { id, host, wire: gate(id) }, ...EVENT_INIT }));
+    return { id, host, wire: gate(id) };
+  }
+
+  isRefused(detail) {
+    return !detail.host.admitted || !detail.wire.admitted;
   }
 }
 
@@ -316,7 +450,7 @@ export class BrandedGate extends BrandedElement {
  * @attr {string} queue - the queue whose keyspace holds the stream. Default `demo`.
  */
 export class BrandedWindow extends BrandedElement {
-  static panel = createWindowPanel;
+  static panel = createWindowCard;
   static attributeMap = { t0: 't0', t1: 't1', stream: 'stream', queue: 'queue' };
 }
 
@@ -333,7 +467,7 @@ export class BrandedWindow extends BrandedElement {
  * @attr {'script'|'native'} executor - which executor writes the job.
  */
 export class BrandedEnqueue extends BrandedElement {
-  static panel = createEnqueuePanel;
+  static panel = createEnqueueCard;
   static attributeMap = { value: 'job', queue: 'queue', payload: 'payload', executor: 'executor' };
 }
 

@@ -1,7 +1,7 @@
 // The Decode panel's scan off the main thread: a File (read here piece by piece) or bytes (transferred) in,
 // progress out per piece, then the columns back (transferred). A cancel message stops a job between pieces.
 import { ready } from '@echomq/branded';
-import { blobSource, bufferSource, scanSource, ScanCancelled, transferables } from '../panels/decode-scan.js';
+import { blobSource, bufferSource, scanSource, ScanCancelled, transferables } from './scan-source.js';
 
 const cancelled = new Set();
 // Bytes in memory are scanned without a read to wait on: yield a task between pieces so a cancel is heard.

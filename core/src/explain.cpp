@@ -1,0 +1,330 @@
+#include "branded/explain.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "branded/keyspace.hpp"
+#include "branded/scan.hpp"
+
+namespace branded {
+namespace {
+
+// Appends to an explanation's message; what would pass its end is dropped (no message comes near it).
+class Message {
+ public:
+  explicit Message(Explanation& into) : into_(into) {}
+  Message& operator<<(std::string_view text) {
+    const std::size_t room = into_.message.size() - into_.message_size;
+    const std::size_t n = std::min(room, text.size());
+    std::memcpy(into_.message.data() + into_.message_size, text.data(), n);
+    into_.message_size = static_cast<std::uint8_t>(into_.message_size + n);
+    return *this;
+  }
+  Message& operator<<(std::uint64_t value) {
+    char digits[20];
+    std::size_t n = 0;
+    do {
+      digits[sizeof digits - ++n] = static_cast<char>('0' + value % 10);
+      value /= 10;
+    } while (value != 0);
+    return *this << std::string_view(digits + sizeof digits - n, n);
+  }
+  Message& byte(unsigned char value) {
+    char name[6];
+    return *this << std::string_view(name, write_byte_name(value, name));
+  }
+  // `count` and the noun, singular for one ("1 byte", "2 ids").
+  Message& count(std::uint64_t count, std::string_view noun) {
+    *this << count << " " << noun;
+    return count == 1 ? *this : *this << "s";
+  }
+  // Text as a JSON string: quoted, control characters escaped, bytes that are not UTF-8 as U+FFFD.
+  Message& quoted(std::string_view text);
+
+ private:
+  Explanation& into_;
+};
+
+// One UTF-8 sequence at the start of `text`: its code point and size, or U+FFFD and 1 for a bad one.
+struct CodePoint {
+  char32_t value;
+  std::size_t size;
+};
+constexpr char32_t REPLACEMENT = 0xFFFD;
+
+CodePoint first_code_point(std::string_view text) {
+  const auto b0 = static_cast<unsigned char>(text[0]);
+  if (b0 < 0x80) return {b0, 1};
+  const std::size_t size = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC2 ? 2 : 0;
+  if (size == 0 || b0 > 0xF4 || text.size() < size) return {REPLACEMENT, 1};
+  char32_t value = b0 & (0x7F >> size);
+  for (std::size_t i = 1; i < size; ++i) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if ((b & 0xC0) != 0x80) return {REPLACEMENT, 1};
+    value = value << 6 | (b & 0x3F);
+  }
+  const char32_t smallest = size == 2 ? 0x80 : size == 3 ? 0x800 : 0x10000;
+  if (value < smallest || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return {REPLACEMENT, 1};
+  return {value, size};
+}
+
+// The code point that ends `text` (as first_code_point reads it), or U+FFFD and 1.
+CodePoint last_code_point(std::string_view text) {
+  for (std::size_t size = 1; size <= 4 && size <= text.size(); ++size) {
+    const auto lead = static_cast<unsigned char>(text[text.size() - size]);
+    if ((lead & 0xC0) == 0x80) continue;
+    const CodePoint decoded = first_code_point(text.substr(text.size() - size));
+    return decoded.size == size ? decoded : CodePoint{REPLACEMENT, 1};
+  }
+  return {REPLACEMENT, 1};
+}
+
+Message& Message::quoted(std::string_view text) {
+  *this << "\"";
+  while (!text.empty()) {
+    const CodePoint c = first_code_point(text);
+    const std::string_view bytes = text.substr(0, c.size);
+    text.remove_prefix(c.size);
+    if (c.value == REPLACEMENT && bytes != "\xEF\xBF\xBD") {
+      *this << "\xEF\xBF\xBD";
+    } else if (c.value == '"' || c.value == '\\') {
+      *this << "\\" << bytes;
+    } else if (c.value == '\n') {
+      *this << "\\n";
+    } else if (c.value == '\t') {
+      *this << "\\t";
+    } else if (c.value == '\r') {
+      *this << "\\r";
+    } else if (c.value < 0x20) {
+      constexpr std::string_view HEX = "0123456789abcdef";
+      const char escaped[6] = {'\\', 'u', '0', '0', HEX[c.value >> 4], HEX[c.value & 15]};
+      *this << std::string_view(escaped, 6);
+    } else {
+      *this << bytes;
+    }
+  }
+  return *this << "\"";
+}
+
+// What JavaScript's String.prototype.trim takes off: its WhiteSpace and LineTerminator code points.
+constexpr bool is_whitespace(char32_t c) {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
+         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
+// A whitespace code point by name: a byte order mark or a no-break space is not "a space" to fix.
+void name_whitespace(Message& out, char32_t c) {
+  switch (c) {
+    case ' ': out << "space"; return;
+    case '\t': out << "tab"; return;
+    case '\n': out << "line feed"; return;
+    case '\v': out << "vertical tab"; return;
+    case '\f': out << "form feed"; return;
+    case '\r': out << "carriage return"; return;
+    case 0xA0: out << "no-break space (U+00A0)"; return;
+    case 0xFEFF: out << "byte order mark (U+FEFF, bytes EF BB BF)"; return;
+    default: break;
+  }
+  constexpr std::string_view HEX = "0123456789ABCDEF";
+  const char code[4] = {HEX[(c >> 12) & 15], HEX[(c >> 8) & 15], HEX[(c >> 4) & 15], HEX[c & 15]};
+  out << "U+" << std::string_view(code, 4) << " (a space)";
+}
+
+}  // namespace
+
+std::string_view trim_whitespace(std::string_view input) {
+  while (!input.empty()) {
+    const CodePoint c = first_code_point(input);
+    if (!is_whitespace(c.value)) break;
+    input.remove_prefix(c.size);
+  }
+  while (!input.empty()) {
+    const CodePoint c = last_code_point(input);
+    if (!is_whitespace(c.value)) break;
+    input.remove_suffix(c.size);
+  }
+  return input;
+}
+
+namespace {
+
+void suggest(Explanation& why, std::string_view id) {
+  if (!valid(id)) return;
+  std::copy(id.begin(), id.end(), why.suggestion.begin());
+  why.has_suggestion = true;
+}
+
+// The valid ids scanning finds in `text` (in its first 2^31 bytes: scan takes less than 2^32 at a time).
+std::uint32_t ids_in(std::string_view text) {
+  constexpr std::size_t CAPACITY = 64;
+  std::uint8_t errors[CAPACITY];
+  const ScanColumns columns{nullptr, errors, nullptr, nullptr, nullptr};
+  std::string_view rest = text.substr(0, std::size_t{1} << 31);
+  std::uint32_t found = 0;
+  ScanState state;
+  for (;;) {
+    const ScanDone done = scan(rest.data(), rest.size(), columns, CAPACITY, true, state);
+    found += static_cast<std::uint32_t>(done.ids - done.refused);
+    if (done.ids < CAPACITY) return found;
+    rest.remove_prefix(done.consumed);
+    state = done.next;
+  }
+}
+
+// A bare decimal Snowflake: 1 to 19 digits, below 2^63.
+bool is_bare_snowflake(std::string_view input) {
+  if (input.empty() || input.size() > 19) return false;
+  std::uint64_t value = 0;
+  for (char c : input) {
+    if (c < '0' || c > '9') return false;
+    value = value * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  return value <= MAX_SNOWFLAKE;
+}
+
+void explain_length(Explanation& why, Message& out, std::string_view input) {
+  const std::string_view id = trim_whitespace(input);
+  if (id.size() == ID_LENGTH && id.size() != input.size()) {
+    why.remedy = Remedy::trim;
+    if (id.data() != input.data()) {
+      out << "leading ";
+      name_whitespace(out, first_code_point(input).value);
+      out << " at byte 0";
+    } else {
+      out << "trailing ";
+      name_whitespace(out, first_code_point(input.substr(id.size())).value);
+      out << " at byte " << std::uint64_t{id.size()};
+    }
+    out << ": the id is ";
+    out.quoted(id);
+    suggest(why, id);
+    return;
+  }
+  out.count(input.size(), "byte") << ": an id is exactly 14";
+  if (input.size() <= ID_LENGTH) return;
+  why.found = ids_in(input);
+  if (why.found == 0) return;
+  why.remedy = Remedy::scan;
+  out << "; the text holds ";
+  out.count(why.found, "id");
+}
+
+constexpr bool is_ascii_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+constexpr char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+void explain_namespace(Explanation& why, Message& out, std::string_view input) {
+  if (is_ascii_letter(input[0]) && is_ascii_letter(input[1]) && is_ascii_letter(input[2])) {
+    why.remedy = Remedy::uppercase;
+    Id fixed;
+    std::copy(input.begin(), input.end(), fixed.begin());
+    for (std::size_t i = 0; i < NAMESPACE_LENGTH; ++i) fixed[i] = upper(fixed[i]);
+    suggest(why, view(fixed));
+    out << "namespace must be uppercase";
+    if (why.has_suggestion) {
+      out << ": did you mean " << view(fixed) << "?";
+    } else {
+      out << " (" << view(fixed).substr(0, NAMESPACE_LENGTH) << ", not " << input.substr(0, NAMESPACE_LENGTH) << ")";
+    }
+    return;
+  }
+  out << "byte " << std::uint64_t(why.offset) << " ";
+  out.byte(static_cast<unsigned char>(input[why.offset])) << " is not a letter A-Z (a namespace is three letters A-Z)";
+}
+
+}  // namespace
+
+std::size_t write_byte_name(unsigned char byte, char* out6) {
+  if (byte >= 0x21 && byte < 0x7F) {
+    out6[0] = '\'';
+    out6[1] = static_cast<char>(byte);
+    out6[2] = '\'';
+    return 3;
+  }
+  constexpr std::string_view HEX = "0123456789abcdef";
+  out6[0] = '0';
+  out6[1] = 'x';
+  out6[2] = HEX[byte >> 4];
+  out6[3] = HEX[byte & 15];
+  return 4;
+}
+
+Explanation explain_id(std::string_view input) {
+  Explanation why;
+  why.error = parse(input).error;
+  if (why.error == Error::none) return why;
+  why.offset = error_offset(input);
+  Message out(why);
+  switch (why.error) {
+    case Error::length: explain_length(why, out, input); break;
+    case Error::namespace_: explain_namespace(why, out, input); break;
+    case Error::charset:
+      out << "byte " << std::uint64_t(why.offset) << " ";
+      out.byte(static_cast<unsigned char>(input[why.offset])) << " is not a Base62 digit (0-9, A-Z, a-z)";
+      break;
+    default: out << "the 11 digits after the namespace encode 2^63 or more"; break;
+  }
+  if (why.remedy == Remedy::none && is_bare_snowflake(input)) {
+    why.remedy = Remedy::snowflake;
+    out << "; a bare Snowflake?";
+  }
+  return why;
+}
+
+Explanation explain_queue(std::string_view name) {
+  Explanation why;
+  if (valid_queue(name)) return why;
+  why.error = Error::queue;
+  why.offset = 0;
+  Message out(why);
+  if (name.empty()) {
+    out << "a queue name is 1 to 128 bytes of A-Z, a-z, 0-9, '.', '_', '-'; this one is empty";
+    return why;
+  }
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (valid_key_type(name.substr(i, 1))) continue;
+    why.offset = static_cast<std::int32_t>(i);
+    out << "byte " << std::uint64_t{i} << " ";
+    out.byte(static_cast<unsigned char>(name[i])) << " is not allowed in a queue name (A-Z, a-z, 0-9, '.', '_', '-')";
+    return why;
+  }
+  if (name.size() > MAX_QUEUE_LENGTH) {
+    why.offset = static_cast<std::int32_t>(MAX_QUEUE_LENGTH);
+    out.count(name.size(), "byte") << ": a queue name is at most 128";
+    return why;
+  }
+  out << "emq is reserved: it is the keyspace's own hashtag ({emq}:version)";
+  return why;
+}
+
+Explanation explain_namespace(std::string_view ns) {
+  Explanation why;
+  if (valid_namespace(ns)) return why;
+  why.error = Error::namespace_;
+  why.offset = 0;
+  Message out(why);
+  if (ns.size() != NAMESPACE_LENGTH) {
+    out << "a namespace is three letters A-Z, not ";
+    out.count(ns.size(), "byte");
+    return why;
+  }
+  while (detail::is_upper(ns[why.offset])) ++why.offset;
+  if (is_ascii_letter(ns[0]) && is_ascii_letter(ns[1]) && is_ascii_letter(ns[2])) {
+    why.remedy = Remedy::uppercase;
+    const char fixed[NAMESPACE_LENGTH] = {upper(ns[0]), upper(ns[1]), upper(ns[2])};
+    out << "namespace must be uppercase: did you mean " << std::string_view(fixed, NAMESPACE_LENGTH) << "?";
+    return why;
+  }
+  out << "byte " << std::uint64_t(why.offset) << " ";
+  out.byte(static_cast<unsigned char>(ns[why.offset])) << " is not a letter A-Z (a namespace is three letters A-Z)";
+  return why;
+}
+
+HostRefusal explain_job_key(std::string_view queue, std::string_view id) {
+  HostRefusal refusal;
+  refusal.why = explain_queue(queue);
+  refusal.queue = refusal.why.error != Error::none;
+  if (!refusal.queue) refusal.why = explain_id(id);
+  return refusal;
+}
+
+}  // namespace branded
