@@ -8,11 +8,13 @@ cd "$(dirname "$0")/.."
 # package -> suite ("" = bookworm, "bp" = bookworm-backports)
 # The e2e suite's three engines: chromium; firefox-esr; webkit2gtk-driver (WebKitWebDriver + MiniBrowser),
 # which needs an X display: xvfb (xvfb-run needs xauth). The lint tools: clang-format clang-tidy shellcheck.
-# The docs code blocks (62-docs-code): python3 (its sqlite3 runs the SQL), iproute2 (loopback up in a namespace),
-# curl (the bridge guide asks the bridge). The Sphinx + furo example site (examples/sphinx): python3-sphinx furo.
+# The docs code blocks (62-docs-code): python3 (its sqlite3 runs the SQL), iproute2 (loopback up in a namespace;
+# the bridge's attack tests make an IPv6 prefix local with it), curl (the bridge guide asks the bridge). The
+# Sphinx + furo example site (examples/sphinx): python3-sphinx furo. dpkg-dev unpacks Debian's newer Valkey
+# source package (scripts/setup-valkey.sh).
 plain_packages=(cmake g++ make ninja-build pkg-config nlohmann-json3-dev libbenchmark-dev emscripten chromium
                 clang libclang-rt-14-dev firefox-esr webkit2gtk-driver xvfb xauth clang-format clang-tidy shellcheck
-                python3 iproute2 curl python3-sphinx furo)
+                python3 iproute2 curl python3-sphinx furo dpkg-dev)
 # The native CLI's linux-arm64 build (g++-aarch64-linux-gnu) and the emulator its tests run it under
 # (qemu-user-static); the CLI bench's peers (ripgrep, hyperfine; grep is in every system).
 plain_packages+=(g++-aarch64-linux-gnu qemu-user-static ripgrep hyperfine)
@@ -52,6 +54,9 @@ if [ ${#missing_plain[@]} -gt 0 ] || [ ${#missing_bp[@]} -gt 0 ]; then
 else
   echo "setup: system packages present"
 fi
+
+# A Valkey with the 2025 Lua fixes, built once from Debian's newer source package (Debian's 8.0.1 predates them).
+bash scripts/setup-valkey.sh
 
 # npm dependencies: install when node_modules is missing or older than the lock file.
 if [ -f package-lock.json ]; then

@@ -23,9 +23,18 @@ import {
   freePort,
   sleep,
   startServer,
+  valkeyProgram,
 } from '../bridge/src/valkey-launcher.js';
 
-export { HOST, MODULE_PATH, ValkeyServer, cli, freePort, startServer } from '../bridge/src/valkey-launcher.js';
+export {
+  HOST,
+  MODULE_PATH,
+  ValkeyServer,
+  cli,
+  freePort,
+  startServer,
+  valkeyProgram,
+} from '../bridge/src/valkey-launcher.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,7 +101,7 @@ export async function startCluster({ primaries = 3, appendfsync = 'everysec', de
   try {
     for (let i = 0; i < primaries; i++) nodes.push(await startClusterNode({ appendfsync, detached }));
     await run(
-      'valkey-cli',
+      valkeyProgram('valkey-cli'),
       ['--cluster', 'create', ...nodes.map((n) => `${HOST}:${n.port}`), '--cluster-replicas', '0', '--cluster-yes'],
       { timeout: 60_000 },
     );
@@ -117,12 +126,12 @@ function remember(file, servers) {
   writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`);
 }
 
-// Only a pid whose process title is valkey-server on the remembered port ("valkey-server 127.0.0.1:<port>")
-// is signalled.
+// Only a pid whose process title is valkey-server on the remembered port ("valkey-server 127.0.0.1:<port>",
+// the program's path before it when it is not the PATH's) is signalled.
 function isOurs({ pid, port }) {
   try {
     const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    return /^valkey-server\s+\S*:(\d+)/.exec(title)?.[1] === String(port);
+    return /^(?:\S*\/)?valkey-server\s+\S*:(\d+)/.exec(title)?.[1] === String(port);
   } catch {
     return false;
   }

@@ -30,13 +30,48 @@ export interface ValkeyClient {
 export type ConnectTarget = string | ValkeyOptions | ({ cluster: ValkeyClusterNode[] } & { [option: string]: unknown });
 
 /**
+ * How the connector's scripts (the script executor's @enqueue, countWindow, expire) reach the server:
+ * `eval`: EVALSHA of the script (EVAL when the server lost it); `functions`: FCALL of the Functions library an
+ * administrator loaded once (loadLibrary), for a user that may run no script of its own choosing (an ACL
+ * without +eval, +script, +function). The replies are the same, byte for byte.
+ */
+export type ScriptCalls = 'eval' | 'functions';
+export const SCRIPT_CALLS: readonly ['eval', 'functions'];
+export interface ConnectOptions {
+  /** Default 'eval'. */
+  scripts?: ScriptCalls;
+}
+
+/**
  * Connects, then reads the version fence {emq}:version: equal to `echomq:4.0.0` → ready; absent →
  * `SET {emq}:version echomq:4.0.0 NX` and read back; anything else → rejects with a FenceError (and
  * disconnects). The same check runs at every reconnect.
  */
-export function connect(target: ConnectTarget): Promise<Connection>;
+export function connect(target: ConnectTarget, options?: ConnectOptions): Promise<Connection>;
 
-/** `script`: EVALSHA of core's @enqueue (EVAL on NOSCRIPT), any topology. `native`: EMQ.ENQUEUE, one node only. */
+/** The Functions library's name (`branded`). */
+export const LIBRARY_NAME: string;
+/** Its source, for `FUNCTION LOAD REPLACE` (what loadLibrary sends). */
+export const LIBRARY_CODE: string;
+/** Its version, as its `emq_library` function answers it. */
+export const LIBRARY_VERSION: string;
+/** Its functions: @enqueue, the window count, the TTL, the version. */
+export const LIBRARY_FUNCTIONS: {
+  readonly enqueue: 'emq_enqueue';
+  readonly window: 'emq_window';
+  readonly expire: 'emq_expire';
+  readonly version: 'emq_library';
+};
+/**
+ * Loads or replaces the library on one node (`FUNCTION LOAD REPLACE`: an administrator's command); on a
+ * cluster, on every primary. Resolves the library's name. Valkey keeps it in its RDB/AOF and replicates it.
+ */
+export function loadLibrary(client: ValkeyClient): Promise<string>;
+
+/**
+ * `script`: core's @enqueue (EVALSHA with EVAL on NOSCRIPT, or FCALL of the library), any topology.
+ * `native`: EMQ.ENQUEUE, one node only.
+ */
 export type Executor = 'script' | 'native';
 export const EXECUTORS: readonly ['script', 'native'];
 export interface EnqueueOptions {
@@ -57,7 +92,37 @@ export type EnqueueItem = readonly [id: string, payload: Payload];
  */
 export type EnqueueOutcome =
   | { id: string; verdict: Verdict }
-  | { id: unknown; verdict: 'refused'; error: BrandedError | TypeError | KindError | FenceError | Error };
+  | {
+      id: unknown;
+      verdict: 'refused';
+      error: BrandedError | TypeError | KindError | FenceError | LibraryError | Error;
+    };
+
+/** What one enqueueMany call sent (the outcomes' `sent`), each item's part built when asked for. */
+export interface SentBatch {
+  /** How its calls went out. */
+  readonly route: 'native' | ScriptCalls;
+  /** The queue's pending key. */
+  readonly pending: string;
+  /** Item i's job key; null for an item refused before the wire. */
+  key(index: number): string | null;
+  /** The exact command item i sent first (`FCALL emq_enqueue 2 …`, `EVALSHA <sha1> 2 …`, `EMQ.ENQUEUE 2 …`). */
+  command(index: number): Array<string | Uint8Array> | null;
+}
+/** enqueueMany's answer: one outcome per item, in input order, and (not enumerable) what was sent. */
+export type EnqueueOutcomes = EnqueueOutcome[] & { readonly sent: SentBatch };
+
+/** A window counted inside the server. */
+export interface WindowCount {
+  key: string;
+  /** Entries read (at most `count`). */
+  count: number;
+  first: string | null;
+  /** The last id among the first `limit` entries. */
+  last: string | null;
+  /** The first `sample` entries. */
+  sample: StreamEntry[];
+}
 
 export interface FenceStatus {
   /** 'unverified' between a disconnect and the next check. */
@@ -88,6 +153,8 @@ export interface Connection {
   /** The iovalkey client underneath, for commands this connector does not wrap (no fence, no host check). */
   readonly client: ValkeyClient;
   readonly cluster: boolean;
+  /** How the connector's scripts run (connect's `scripts` option). */
+  readonly scripts: ScriptCalls;
   /** The latest connection error the client reported while (re)connecting, or null when none. */
   readonly lastError: Error | null;
 
@@ -107,7 +174,7 @@ export interface Connection {
    * Pipelines the items and resolves one outcome per item, in input order. A malformed item is refused
    * on its own without touching the wire; a bad queue, executor or fence rejects the whole call.
    */
-  enqueueMany(queue: string, items: readonly EnqueueItem[], options?: EnqueueOptions): Promise<EnqueueOutcome[]>;
+  enqueueMany(queue: string, items: readonly EnqueueItem[], options?: EnqueueOptions): Promise<EnqueueOutcomes>;
   /** The job row, or null when there is none. `buffers: true` reads the values as bytes (Node Buffers). */
   job(queue: string, id: string, options?: { buffers?: false }): Promise<JobRow | null>;
   job(queue: string, id: string, options: { buffers: true }): Promise<JobRow<Uint8Array> | null>;
@@ -128,6 +195,37 @@ export interface Connection {
     t1: number,
     options?: { count?: number },
   ): Promise<StreamEntry[]>;
+
+  /**
+   * Counts the entries of [t0, t1) inside the server (2,000 per call; only counts, ids and the sample cross the
+   * wire), reading at most `count`. `limit` (default `count`) bounds `last`; `sample` (default 0) entries come back.
+   * `beforeChunk()` is awaited before each call (turn-taking); a function it resolves is called after that call.
+   */
+  countWindow(
+    queue: string,
+    stream: string,
+    t0: number,
+    t1: number,
+    options: { count: number; limit?: number; sample?: number; beforeChunk?: () => unknown },
+  ): Promise<WindowCount>;
+  /**
+   * Replaces the stream with `entries` generated entries (entry i: snowflakeAt(i), fieldsAt(i)), written to a
+   * scratch stream (`seed.<name>` for `stream.<name>`) and renamed over it once complete; on any failure the
+   * scratch is deleted and the stream stays. `beforeChunk(n)` runs before each chunk of appends (pacing; a
+   * throw stops the seed). The fence is checked before the first append and before the rename.
+   */
+  seed(
+    queue: string,
+    stream: string,
+    entries: number,
+    options: {
+      fieldsAt: (index: number) => StreamFields;
+      snowflakeAt: (index: number) => bigint;
+      beforeChunk?: (appends: number) => unknown;
+    },
+  ): Promise<{ key: string }>;
+  /** EXPIRE `seconds` on every key (of one hash slot), 128 keys per script call. */
+  expire(keys: readonly string[], seconds: number): Promise<void>;
 
   /** QUIT (or disconnect when that fails). */
   close(): Promise<void>;
@@ -161,4 +259,10 @@ export class NonMonotonicError extends Error {
 export class ExecutorError extends Error {
   readonly name: 'ExecutorError';
   readonly code: 'executor';
+}
+/** A function of the Functions library is not loaded (a connection with `scripts: 'functions'`). */
+export class LibraryError extends Error {
+  readonly name: 'LibraryError';
+  readonly code: 'library';
+  readonly serverText: string;
 }

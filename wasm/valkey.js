@@ -3,8 +3,9 @@
 import { Connection } from './valkey/connection.js';
 import { FenceError } from './valkey/errors.js';
 
-export { FenceError, KindError, NonMonotonicError, ExecutorError } from './valkey/errors.js';
-export { EXECUTORS } from './valkey/enqueue.js';
+export { FenceError, KindError, NonMonotonicError, ExecutorError, LibraryError } from './valkey/errors.js';
+export { EXECUTORS, SCRIPT_CALLS } from './valkey/enqueue.js';
+export { LIBRARY_CODE, LIBRARY_FUNCTIONS, LIBRARY_NAME, LIBRARY_VERSION, loadLibrary } from './valkey/library.js';
 
 async function loadIovalkey() {
   try {
@@ -32,11 +33,11 @@ function createClient({ Valkey, Cluster }, target) {
 
 /**
  * Connects, then claims or verifies the version fence; rejects with a FenceError (and closes) when the
- * server holds a foreign fence.
+ * server holds a foreign fence. options.scripts: 'eval' (default) or 'functions' (the library, FCALL).
  */
-export async function connect(target) {
+export async function connect(target, { scripts = 'eval' } = {}) {
   const { client, cluster } = createClient(await loadIovalkey(), target);
-  const connection = new Connection(client, { cluster });
+  const connection = new Connection(client, { cluster, scripts });
   try {
     await client.connect();
     const fence = await connection.verifyFence();

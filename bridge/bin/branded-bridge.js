@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // branded-bridge: the WebSocket bridge between web pages and Valkey (bridge/PROTOCOL.md).
 // Exit 0 after a graceful stop, 1 when it cannot start, 2 on a usage error.
-import { aclCommand } from '../src/acl.js';
+import { aclCommand, functionsCommand } from '../src/acl.js';
 import { ConfigError, helpText, loadConfig } from '../src/config.js';
 import { startBridge } from '../src/main.js';
 
 const args = process.argv.slice(2);
 const printAcl = args.includes('--print-acl');
+const printFunctions = args.includes('--print-functions');
 let config;
 try {
   config = loadConfig(
-    args.filter((a) => a !== '--print-acl'),
+    args.filter((a) => a !== '--print-acl' && a !== '--print-functions'),
     process.env,
   );
 } catch (error) {
@@ -24,6 +25,10 @@ if (config.help) {
 }
 if (printAcl) {
   process.stdout.write(`${aclCommand(config)}\n`);
+  process.exit(0);
+}
+if (printFunctions) {
+  process.stdout.write(functionsCommand());
   process.exit(0);
 }
 try {

@@ -1,58 +1,102 @@
-// The least-privilege Valkey user the bridge needs: the commands it (and the package's connector) sends,
-// on the keys of the queues it serves, its gateCompare scratch queues, and the version fence.
+// The least-privilege Valkey user the bridge needs: the commands it (and the package's connector) sends, on
+// the keys of the queues it serves, its gateCompare scratch queues, and the version fence, and no script of
+// its own choosing (the connector calls its Functions library, which an administrator loads: see
+// functionsCommand).
+import { LIBRARY_CODE } from '@echomq/branded/valkey';
+
+import { STAR_BYTES } from './queues.js';
+
 export const ACL_USER = 'branded-bridge';
 
-// Connection set-up (iovalkey) and the bridge's own reads; the connector's writes and reads (with what the
-// enqueue script calls: EXISTS, HSET, ZADD); the demo's
-// DEL, RENAME (a seed replaces its stream) and EXPIRE (the data TTL).
+// Connection set-up (iovalkey: AUTH, CLIENT SETINFO, PING, QUIT) and the bridge's own reads (the server's
+// version, the module's command, the key quota); the connector's calls (FCALL of its library, whose functions
+// call EXISTS, HSET, ZADD, XRANGE and EXPIRE; EMQ.ENQUEUE; the reads; XADD, RENAME, DEL of a seed); GET and
+// TYPE of the fence. SET only on the fence, in a selector of its own.
 export const ACL_COMMANDS = [
-  'hello',
   'auth',
-  'select',
   'ping',
   'quit',
-  'client|setname',
   'client|setinfo',
-  'info',
+  'info|server',
   'command|info',
   'dbsize',
   'get',
-  'set',
-  'evalsha',
-  'eval',
-  'emq.enqueue',
-  'hgetall',
-  'zrange',
   'type',
-  'xadd',
-  'xrange',
+  'fcall',
+  'emq.enqueue',
   'exists',
   'hset',
   'zadd',
+  'hgetall',
+  'zrange',
+  'xadd',
+  'xrange',
   'del',
   'rename',
   'expire',
 ];
+export const FENCE_PATTERN = '{emq}:version';
+// The bytes of a queue name (docs/contract.md §4): a pattern's class for `?`, and repeated for `*`.
+const NAME_BYTE = '[-.0-9A-Z_a-z]';
 
-/** The key patterns the bridge user may touch: the version fence, the served queues' keys, the scratch queues' keys. */
-export function aclKeyPatterns({ queues, scratch }) {
-  return ['{emq}:version', ...queues.map((glob) => `emq:{${glob}}:*`), `emq:{${scratch}.*}:*`];
+/**
+ * The key patterns of one queue glob, none of which can match a key whose hash tag is not a served queue's
+ * name: `?` is one name byte and `*` each run of 0..STAR_BYTES name bytes, written out, since a glob `*` would
+ * also match `:` or `}` (`emq:{demo*}:*` matches `emq:{demo:other}:x`).
+ */
+export function queuePatterns(glob) {
+  const [head, tail = null] = glob.replaceAll('?', '\u0000').split('*');
+  const spell = (part) => part.replaceAll('\u0000', NAME_BYTE);
+  if (tail === null) return [`emq:{${spell(head)}}:*`];
+  return Array.from({ length: STAR_BYTES + 1 }, (_, n) => `emq:{${spell(head)}${NAME_BYTE.repeat(n)}${spell(tail)}}:*`);
 }
 
-/** The ACL SETUSER arguments (after the user name) for a bridge configuration and password. */
-export function aclRules(config, password) {
+// gateCompare's scratch queues: `<prefix>.<16 hex digits>`, and that with `.native` (ops/gate-compare.js).
+const SCRATCH_ID = '[0-9a-f]'.repeat(16);
+
+/** The key patterns the bridge user may touch: the served queues' keys and the scratch queues' keys. */
+export function aclKeyPatterns({ queues, scratch }) {
+  return [
+    ...queues.flatMap(queuePatterns),
+    `emq:{${scratch}.${SCRATCH_ID}}:*`,
+    `emq:{${scratch}.${SCRATCH_ID}.native}:*`,
+  ];
+}
+
+// The database a --valkey URL names (0 without one; a cluster has only 0).
+const databaseOf = (config) =>
+  /^\/(\d+)$/.exec(config.cluster === null ? new URL(config.valkey).pathname : '')?.[1] ?? '0';
+// SELECT of that database when it is not 0, and of no other.
+const databaseRules = (config) => (databaseOf(config) === '0' ? [] : [`+select|${databaseOf(config)}`]);
+
+/**
+ * The ACL SETUSER arguments (after the user name) for a bridge configuration and password. `databases`
+ * (Valkey 9 and later) also confines the user to its database (resetdbs db=N).
+ */
+export function aclRules(config, password, { databases = false } = {}) {
+  const db = databaseOf(config);
   return [
     'reset',
     'on',
     `>${password}`,
     'resetchannels',
+    ...(databases ? ['resetdbs', `db=${db}`] : []),
     ...aclKeyPatterns(config).map((p) => `~${p}`),
+    `%R~${FENCE_PATTERN}`,
     '-@all',
     ...ACL_COMMANDS.map((c) => `+${c}`),
+    ...databaseRules(config),
+    `(~${FENCE_PATTERN} +set)`,
   ];
 }
 
+// Quoted for valkey-cli's prompt and for a shell alike (patterns hold [ ] { } * and the selector a space).
+const quoted = (arg) => (/^[A-Za-z0-9._|:+-]+$/.test(arg) ? arg : `'${arg}'`);
+
 /** The command an operator runs (valkey-cli), with a placeholder for the password. */
 export function aclCommand(config, password = '<password>') {
-  return ['ACL', 'SETUSER', ACL_USER, ...aclRules(config, password)].join(' ');
+  return ['ACL', 'SETUSER', ACL_USER, ...aclRules(config, password)].map(quoted).join(' ');
 }
+
+/** The Functions library an administrator loads once: `... | valkey-cli -x FUNCTION LOAD REPLACE`. */
+export const functionsCommand = () => LIBRARY_CODE;

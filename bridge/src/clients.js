@@ -1,34 +1,59 @@
-// Who a request comes from, and what each client (one IP address; one /64 for IPv6) may still spend.
-// The peer address is the client unless the peer is a proxy listed in --trust-proxy: then the client is
-// the right-most X-Forwarded-For hop that is not itself a trusted proxy (the hops left of it are the
-// client's own claims and never trusted).
+// Who a request comes from, and what each client may still spend. A client is an address group: an IPv4
+// address (or its /24 with --ipv4-prefix 24) or the IPv6 prefix an address lies in (--ipv6-prefix, /64 by
+// default: a single host is commonly handed a whole /64, and a /48 to a site). The peer address is the client
+// unless the peer is a proxy listed in --trust-proxy: then the client is the right-most X-Forwarded-For hop
+// that is not itself a trusted proxy (the hops left of it are the client's own claims and never trusted).
 import { isIP } from 'node:net';
 
-import { createBucket } from './rate.js';
+import { Bucket } from './rate.js';
 
 const SWEEP_MS = 10000;
 const HOUR_S = 3600;
-export const MAX_TRACKED_CLIENTS = 100000;
+// A record touched within this is not moved to the young end again (a move is a Map delete and set).
+const TOUCH_MS = 1000;
+// Records looked at from the old end for one that holds no socket, before the oldest is taken anyway.
+const EVICTION_SCAN = 256;
 
 /** The address without the `::ffff:` that a dual-stack socket puts before an IPv4 peer; '' for none. */
 export const bareAddress = (address) => (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 
-/**
- * The key a client is counted under: an IPv4 address, or the /64 an IPv6 address lies in (a single host
- * is commonly handed a whole /64, so per-address caps would not bind it).
- */
-export function clientKey(address) {
-  if (isIP(address) !== 6) return address;
-  const [head, tail = ''] = address.split('::');
+// An IPv6 address as its eight 16-bit groups (an embedded IPv4 tail as the last two).
+function ipv6Groups(address) {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail = ''] = text.split('::');
   const left = head === '' ? [] : head.split(':');
   const right = tail === '' ? [] : tail.split(':');
-  const groups = address.includes('::')
-    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  const groups = text.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return groups.map((g) => Number.parseInt(g, 16));
+}
+
+/**
+ * The key a client is counted under: its address group. IPv6: the first `ipv6Prefix` bits, written
+ * `a:b:c::/48`; IPv4: the address, or with `ipv4Prefix` below 32 its network (`192.0.2.0/24`).
+ */
+export function clientKey(address, { ipv6Prefix = 64, ipv4Prefix = 32 } = {}) {
+  const family = isIP(address);
+  if (family === 4) {
+    if (ipv4Prefix >= 32) return address;
+    const value = address.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+    const masked = ipv4Prefix === 0 ? 0 : value - (value % 2 ** (32 - ipv4Prefix));
+    const bytes = [24, 16, 8, 0].map((shift) => Math.floor(masked / 2 ** shift) % 256);
+    return `${bytes.join('.')}/${ipv4Prefix}`;
+  }
+  if (family !== 6) return address;
+  const groups = ipv6Groups(address);
+  const kept = [];
+  for (let i = 0; i < 8; i += 1) {
+    const bits = Math.max(0, Math.min(16, ipv6Prefix - i * 16));
+    kept.push(bits === 16 ? groups[i] : groups[i] & (0xffff << (16 - bits)) & 0xffff);
+  }
+  while (kept.length > 0 && kept.at(-1) === 0) kept.pop();
+  return `${kept.map((g) => g.toString(16)).join(':')}${kept.length < 8 ? '::' : ''}/${ipv6Prefix}`;
 }
 
 /**
@@ -52,50 +77,76 @@ export function clientAddress(req, trustedProxies) {
 /** Whether a bare address (see bareAddress) is loopback: ::1 or 127.0.0.0/8. */
 export const isLoopback = (address) => address === '::1' || /^127\./.test(address);
 
+// One client: what it holds open and its budgets, the last refilling over the data's TTL (what expires may be
+// written again).
+class Client {
+  constructor(key, config, now) {
+    this.key = key;
+    this.connections = 0;
+    this.sockets = 0;
+    this.touched = now();
+    this.shutOutUntil = 0;
+    this.windowCharge = 0; // what the window being read was charged up front (not yet read)
+    this.requests = new Bucket(config.ipRate, now);
+    this.cost = new Bucket(config.ipBudget, now);
+    this.entries = new Bucket(config.ipWindowEntries, now);
+    this.keys = new Bucket(config.ipKeys / (config.dataTtlS || HOUR_S), now, config.ipKeys);
+    this.seedBytes = new Bucket(config.ipSeedBytes / (config.dataTtlS || HOUR_S), now, config.ipSeedBytes);
+  }
+
+  holdsNothing() {
+    return this.connections === 0 && this.sockets === 0;
+  }
+
+  rested() {
+    return this.requests.full() && this.cost.full() && this.entries.full() && this.keys.full() && this.seedBytes.full();
+  }
+}
+
 /**
- * The table of clients: of(address) is the client's state (open WebSockets, raw TCP sockets, and the
- * request, cost, stream-entry and new-key budgets; the last refills over the data's TTL: what expires may be
- * written again). A client with nothing open and full budgets is forgotten on the next sweep.
+ * The table of clients, at most --max-clients. of(address) is the client's record; when the table is full, the
+ * record that was used least recently and holds no socket makes room (its budgets start full again if it
+ * comes back). A client holding nothing with full budgets is forgotten on the next sweep.
  */
 export function createClients(config, now = () => performance.now()) {
-  const clients = new Map();
-  const make = (key) => ({
-    key,
-    connections: 0,
-    sockets: 0,
-    requests: createBucket(config.ipRate, now),
-    cost: createBucket(config.ipBudget, now),
-    entries: createBucket(config.ipWindowEntries, now),
-    keys: createBucket(config.ipKeys / (config.dataTtlS || HOUR_S), now, config.ipKeys),
-  });
-  const sweep = setInterval(() => {
+  const clients = new Map(); // key → Client, least recently used first
+  const grouping = { ipv6Prefix: config.ipv6Prefix, ipv4Prefix: config.ipv4Prefix };
+  let evicted = 0;
+  // A record holding sockets is moved to the young end as the scan passes it, so such records (at most one
+  // per open socket) never clog the old end.
+  const makeRoom = () => {
+    let scanned = 0;
     for (const [key, client] of clients) {
-      if (
-        client.connections === 0 &&
-        client.sockets === 0 &&
-        client.requests.full() &&
-        client.cost.full() &&
-        client.entries.full() &&
-        client.keys.full()
-      ) {
-        clients.delete(key);
+      clients.delete(key);
+      if (client.holdsNothing() || scanned >= EVICTION_SCAN) {
+        evicted += 1;
+        return;
       }
+      clients.set(key, client);
+      scanned += 1;
     }
+  };
+  const sweep = setInterval(() => {
+    for (const [key, client] of clients) if (client.holdsNothing() && client.rested()) clients.delete(key);
   }, SWEEP_MS);
   sweep.unref();
   return {
-    // The client's record, or null when the table is full of other clients (the caller refuses).
     of(address) {
-      const key = clientKey(address);
+      const key = clientKey(address, grouping);
       let client = clients.get(key);
       if (client === undefined) {
-        if (clients.size >= MAX_TRACKED_CLIENTS) return null;
-        client = make(key);
+        if (clients.size >= config.maxClients) makeRoom();
+        client = new Client(key, config, now);
+        clients.set(key, client);
+      } else if (now() - client.touched > TOUCH_MS) {
+        client.touched = now();
+        clients.delete(key);
         clients.set(key, client);
       }
       return client;
     },
     size: () => clients.size,
+    evicted: () => evicted,
     close: () => clearInterval(sweep),
   };
 }

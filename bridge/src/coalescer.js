@@ -3,7 +3,7 @@
 
 /**
  * A coalescer: add(executor, queue, item, reply) puts a job in the turn's run for (executor, queue), and each
- * run goes to runGroup(executor, queue, items) once the turn's I/O callbacks are done (`schedule`). Every job
+ * run goes to runGroup(executor, queue, items, replies) once the turn's I/O callbacks are done (`schedule`). Every job
  * still gets its own outcome: runGroup answers item by item (an Error for an item that failed), and a failure
  * of the whole run reaches each job of that run, and no other.
  * Each item is answered through its own `reply` ({resolve(answer), reject(error)}, neither may throw)
@@ -17,7 +17,7 @@ export function createCoalescer(runGroup, schedule = setImmediate) {
   async function settle(executor, queue, { items, replies }) {
     let answers;
     try {
-      answers = await runGroup(executor, queue, items);
+      answers = await runGroup(executor, queue, items, replies);
     } catch (error) {
       for (const reply of replies) reply.reject(error);
       return;

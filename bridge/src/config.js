@@ -222,7 +222,7 @@ export const OPTIONS = [
     arg: 'N',
     parse: integer(1, 100000),
     fallback: '64',
-    help: 'open WebSocket connections',
+    help: "open WebSocket connections; past it a newcomer closes the heaviest client's oldest (1013)",
   },
   {
     flag: '--idle-timeout',
@@ -246,7 +246,7 @@ export const OPTIONS = [
     arg: 'N',
     parse: integer(1, 100000),
     fallback: '8',
-    help: 'open WebSocket connections per client IP (IPv6: per /64)',
+    help: 'open WebSocket connections per client (an address, or its --ipv6-prefix / --ipv4-prefix group)',
   },
   {
     flag: '--max-sockets',
@@ -254,7 +254,7 @@ export const OPTIONS = [
     arg: 'N',
     parse: integer(1, 1000000),
     fallback: '1024',
-    help: 'open TCP connections of any kind (HTTP and WebSocket)',
+    help: "open TCP connections of any kind (HTTP and WebSocket); past it a newcomer closes the heaviest client's oldest",
   },
   {
     flag: '--max-sockets-per-ip',
@@ -262,7 +262,7 @@ export const OPTIONS = [
     arg: 'N',
     parse: integer(1, 100000),
     fallback: '32',
-    help: 'open TCP connections per peer IP (a trusted proxy is exempt)',
+    help: 'open TCP connections per peer (its address group; a trusted proxy is exempt)',
   },
   {
     flag: '--ip-rate',
@@ -270,7 +270,7 @@ export const OPTIONS = [
     arg: 'N',
     parse: integer(1, 1000000),
     fallback: '200',
-    help: 'requests per second per client IP, over all its connections',
+    help: 'requests per second per client, over all its connections',
   },
   {
     flag: '--ip-budget',
@@ -278,7 +278,7 @@ export const OPTIONS = [
     arg: 'N',
     parse: integer(1, 10000000),
     fallback: '2000',
-    help: 'Valkey commands per second per client IP (an enqueueMany item is one)',
+    help: 'Valkey commands per second per client (an enqueueMany item is one)',
   },
   {
     flag: '--budget',
@@ -293,8 +293,8 @@ export const OPTIONS = [
     key: 'ipWindowEntries',
     arg: 'N',
     parse: integer(1, 100000000),
-    fallback: '100000',
-    help: 'stream entries streamWindow may read per second per client IP',
+    fallback: '60000',
+    help: 'stream entries streamWindow may read per second per client (one full window)',
   },
   {
     flag: '--window-entries',
@@ -302,15 +302,31 @@ export const OPTIONS = [
     arg: 'N',
     parse: integer(1, 100000000),
     fallback: '100000',
-    help: 'stream entries streamWindow may read per second, whole bridge',
+    help: 'stream entries streamWindow may read per second, whole bridge (a light client may overdraw it)',
   },
   {
     flag: '--seed-interval',
     key: 'seedIntervalMs',
     arg: 'MS',
     parse: integer(0, 86400000),
-    fallback: '10000',
-    help: 'least time between two streamSeed starts, whole bridge',
+    fallback: '2000',
+    help: 'least time between two streamSeed starts, whole bridge (later ones wait in line)',
+  },
+  {
+    flag: '--ip-seed-bytes',
+    key: 'ipSeedBytes',
+    arg: 'BYTES',
+    parse: integer(1024, 1 << 30),
+    fallback: String(16 << 20),
+    help: 'bytes of streams one client may seed per --data-ttl (32 per entry)',
+  },
+  {
+    flag: '--seed-bytes',
+    key: 'seedBytes',
+    arg: 'BYTES',
+    parse: integer(1024, 2 ** 36),
+    fallback: String(128 << 20),
+    help: "bytes of seeded streams the bridge keeps at once; past it a newcomer replaces the heaviest seeder's oldest",
   },
   {
     flag: '--max-queue',
@@ -342,7 +358,7 @@ export const OPTIONS = [
     arg: 'N',
     parse: integer(1, 100000000),
     fallback: '5000',
-    help: 'keys one client address may add per --data-ttl (an hour without one)',
+    help: 'keys one client may add per --data-ttl (an hour without one), charged for what it wrote',
   },
   {
     flag: '--max-keys',
@@ -351,6 +367,46 @@ export const OPTIONS = [
     parse: integer(0, 1000000000),
     fallback: '100000',
     help: 'writes are `busy` while the database holds this many keys (DBSIZE; 0: no quota)',
+  },
+  {
+    flag: '--max-clients',
+    key: 'maxClients',
+    arg: 'N',
+    parse: integer(16, 10000000),
+    fallback: '100000',
+    help: 'clients the bridge keeps budgets for; past it the least recently seen idle one is forgotten',
+  },
+  {
+    flag: '--ipv6-prefix',
+    key: 'ipv6Prefix',
+    arg: 'BITS',
+    parse: integer(16, 128),
+    fallback: '64',
+    help: 'IPv6 clients are counted per prefix of this length (48: per site)',
+  },
+  {
+    flag: '--ipv4-prefix',
+    key: 'ipv4Prefix',
+    arg: 'BITS',
+    parse: integer(8, 32),
+    fallback: '32',
+    help: 'IPv4 clients are counted per prefix of this length (24: per /24)',
+  },
+  {
+    flag: '--max-open-files',
+    key: 'maxOpenFiles',
+    arg: 'N',
+    parse: integer(1, 100000),
+    fallback: '256',
+    help: "static files open at once; past it a newcomer takes the heaviest client's oldest",
+  },
+  {
+    flag: '--send-timeout',
+    key: 'sendTimeoutMs',
+    arg: 'MS',
+    parse: integer(100, 600000),
+    fallback: '10000',
+    help: 'an HTTP answer the client reads nothing of for this long is closed',
   },
   {
     flag: '--headers-timeout',
@@ -462,6 +518,8 @@ function checkBudgets(config) {
   }
   if (config.ipKeys < config.maxBatch)
     throw new ConfigError(`--ip-keys must be at least --max-batch (${config.maxBatch})`);
+  if (config.seedBytes < config.ipSeedBytes)
+    throw new ConfigError(`--seed-bytes must be at least --ip-seed-bytes (${config.ipSeedBytes})`);
   if (config.ipBudget < config.maxBatch || config.budget < config.maxBatch) {
     throw new ConfigError(`--ip-budget and --budget must be at least --max-batch (${config.maxBatch})`);
   }
@@ -495,6 +553,8 @@ export function helpText() {
     'options (a command-line option wins over its environment variable):',
     ...rows,
     '  --print-acl                 print the Valkey ACL SETUSER for these options (least privilege), and exit',
+    "  --print-functions           print the Functions library the bridge calls, for an administrator's",
+    '                              `valkey-cli -x FUNCTION LOAD REPLACE` (once; Valkey keeps it), and exit',
     '  --help                      this text',
     '',
   ].join('\n');

@@ -50,10 +50,10 @@ export function originAccepted(req, origins) {
 }
 
 /**
- * null when the upgrade may proceed, else {status, reason, text} for the HTTP refusal. client: the caller's
- * record (clients.js), or null when the bridge tracks too many clients to take another.
+ * null when the upgrade may proceed (its place among the WebSockets is taken after, see server.js), else
+ * {status, reason, text} for the HTTP refusal.
  */
-export function refuseUpgrade(req, { config, openConnections, closing, client }) {
+export function refuseUpgrade(req, { config, closing }) {
   const path = requestPath(req.url);
   if (path === null) return { status: 400, reason: 'target', text: 'the request target must be a path' };
   if (!hostAllowed(req, config.allowedHosts))
@@ -65,15 +65,6 @@ export function refuseUpgrade(req, { config, openConnections, closing, client })
   const offered = offeredProtocols(req);
   if (offered.length > 0 && !offered.includes(SUBPROTOCOL)) {
     return { status: 400, reason: 'subprotocol', text: `offer the subprotocol ${SUBPROTOCOL}` };
-  }
-  if (openConnections >= config.maxConnections)
-    return { status: 503, reason: 'capacity', text: 'too many connections' };
-  if (client === null || client.connections >= config.maxConnectionsPerIp) {
-    return {
-      status: 503,
-      reason: 'ip_capacity',
-      text: `at most ${config.maxConnectionsPerIp} connections per address`,
-    };
   }
   return null;
 }

@@ -1,5 +1,8 @@
 // The HTTP side of the bridge: /healthz, /metrics, and (with --static) the explorer's files. Every answer
 // carries the security headers; a Host not in --allowed-hosts is refused (421) before anything else.
+// Bounded: one request per socket is answered at a time (the next is not read until the answer has gone;
+// a client pipelining more than PIPELINE_DEPTH behind it is closed), and at most --max-open-files files are
+// open at once, shared fairly between clients (admission.js).
 import { bareAddress, clientAddress, isLoopback } from './clients.js';
 import { hostAllowed, requestPath, securityHeaders } from './guard.js';
 import { tokenAccepted } from './handshake.js';
@@ -49,11 +52,61 @@ function metricsAllowed(req, config) {
   return isLoopback(clientAddress(req, config.trustProxy)) && isLoopback(bareAddress(req.socket.remoteAddress));
 }
 
+/** Requests one socket may send ahead of the answer it waits for (browsers send none). */
+export const PIPELINE_DEPTH = 8;
+const WATCH_MS = 500;
+
+// File answers in flight, each closed once its client has taken no byte of it for --send-timeout: one that
+// never reads holds its file (and its descriptor) no longer than that.
+function createSendWatch(timeoutMs) {
+  const answers = new Map(); // res → {bytes, since}
+  const timer = setInterval(() => {
+    const t = performance.now();
+    for (const [res, seen] of answers) {
+      const bytes = res.socket?.bytesWritten ?? seen.bytes;
+      if (bytes !== seen.bytes) answers.set(res, { bytes, since: t });
+      else if (t - seen.since >= timeoutMs) {
+        answers.delete(res);
+        res.destroy();
+      }
+    }
+  }, WATCH_MS);
+  timer.unref();
+  return {
+    watch(res) {
+      answers.set(res, { bytes: res.socket?.bytesWritten ?? 0, since: performance.now() });
+      res.once('close', () => answers.delete(res));
+    },
+    close: () => clearInterval(timer),
+  };
+}
+
 /**
- * The HTTP request handler: /healthz, /metrics and the --static files, GET and HEAD only. A failure answers
- * 500 (503 when a file cannot be opened for lack of descriptors), or cuts a response already started.
+ * The HTTP request handler: /healthz, /metrics and the --static files, GET and HEAD only, one request per
+ * socket at a time. A failure answers 500 (503 when no file can be opened now), or cuts a response already
+ * started.
  */
-export function createHttpHandler({ config, backend, metrics, logger }) {
+export function createHttpHandler({ config, backend, metrics, logger, clients, files, shutOut = () => {} }) {
+  const sending = createSendWatch(config.sendTimeoutMs);
+  // A file answer holds one of --max-open-files from the open to the last byte; past the ceiling a newcomer
+  // takes the heaviest client's oldest (its answer is cut).
+  const serveFile = async (req, res, path) => {
+    const holder = clients.of(clientAddress(req, config.trustProxy)).key;
+    const item = {
+      evict() {
+        metrics.evicted('files');
+        res.destroy();
+      },
+    };
+    if (files.take(holder, item) !== null) throw new StaticUnavailable('files');
+    sending.watch(res);
+    try {
+      if (await serveStatic(config.staticDir, req, res, path)) return true;
+      return await serveNotFound(config.staticDir, req, res, path);
+    } finally {
+      files.release(holder, item);
+    }
+  };
   const route = async (req, res) => {
     const path = requestPath(req.url);
     if (path === null) return sendText(res, 400, 'the request target must be a path\n');
@@ -76,21 +129,64 @@ export function createHttpHandler({ config, backend, metrics, logger }) {
       }
       return sendJson(res, 200, metrics.snapshot());
     }
-    if (config.staticDir !== null) {
-      if (await serveStatic(config.staticDir, req, res, path)) return undefined;
-      if (await serveNotFound(config.staticDir, req, res, path)) return undefined;
-    }
+    if (config.staticDir !== null && (await serveFile(req, res, path))) return undefined;
     return sendText(res, 404, 'not found\n');
   };
-  return async (req, res) => {
+  const answer = async (req, res) => {
     try {
       await route(req, res);
     } catch (error) {
       const busy = error instanceof StaticUnavailable;
+      if (busy) metrics.httpRefused('files');
       logger.error(busy ? 'static_unavailable' : 'http_failed', { message: error?.message });
       if (!res.headersSent) return sendText(res, busy ? 503 : 500, busy ? 'try again shortly\n' : 'internal error\n');
       res.destroy();
     }
     return undefined;
+  };
+  // Per socket: whether an answer is under way, and the requests parsed behind it (a pipelining client).
+  const lanes = new WeakMap();
+  const serve = (lane, req, res) => {
+    lane.busy = true;
+    let done = false;
+    const next = () => {
+      if (done) return;
+      done = true;
+      lane.busy = false;
+      const waiting = lane.waiting.shift();
+      if (waiting !== undefined) serve(lane, ...waiting);
+      else if (!req.socket.destroyed) req.socket.resume();
+    };
+    res.once('finish', next);
+    res.once('close', next);
+    answer(req, res);
+  };
+  return (req, res) => {
+    const { socket } = req;
+    let lane = lanes.get(socket);
+    if (lane === undefined) {
+      lane = { busy: false, waiting: [] };
+      lanes.set(socket, lane);
+      socket.once('close', () => {
+        lane.waiting.length = 0;
+      });
+    }
+    if (socket.destroyed) return;
+    if (!lane.busy) {
+      serve(lane, req, res);
+      return;
+    }
+    if (lane.waiting.length >= PIPELINE_DEPTH) {
+      // Each request parsed costs the bridge alike, so the client's other sockets go too, before theirs are read.
+      metrics.httpRefused('pipeline');
+      logger.warn('pipeline_refused', { peer: bareAddress(socket.remoteAddress), depth: PIPELINE_DEPTH });
+      lane.waiting.length = 0;
+      socket.destroy();
+      const peer = bareAddress(socket.remoteAddress);
+      if (!config.trustProxy.has(peer)) shutOut(clients.of(peer));
+      return;
+    }
+    lane.waiting.push([req, res]);
+    socket.pause(); // nothing more is read until the answers before have gone
   };
 }

@@ -2,13 +2,14 @@
 // runs, or --data DIR) unless --valkey/--cluster points elsewhere, the bridge, and the explorer and the docs
 // served on the same origin. Only that origin is admitted (--dev-origin adds another, e.g. Vite's).
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { Valkey } from 'iovalkey';
 
 import { startServer } from './valkey-launcher.js';
+import { advisories } from './valkey/advisories.js';
 import { ACL_USER, aclRules } from './acl.js';
 import { ConfigError, helpText, loadConfig } from './config.js';
 import { createLogger } from './log.js';
@@ -28,7 +29,7 @@ export const LOCAL_OPTIONS_HELP = [
   '  --port N                    listen on 127.0.0.1:N (0: a free port; default 8787; or --listen HOST:PORT)',
   "  --data DIR                  the local Valkey's data folder [.run/valkey]; env BRANDED_LOCAL_DATA",
   '  --ready-json                print one JSON line on stdout once everything answers, instead of the banner:',
-  '                              {"ready":true,"explorer","docs","ws","healthz","valkey","data","pid"}',
+  '                              {"ready":true,"explorer","docs","ws","healthz","valkey","valkeyVersion","data","pid"}',
   '  --verbose                   also log each WebSocket opened and closed',
   '',
 ].join('\n');
@@ -75,14 +76,26 @@ function explorerDir() {
   return EXPLORER_DIR;
 }
 
-// The local Valkey's bridge user (SECURITY.md): made afresh at every start with a new password, so the
-// bridge runs with only what it needs; the default user stays for the developer's valkey-cli.
+// The local Valkey keeps its users in an ACL file beside its data, so the bridge's user outlives a restart of
+// Valkey alone (the file must exist before the server starts).
+function aclFile(dir) {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'users.acl');
+  if (!existsSync(file)) writeFileSync(file, '');
+  return file;
+}
+
+// The local Valkey's bridge user (SECURITY.md): made afresh at every start with a new password and saved in
+// the ACL file, so the bridge runs with only what it needs; the default user stays for the developer's
+// valkey-cli. Valkey 9 and later also confine it to its database.
 async function bridgeUser(valkey, config) {
   const password = randomBytes(24).toString('hex');
+  const databases = Number((await valkey.version())?.split('.')[0]) >= 9;
   const admin = new Valkey({ host: valkey.host, port: valkey.port, lazyConnect: true, maxRetriesPerRequest: 0 });
   try {
     await admin.connect();
-    await admin.call('ACL', 'SETUSER', ACL_USER, ...aclRules(config, password));
+    await admin.call('ACL', 'SETUSER', ACL_USER, ...aclRules(config, password, { databases }));
+    await admin.call('ACL', 'SAVE');
   } finally {
     admin.disconnect();
   }
@@ -111,6 +124,7 @@ function addresses(bridge, config, valkey) {
     ws: `ws://${host}:${port}/ws`,
     healthz: `${http}/healthz`,
     valkey: valkey ? valkey.url : (config.cluster ?? [config.valkey]).join(','),
+    valkeyVersion: valkey ? valkey.versionText : null,
     data: valkey ? valkey.dir : null,
   };
 }
@@ -121,7 +135,12 @@ function banner(where, config, valkey, ready) {
     `  branded explorer  ${where.explorer}`,
     ...(where.docs ? [`  docs              ${where.docs}`] : []),
     `  bridge            ${where.ws}`,
-    `  valkey            ${valkey ? `${valkey.url} (data ${valkey.dir}; the bridge logs in as ${ACL_USER})` : where.valkey}`,
+    `  valkey            ${valkey ? `${valkey.url} ${valkey.versionText} (data ${valkey.dir}; the bridge logs in as ${ACL_USER})` : where.valkey}`,
+    ...(valkey && advisories(valkey.versionText).length > 0
+      ? [
+          `  !                 Valkey ${valkey.versionText} predates the fixes for ${advisories(valkey.versionText).join(', ')}: run bash scripts/setup-valkey.sh as root`,
+        ]
+      : []),
     `  serving           ${config.staticDir}`,
     ...(ready ? [] : ['  (Valkey is not answering yet: the bridge keeps trying)']),
     '',
@@ -157,7 +176,9 @@ export async function runLocalStack(argv, env) {
     given(local.rest, env, '--cluster', 'BRANDED_BRIDGE_CLUSTER');
   let valkey = null;
   if (!external) {
-    valkey = await startServer({ module: true, dir: local.data ?? VALKEY_DIR, detached: true });
+    const dir = local.data ?? VALKEY_DIR;
+    valkey = await startServer({ module: true, dir, detached: true, args: ['--aclfile', aclFile(dir)] });
+    valkey.versionText = await valkey.version();
     process.on('exit', () => valkey.killAtExit());
     config.valkey = await bridgeUser(valkey, config);
   }

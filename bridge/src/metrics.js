@@ -3,6 +3,7 @@
 /** The counters: a method per counted event, openConnections and uptimeMs for /healthz, snapshot for /metrics. */
 export function createMetrics(now = Date.now) {
   const startedAt = now();
+  let gauges = () => ({});
   const counters = {
     connections: { open: 0, accepted: 0, refused: {} },
     requests: {},
@@ -11,6 +12,7 @@ export function createMetrics(now = Date.now) {
     coalesced: { batches: 0, enqueues: 0 },
     closed: { slowReader: 0, flood: 0 },
     http: { refused: {} },
+    evicted: {},
   };
   const bump = (table, key) => {
     table[key] = (table[key] ?? 0) + 1;
@@ -38,6 +40,10 @@ export function createMetrics(now = Date.now) {
     httpRefused(reason) {
       bump(counters.http.refused, reason);
     },
+    // A holder's oldest item (socket, WebSocket, open file) given to a newcomer.
+    evicted(kind) {
+      bump(counters.evicted, kind);
+    },
     reply(code) {
       bump(counters.replies, code);
     },
@@ -51,10 +57,14 @@ export function createMetrics(now = Date.now) {
       counters.coalesced.batches += 1;
       counters.coalesced.enqueues += enqueues;
     },
+    /** What is held now (sockets, WebSockets, open files, clients tracked), read at each snapshot. */
+    setGauges(read) {
+      gauges = read;
+    },
     openConnections: () => counters.connections.open,
     uptimeMs: () => now() - startedAt,
     snapshot() {
-      return { ...structuredClone(counters), uptimeMs: now() - startedAt };
+      return { ...structuredClone(counters), held: gauges(), uptimeMs: now() - startedAt };
     },
   };
 }

@@ -2,6 +2,7 @@
 import { STATUS_CODES, createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 
+import { createShares } from './admission.js';
 import { bareAddress, clientAddress, createClients } from './clients.js';
 import { admittedOrigins } from './config.js';
 import { SUBPROTOCOL, refuseUpgrade, writeRefusal } from './handshake.js';
@@ -13,6 +14,8 @@ import { createAllowlist } from './queues.js';
 import { startSession } from './session.js';
 
 export const SHUTDOWN_CLOSE_CODE = 1001;
+/** The close code of a WebSocket whose place went to a newcomer (its client held the most): try again later. */
+export const SHARE_CLOSE_CODE = 1013;
 const DRAIN_TIMEOUT_MS = 10000;
 const CLOSE_TIMEOUT_MS = 2000;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -20,6 +23,7 @@ const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 const REQUEST_TIMEOUT_MS = 30000;
 const KEEP_ALIVE_TIMEOUT_MS = 5000;
 const TIMEOUT_CHECK_MS = 1000;
+const PENALTY_MS = 10000;
 
 /**
  * The bridge, listen() to start it and close() to drain and stop it. backend: the Valkey side (see
@@ -50,6 +54,22 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
         });
 
   const clients = createClients(config);
+  // The bridge-wide ceilings, shared fairly (admission.js): TCP sockets and WebSockets.
+  const sockets = createShares({ limit: config.maxSockets, perHolder: config.maxSocketsPerIp });
+  const websockets = createShares({ limit: config.maxConnections, perHolder: config.maxConnectionsPerIp });
+  const files = createShares({ limit: config.maxOpenFiles });
+  // A client that broke the HTTP rules (pipelining past the depth) loses every socket it holds, before the
+  // data they hold is parsed, and may not connect again for PENALTY_MS.
+  const shutOut = (client) => {
+    client.shutOutUntil = performance.now() + PENALTY_MS;
+    for (const item of sockets.itemsOf(client.key)) item.drop();
+  };
+  metrics.setGauges(() => ({
+    sockets: sockets.size(),
+    websockets: websockets.size(),
+    files: files.size(),
+    clients: clients.size(),
+  }));
   const http = createServer(
     {
       headersTimeout: config.headersTimeoutMs,
@@ -57,24 +77,39 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: TIMEOUT_CHECK_MS,
     },
-    createHttpHandler({ config, backend, metrics, logger }),
+    createHttpHandler({ config, backend, metrics, logger, clients, files, shutOut }),
   );
-  http.maxConnections = config.maxSockets;
-
-  // Raw TCP sockets per peer address (before any header, so the peer itself: a trusted proxy is exempt).
+  // Raw TCP sockets per peer (before any header, so the peer itself: a trusted proxy is exempt from the
+  // per-client cap and never evicted), and in all: past --max-sockets a newcomer takes the heaviest client's
+  // oldest socket.
   http.on('connection', (socket) => {
     const peer = bareAddress(socket.remoteAddress);
-    if (config.trustProxy.has(peer)) return;
+    const exempt = config.trustProxy.has(peer);
     const client = clients.of(peer);
-    if (client === null || client.sockets >= config.maxSocketsPerIp) {
-      metrics.httpRefused('ip_sockets');
-      logger.warn('socket_refused', { peer, reason: 'ip_sockets' });
+    const item = {
+      evict() {
+        metrics.evicted('sockets');
+        socket.destroy();
+      },
+      drop: () => socket.destroy(),
+    };
+    if (client.shutOutUntil > performance.now()) {
+      metrics.httpRefused('shut_out');
       socket.destroy();
       return;
     }
-    client.sockets += 1;
+    const refused = sockets.take(client.key, item, { exempt });
+    if (refused !== null) {
+      const reason = refused === 'holder' ? 'ip_sockets' : 'sockets';
+      metrics.httpRefused(reason);
+      logger.warn('socket_refused', { peer, reason });
+      socket.destroy();
+      return;
+    }
+    if (!exempt) client.sockets += 1;
     socket.once('close', () => {
-      client.sockets -= 1;
+      sockets.release(client.key, item, { exempt });
+      if (!exempt) client.sockets -= 1;
     });
   });
   // A request Node's parser rejects (or a timeout): answered 400/408 where possible, and always destroyed.
@@ -96,11 +131,43 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
     handleProtocols: (offered) => (offered.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
   });
 
+  // A place among the WebSockets: past --max-connections a newcomer closes the heaviest client's oldest.
+  const takePlace = (client, socket) => {
+    let ws = null;
+    const item = {
+      evict() {
+        metrics.evicted('websockets');
+        if (ws === null) return socket.destroy();
+        ws.close(SHARE_CLOSE_CODE, 'the bridge is full: this place went to another client');
+        return setTimeout(() => ws.terminate(), CLOSE_TIMEOUT_MS).unref();
+      },
+    };
+    const refused = websockets.take(client.key, item);
+    if (refused === 'holder')
+      return {
+        status: 503,
+        reason: 'ip_capacity',
+        text: `at most ${config.maxConnectionsPerIp} connections per address`,
+      };
+    if (refused === 'full') return { status: 503, reason: 'capacity', text: 'too many connections' };
+    client.connections += 1; // held from here, so a burst of upgrades cannot pass the cap together
+    let released = false;
+    socket.once('close', () => {
+      if (released) return;
+      released = true;
+      websockets.release(client.key, item);
+      client.connections -= 1;
+    });
+    return { opened: (open) => (ws = open) };
+  };
+
   const upgrade = (req, socket, head) => {
     const peer = `${req.socket.remoteAddress}:${req.socket.remotePort}`;
     const address = clientAddress(req, config.trustProxy);
     const client = clients.of(address);
-    const refusal = refuseUpgrade(req, { config, openConnections: wss.clients.size, closing, client });
+    let refusal = refuseUpgrade(req, { config, closing });
+    const place = refusal === null ? takePlace(client, socket) : null;
+    if (place?.status !== undefined) refusal = place;
     if (refusal !== null) {
       metrics.connectionRefused(refusal.reason);
       logger.warn('upgrade_refused', {
@@ -112,18 +179,11 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
       });
       return writeRefusal(socket, refusal);
     }
-    client.connections += 1; // held from here, so a burst of upgrades cannot pass the cap together
-    let released = false;
-    const release = () => {
-      if (!released) client.connections -= 1;
-      released = true;
-    };
-    socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => {
+      place.opened(ws);
       metrics.connectionOpened();
       logger.info('connection_open', { peer, client: address, origin: req.headers.origin ?? null });
       ws.on('close', (code) => {
-        release();
         metrics.connectionClosed();
         logger.info('connection_closed', { peer, code });
       });

@@ -1,24 +1,20 @@
 // One WebSocket connection: its rate budget, its in-flight count, its idle timer, and the frame loop.
 import { BridgeError, rateLimited, unavailable } from './errors.js';
 import { decodeJson, errorReply, okReply, readRequest, requestIdOf } from './frames.js';
-import { createBucket } from './rate.js';
+import { OPS } from './ops/index.js';
+import { Bucket } from './rate.js';
 
 export const IDLE_CLOSE_CODE = 4001;
 export const FLOOD_CLOSE_CODE = 1008;
 
-const COST = { hello: 0, enqueue: 1, job: 1, pending: 1, streamWindow: 1, streamSeed: 1, gateCompare: 4 };
-/** Valkey commands a request may send, charged against its client's --ip-budget before it runs. */
-export const requestCost = ({ op, fields }) => (op === 'enqueueMany' ? fields.items.length : COST[op]);
-// Keys a request may add (a job row each; a seed replaces one stream), charged against --ip-keys.
-const KEYS_ADDED = { enqueue: 1, streamSeed: 1 };
-const keysAdded = ({ op, fields }) => (op === 'enqueueMany' ? fields.items.length : (KEYS_ADDED[op] ?? 0));
-
 // What an op's run answers through: the first resolve or reject is the request's reply, later ones are
-// ignored. One small object per request in flight (they are many: see coalescer.js).
+// ignored; `client` is who is charged for what it writes. One small object per request in flight (they are
+// many: see coalescer.js).
 class Reply {
-  constructor(answers, id) {
+  constructor(answers, id, client) {
     this.answers = answers;
     this.id = id;
+    this.client = client;
   }
 
   resolve(result) {
@@ -42,7 +38,7 @@ class Reply {
  * every connection from it shares.
  */
 export function startSession(ws, socket, { config, ops, metrics, logger, work, isClosing, peer, client }) {
-  const bucket = createBucket(config.rate);
+  const bucket = new Bucket(config.rate);
   let inflight = 0;
 
   // One timer for the connection's life, pushed back (refresh) by every frame.
@@ -105,7 +101,7 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
 
   // A connection that keeps sending while refused (another --rate frames past its budget within a second)
   // is closed: every refused frame still costs the bridge a parse and a reply.
-  const refusedRecently = createBucket(config.rate);
+  const refusedRecently = new Bucket(config.rate);
   const onFrame = (data, isBinary) => {
     idleTimer.refresh();
     const withinBudget = bucket.take();
@@ -129,14 +125,16 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
       // The cheap refusals come before the op's own checks (a refused batch is not validated item by item).
       if (inflight >= config.maxInflight)
         throw rateLimited(`over ${config.maxInflight} requests in flight on this connection`);
-      if (!client.cost.take(requestCost(request)))
+      const op = OPS[request.op];
+      if (!client.cost.take(op.cost(request.fields)))
         throw rateLimited(`over ${config.ipBudget} Valkey commands per second from this address`);
-      if (!client.keys.take(keysAdded(request)))
+      // Only whether it could: what it writes is charged once written (duplicates and refusals cost nothing).
+      if (!client.keys.affords(op.keys(request.fields)))
         throw rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`);
       const run = ops[request.op].prepare(request.fields, client);
       inflight += 1;
       work.started();
-      const reply = new Reply(answers, id);
+      const reply = new Reply(answers, id, client);
       try {
         run(reply);
       } catch (error) {

@@ -1,7 +1,10 @@
 // Starts and stops one valkey-server on a free loopback port, its data in a fresh temp dir (or a given one),
-// AOF on. Every server is stopped by its own pid; a server this module did not start is never touched.
-// Importing it changes nothing in the process: exit and signal handlers come with the first server that is
-// not detached. Used by `npm start` (local-stack.js) and, through scripts/valkey.js, by the tests.
+// AOF on, the connector's Functions library loaded (the bridge calls it). Every server is stopped by its own
+// pid; a server this module did not start is never touched. The binaries are those scripts/setup-valkey.sh
+// built (a Valkey with the 2025 Lua fixes) when present, else Debian's on the PATH ($BRANDED_VALKEY_BIN: a
+// folder of others). Importing it changes nothing in the process: exit and signal handlers come with the
+// first server that is not detached. Used by `npm start` (local-stack.js) and, through scripts/valkey.js, by
+// the tests.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -9,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+
+import { LIBRARY_CODE } from '@echomq/branded/valkey';
 
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,6 +23,14 @@ export const READY_TIMEOUT_MS = 20_000;
 export const TERMINATE_RETRY_MS = 250;
 export const TERMINATE_TIMEOUT_MS = 15_000;
 const APPENDFSYNC = new Set(['always', 'everysec', 'no']);
+/** Where scripts/setup-valkey.sh installs the Valkey it builds (`current` points at the version). */
+export const BUILT_VALKEY = '/opt/branded-valkey/current/bin';
+
+/** The path of a Valkey program (`valkey-server`, `valkey-cli`): $BRANDED_VALKEY_BIN's, the built one's, or the PATH's. */
+export function valkeyProgram(name) {
+  const folder = process.env.BRANDED_VALKEY_BIN ?? (existsSync(join(BUILT_VALKEY, name)) ? BUILT_VALKEY : null);
+  return folder === null ? name : join(folder, name);
+}
 
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -37,7 +50,9 @@ export function freePort() {
 
 /** Runs one command through valkey-cli; resolves its trimmed stdout (an error reply is still stdout). */
 export async function cli(port, ...args) {
-  const { stdout } = await run('valkey-cli', ['-h', HOST, '-p', String(port), ...args], { timeout: 10_000 });
+  const { stdout } = await run(valkeyProgram('valkey-cli'), ['-h', HOST, '-p', String(port), ...args], {
+    timeout: 10_000,
+  });
   return stdout.trim();
 }
 
@@ -67,13 +82,14 @@ export class ValkeyServer {
   #child = null;
   #exited = null;
 
-  constructor({ port, dir, ownsDir, args, detached }) {
+  constructor({ port, dir, ownsDir, args, detached, library = true }) {
     this.host = HOST;
     this.port = port;
     this.dir = dir;
     this.ownsDir = ownsDir;
     this.args = args;
     this.detached = detached;
+    this.library = library;
     this.logFile = join(dir, 'valkey.log');
   }
 
@@ -85,9 +101,9 @@ export class ValkeyServer {
     return this.#child?.pid;
   }
 
-  /** Spawns the process and waits until it answers as itself, its AOF loaded. */
+  /** Spawns the process and waits until it answers as itself, its AOF loaded (and the library loaded). */
   async launch() {
-    const child = spawn('valkey-server', this.args, {
+    const child = spawn(valkeyProgram('valkey-server'), this.args, {
       cwd: this.dir,
       stdio: 'ignore',
       detached: this.detached,
@@ -98,11 +114,23 @@ export class ValkeyServer {
     else dieWithThisProcess(this);
     try {
       await this.#waitUntilReady();
+      if (this.library) await this.loadLibrary();
     } catch (error) {
       await this.kill();
       throw error;
     }
     return this;
+  }
+
+  /** FUNCTION LOAD REPLACE of the connector's library, as the default user (an administrator). */
+  async loadLibrary() {
+    const loaded = await cli(this.port, 'FUNCTION', 'LOAD', 'REPLACE', LIBRARY_CODE);
+    if (loaded !== 'branded') throw new Error(`valkey-server on port ${this.port}: FUNCTION LOAD said ${loaded}`);
+  }
+
+  /** The server's version (`9.1.2`). */
+  async version() {
+    return /^valkey_version:(\S+)/m.exec(await cli(this.port, 'INFO', 'server'))?.[1] ?? null;
   }
 
   async #waitUntilReady() {
@@ -217,7 +245,8 @@ function dataDir(dir, label) {
 /**
  * Starts a standalone server. Options: module (true for build/native/valkey/emq_module.so, or a path),
  * port (default: a free one), dir (default: a fresh temp dir, removed by stop()), appendfsync
- * ('everysec' by default), args (extra valkey-server arguments), detached (outlive this process).
+ * ('everysec' by default), args (extra valkey-server arguments), detached (outlive this process), library
+ * (load the connector's Functions library at every launch; default true).
  */
 export async function startServer({
   module = false,
@@ -226,6 +255,7 @@ export async function startServer({
   appendfsync = 'everysec',
   args = [],
   detached = false,
+  library = true,
 } = {}) {
   const data = dataDir(dir, 'valkey');
   for (let attempt = 0; ; attempt++) {
@@ -234,6 +264,7 @@ export async function startServer({
       port: chosen,
       ...data,
       detached,
+      library,
       args: serverArgs({ port: chosen, appendfsync, module, extraArgs: args }),
     });
     try {

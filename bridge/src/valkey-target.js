@@ -12,6 +12,7 @@ const NODE_OPTIONS = {
   maxRetriesPerRequest: 0,
   connectTimeout: 5000,
   enableAutoPipelining: true, // commands issued in one tick share one write (seeds, busy sockets)
+  enableReadyCheck: false, // its bare INFO is more than the bridge's user may read (INFO server only)
   retryStrategy: (times) => backoff(times),
 };
 

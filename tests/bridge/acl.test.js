@@ -1,19 +1,32 @@
-// The least-privilege Valkey user (bridge/src/acl.js): every op of the bridge works when it logs in as
-// that user, and the user can do nothing else. And the explorer's shared address never carries ?token=.
+// The least-privilege Valkey user (bridge/src/acl.js): every op of the bridge works when it logs in as that
+// user, and the user can do nothing else — no script of its own (no EVAL, SCRIPT, FUNCTION), no SELECT, INFO's
+// server section only, SET on the fence only, no key whose hash tag is not a served queue's name. A refused
+// login is said once and recovered from. And the explorer's shared address never carries ?token=.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 
 import { createMinter } from '@echomq/branded';
+import { LIBRARY_CODE } from '@echomq/branded/valkey';
 import { Valkey } from 'iovalkey';
 
 import { ACL_USER, aclCommand, aclRules } from '../../bridge/src/acl.js';
 import { loadConfig } from '../../bridge/src/config.js';
 import { readState, writeState } from '../../web/src/explorer/url-state.js';
-import { BRIDGE_CLI, ONE_ADDRESS_LOAD, open } from './support.js';
+import { BRIDGE_CLI, ONE_ADDRESS_LOAD, getJson, open } from './support.js';
 import { useBridgeStack } from './fixture.js';
 
 const PASSWORD = 'acl-test-password-0123456789';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const majorOf = async (direct) => Number(/valkey_version:(\d+)/.exec(await direct.info('server'))[1]);
+
+async function until(check, what, timeoutMs = 15000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
 
 describe('the bridge as a least-privilege Valkey user', () => {
   // The bridge logs in as the least-privilege user; `direct` is the admin who created it.
@@ -21,12 +34,25 @@ describe('the bridge as a least-privilege Valkey user', () => {
     server: { module: true },
     args: ONE_ADDRESS_LOAD,
     direct: true,
-    prepare: ({ direct }) => direct.call('ACL', 'SETUSER', ACL_USER, ...aclRules(loadConfig([]), PASSWORD)),
+    prepare: async ({ direct }) =>
+      direct.call(
+        'ACL',
+        'SETUSER',
+        ACL_USER,
+        ...aclRules(loadConfig([]), PASSWORD, { databases: (await majorOf(direct)) >= 9 }),
+      ),
     valkeyUrl: ({ host, port }) => `redis://${ACL_USER}:${PASSWORD}@${host}:${port}`,
   });
   let user;
   before(() => {
-    user = new Valkey({ host: stack.valkey.host, port: stack.valkey.port, username: ACL_USER, password: PASSWORD });
+    user = new Valkey({
+      host: stack.valkey.host,
+      port: stack.valkey.port,
+      username: ACL_USER,
+      password: PASSWORD,
+      enableReadyCheck: false,
+    });
+    user.on('error', () => {}); // refused while the user is deleted (the last test)
   });
   after(() => user?.disconnect());
 
@@ -38,12 +64,13 @@ describe('the bridge as a least-privilege Valkey user', () => {
       ['hello', {}],
       ['enqueue', { queue: 'demo', job: first }],
       ['enqueue', { queue: 'demo', job: jobs.next(), executor: 'native' }],
-      ['enqueueMany', { queue: 'demo', items: [{ job: jobs.next() }, { job: jobs.next() }] }],
+      ['enqueueMany', { queue: 'demo.many-1_x', items: [{ job: jobs.next() }, { job: jobs.next() }] }],
       ['job', { queue: 'demo', job: first }],
       ['pending', { queue: 'demo' }],
       ['streamSeed', { queue: 'demo', stream: 'acl', entries: 5000 }],
       ['streamWindow', { queue: 'demo', stream: 'acl', t0: 1781000000000, t1: 1781000000002 }],
       ['gateCompare', { job: jobs.next() }],
+      ['enqueue', { queue: `demo${'q'.repeat(32)}`, job: jobs.next() }],
     ];
     for (const [op, fields] of requests) {
       const reply = await client.request(op, fields);
@@ -51,12 +78,14 @@ describe('the bridge as a least-privilege Valkey user', () => {
     }
     const duplicate = await client.request('enqueue', { queue: 'demo', job: first });
     assert.equal(duplicate.error?.code, 'duplicate');
+    const tooLong = await client.request('enqueue', { queue: `demo${'q'.repeat(33)}`, job: jobs.next() });
+    assert.equal(tooLong.error?.code, 'forbidden', 'a glob * covers at most 32 bytes, as the ACL does');
     assert.equal((await stack.direct.ttl(`emq:{demo}:job:${first}`)) > 0, true, 'the data TTL is set as this user');
     assert.deepEqual(await stack.direct.call('ACL', 'LOG'), [], 'no ACL refusal on the way');
     await client.close();
   });
 
-  it('the user can do nothing else: no admin commands, no other keys, not even from a script', async () => {
+  it('the user can do nothing else: no script of its own, no SELECT, no other INFO, SET on the fence only, no crossed hash tag', async () => {
     const refusals = [
       () => user.flushall(),
       () => user.call('CONFIG', 'GET', 'maxmemory'),
@@ -64,25 +93,79 @@ describe('the bridge as a least-privilege Valkey user', () => {
       () => user.get('elsewhere'),
       () => user.set('emq:{orders}:job:x', '1'),
       () => user.call('MODULE', 'LIST'),
-      () => user.call('SCRIPT', 'FLUSH'),
       () => user.eval("return redis.call('SET', 'elsewhere', '1')", 0),
+      () => user.eval('return 1', 0),
+      () => user.call('EVALSHA', 'e0e1f9fabfc9d4800c877a703b823ac0578ff8db', 0),
+      () => user.call('SCRIPT', 'LOAD', 'return 1'),
+      () => user.call('SCRIPT', 'FLUSH'),
+      () => user.call('FUNCTION', 'LOAD', "#!lua name=evil\nredis.register_function('evil', function() return 1 end)"),
+      () => user.call('FUNCTION', 'DELETE', 'branded'),
+      () => user.call('FUNCTION', 'FLUSH'),
+      () => user.call('SELECT', '1'),
+      () => user.call('INFO'),
+      () => user.call('INFO', 'all'),
+      () => user.call('INFO', 'keyspace'),
+      () => user.call('INFO', 'clients'),
+      () => user.set('emq:{demo}:pending', 'x'.repeat(1 << 20)),
+      () => user.get('emq:{demo:other}:x'),
+      () => user.get('emq:{demo}}:x'),
+      () => user.hgetall('emq:{demo.a:b}:job:JOB0KHTOWnGLuC'),
       () => user.call('ACL', 'WHOAMI'),
       () => user.call('CLIENT', 'LIST'),
       () => user.call('SUBSCRIBE', 'x'),
-      () => user.eval("return redis.call('FLUSHDB')", 0),
+      () => user.call('DEL', '{emq}:version'),
     ];
     for (const attempt of refusals) {
       await assert.rejects(attempt(), /NOPERM|permission|no permissions/i, attempt.toString());
     }
     assert.equal(await stack.direct.exists('elsewhere', 'emq:{orders}:job:x'), 0);
+    assert.equal(await stack.direct.type('emq:{demo}:pending'), 'zset', 'the pending set is as the bridge wrote it');
+    assert.match(await user.call('INFO', 'server'), /^# Server/);
+    assert.equal(await user.call('SET', '{emq}:version', 'echomq:4.0.0'), 'OK', 'SET on the fence (its claim)');
   });
 
-  it('--print-acl prints the ACL SETUSER for the options given', () => {
+  it('--print-acl and --print-functions print what an operator runs', () => {
     const out = execFileSync(process.execPath, [BRIDGE_CLI, '--print-acl', '--queues', 'docs.*,demo'], {
       encoding: 'utf8',
     }).trim();
     assert.equal(out, aclCommand(loadConfig(['--queues', 'docs.*,demo'])));
-    assert.match(out, /~emq:\{docs\.\*\}:\* ~emq:\{demo\}:\* ~emq:\{scratch\.\*\}:\* -@all /);
+    assert.match(out, /'~emq:\{docs\.\}:\*' '~emq:\{docs\.\[-\.0-9A-Z_a-z\]\}:\*' /);
+    assert.match(out, /'~emq:\{demo\}:\*' '~emq:\{scratch\.(\[0-9a-f\]){16}\}:\*' /);
+    assert.match(out, / '-@all' \+auth .* \+fcall .* '\(~\{emq\}:version \+set\)'$/);
+    assert.doesNotMatch(out, /\+eval|\+script|\+function|\+select|\+info |\+set /);
+    const library = execFileSync(process.execPath, [BRIDGE_CLI, '--print-functions'], { encoding: 'utf8' });
+    assert.equal(library, LIBRARY_CODE);
+  });
+
+  it('Valkey refusing the login (the user deleted): one clear log line, not a loop; served again once it is back', async () => {
+    const client = await open(stack.bridge.ws, { origin: stack.bridge.origin });
+    const before_ = stack.bridge.logs.length;
+    await stack.direct.call('ACL', 'DELUSER', ACL_USER); // which also closes its connections
+    await until(async () => (await getJson(`${stack.bridge.http}/healthz`)).status === 503, 'healthz 503');
+    const refused = await client.request('enqueue', {
+      queue: 'demo',
+      job: createMinter({ namespace: 'JOB', node: 4 }).next(),
+    });
+    assert.equal(refused.error?.code, 'unavailable');
+    await sleep(4000);
+    const said = stack.bridge.logs.slice(before_);
+    const authLines = said.filter((l) => l.event === 'valkey_auth_failed');
+    assert.equal(authLines.length, 1, JSON.stringify(said.map((l) => l.event)));
+    assert.match(authLines[0].note, /--print-acl/);
+    assert.ok(said.length <= 20, `${said.length} log lines in 4 s: ${JSON.stringify(said.slice(0, 8))}`);
+    await stack.direct.call(
+      'ACL',
+      'SETUSER',
+      ACL_USER,
+      ...aclRules(loadConfig([]), PASSWORD, { databases: (await majorOf(stack.direct)) >= 9 }),
+    );
+    await until(async () => (await getJson(`${stack.bridge.http}/healthz`)).status === 200, 'healthz 200 again');
+    const served = await client.request('enqueue', {
+      queue: 'demo',
+      job: createMinter({ namespace: 'JOB', node: 5 }).next(),
+    });
+    assert.equal(served.ok, true, JSON.stringify(served));
+    await client.close();
   });
 });
 

@@ -2,8 +2,9 @@
 // addresses (127.0.0.0/8 is all loopback on Linux, so each address is a distinct client to the bridge),
 // a legitimate client timing its enqueues while an attack runs, and a view of Valkey to compare.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect as netConnect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,10 +127,13 @@ export async function peakRss(bridge, work) {
   }
 }
 
-/** A raw TCP client: sends `text` (from `localAddress`), resolves {status, head, closedBy} once the server closes. */
-export function rawRequest(port, text, { localAddress, timeoutMs = 5000 } = {}) {
+/**
+ * A raw TCP client: sends `text` to `host` (from `localAddress`), resolves {status, head, closedBy} once the
+ * server closes.
+ */
+export function rawRequest(port, text, { localAddress, timeoutMs = 5000, host = '127.0.0.1' } = {}) {
   return new Promise((resolve) => {
-    const socket = netConnect({ host: '127.0.0.1', port, localAddress });
+    const socket = netConnect({ host, port, localAddress });
     let data = '';
     const timer = setTimeout(() => {
       socket.destroy();
@@ -146,4 +150,70 @@ export function rawRequest(port, text, { localAddress, timeoutMs = 5000 } = {}) 
     });
     socket.on('connect', () => socket.write(text));
   });
+}
+
+/** Legitimate visitors' bound in the second round's attacks: every reply `ok`, and each within 1 s. */
+export const VISITOR_BOUND_MS = 1000;
+
+/** The legitimate client was answered `ok` every time, each reply within VISITOR_BOUND_MS. */
+export function assertServedWithin(stats, what, boundMs = VISITOR_BOUND_MS) {
+  assert.ok(stats.latencies.length >= 5, `${what}: only ${stats.latencies.length} legitimate requests answered`);
+  assert.deepEqual(Object.keys(stats.codes), ['ok'], `${what}: legitimate replies ${JSON.stringify(stats.codes)}`);
+  assert.ok(stats.max <= boundMs, `${what}: a legitimate reply took over ${boundMs} ms: ${describeStats(stats)}`);
+}
+
+/** What the bridge holds now (/metrics `held`: sockets, websockets, files, clients). */
+export async function held(bridge) {
+  return (await (await fetch(`${bridge.http}/metrics`)).json()).held;
+}
+
+/** The descriptors a process holds open. */
+export const fdsOf = (pid) => readdirSync(`/proc/${pid}/fd`).length;
+
+/** Times plain HTTP GETs of `path` from `localAddress` every `everyMs` until stop(): {statuses, max}. */
+export function httpVisitor(bridge, { localAddress, path = '/healthz', everyMs = 100 }) {
+  let running = true;
+  const statuses = {};
+  let max = 0;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      const { status } = await rawRequest(
+        bridge.port,
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+        { localAddress, host: bridge.host, timeoutMs: 5000 },
+      );
+      max = Math.max(max, performance.now() - started);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      await sleep(everyMs);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { statuses, max };
+    },
+  };
+}
+
+// A prefix the tests make local (AnyIP), so a client may bind any source address in it: a site's /48.
+export const SITE_PREFIX = 'fd00:b:0::/48';
+/** The n-th address of the site, in its own /64 (`fd00:b:0:<n>::<host>`). */
+export const siteAt = (n, host = 2) => `fd00:b:0:${n.toString(16)}::${host.toString(16)}`;
+
+/**
+ * Makes SITE_PREFIX local for the test (a `local` route on lo, and ip_nonlocal_bind so a socket may bind an
+ * address of it); resolves the undo. Needs root: resolves null otherwise (the caller skips, saying why).
+ */
+export function anyIpSite() {
+  if (process.getuid?.() !== 0) return null;
+  const sysctl = '/proc/sys/net/ipv6/ip_nonlocal_bind';
+  const previous = readFileSync(sysctl, 'utf8').trim();
+  execFileSync('ip', ['-6', 'route', 'replace', 'local', SITE_PREFIX, 'dev', 'lo']);
+  writeFileSync(sysctl, '1');
+  return () => {
+    execFileSync('ip', ['-6', 'route', 'del', 'local', SITE_PREFIX, 'dev', 'lo']);
+    writeFileSync(sysctl, previous);
+  };
 }

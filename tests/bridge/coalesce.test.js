@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { ENQUEUE_SCRIPT_SHA1, KIND_REFUSAL, createMinter, jobKey, pendingKey } from '@echomq/branded';
+import { KIND_REFUSAL, createMinter, jobKey, pendingKey } from '@echomq/branded';
+import { LIBRARY_FUNCTIONS } from '@echomq/branded/valkey';
 
 import { createCoalescer } from '../../bridge/src/coalescer.js';
 import { startServer } from '../../scripts/valkey.js';
@@ -15,7 +16,7 @@ const MAX_PAYLOAD = 64;
 
 function command(executor, queue, job, payload) {
   const args = ['2', jobKey(queue, job), pendingKey(queue), job, payload];
-  return executor === 'native' ? ['EMQ.ENQUEUE', ...args] : ['EVALSHA', ENQUEUE_SCRIPT_SHA1, ...args];
+  return executor === 'native' ? ['EMQ.ENQUEUE', ...args] : ['FCALL', LIBRARY_FUNCTIONS.enqueue, ...args];
 }
 
 const enqueued = (id, queue, job, payload, executor) => ({

@@ -10,10 +10,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { ROOT, upgradeStatus } from './support.js';
+import { createMinter } from '@echomq/branded';
+
+import { MODULE_PATH, cli, valkeyProgram } from '../../scripts/valkey.js';
+import { ROOT, open, upgradeStatus } from './support.js';
 
 const LOCAL_CLI = join(ROOT, 'bridge/bin/branded-local.js');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function until(check, what, timeoutMs = 20000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
 
 /** Starts the local stack with --ready-json; resolves {ready (the JSON line), out, errLines(), stop()}. */
 async function startLocal(args = [], env = {}) {
@@ -72,10 +83,12 @@ describe('npm start for a test harness', () => {
       ws: `ws://127.0.0.1:${port}/ws`,
       healthz: `http://127.0.0.1:${port}/healthz`,
       valkey: ready.valkey,
+      valkeyVersion: ready.valkeyVersion,
       data: join(data, 'one'),
       pid: ready.pid,
     });
     assert.match(ready.valkey, /^redis:\/\/127\.0\.0\.1:\d+$/);
+    assert.match(ready.valkeyVersion, /^\d+\.\d+\.\d+$/);
     assert.equal(stack.out(), `${JSON.stringify(ready)}\n`, 'stdout is the one line');
     assert.ok(existsSync(join(data, 'one', 'valkey.log')), "the local Valkey's data is where the caller said");
     const health = await fetch(ready.healthz);
@@ -148,6 +161,35 @@ describe('npm start for a test harness', () => {
       refusal.map((l) => [l.event, l.reason]),
       [['upgrade_refused', 'origin']],
     );
+  });
+
+  it("the bridge's Valkey user outlives a restart of Valkey alone (the ACL file): no refused login, served again", async () => {
+    const port = new URL(stack.ready.valkey).port;
+    const pid = Number(/process_id:(\d+)/.exec(await cli(port, 'INFO', 'server'))[1]);
+    const dir = stack.ready.data;
+    assert.ok(existsSync(join(dir, 'users.acl')), 'the users are kept beside the data');
+    // Started again as npm start started it, but loading nothing: the user and the library must come back
+    // from the ACL file and the AOF.
+    const args = ['--port', port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir];
+    const command = [valkeyProgram('valkey-server'), ...args, '--aclfile', join(dir, 'users.acl')];
+    const before_ = stack.errLines().length;
+    process.kill(pid, 'SIGKILL');
+    await until(async () => (await fetch(stack.ready.healthz)).status === 503, 'healthz 503');
+    const again = spawn(command[0], [...command.slice(1), '--loadmodule', MODULE_PATH], { stdio: 'ignore' });
+    after(() => again.kill('SIGKILL'));
+    await until(async () => (await fetch(stack.ready.healthz)).status === 200, 'healthz 200 after the restart');
+    const client = await open(stack.ready.ws, { origin: stack.ready.explorer.slice(0, -1) });
+    const reply = await client.request('enqueue', {
+      queue: 'demo',
+      job: createMinter({ namespace: 'JOB', node: 44 }).next(),
+    });
+    assert.equal(reply.ok, true, JSON.stringify(reply));
+    await client.close();
+    const said = stack
+      .errLines()
+      .slice(before_)
+      .map((line) => JSON.parse(line).event);
+    assert.ok(!said.includes('valkey_auth_failed'), said.join(' '));
   });
 
   it('--help documents --port, --data, --ready-json, --dev-origin; bad values exit 2', () => {

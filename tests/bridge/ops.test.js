@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { ENQUEUE_SCRIPT_SHA1, FENCE_VALUE, KIND_REFUSAL, createMinter } from '@echomq/branded';
+import { FENCE_VALUE, KIND_REFUSAL, createMinter } from '@echomq/branded';
+import { LIBRARY_FUNCTIONS } from '@echomq/branded/valkey';
 
 import { ONE_ADDRESS_LOAD } from './support.js';
 import { useBridgeStack } from './fixture.js';
@@ -22,7 +23,8 @@ describe('ops', () => {
     assert.equal(ok, true);
     assert.equal(result.protocol, 'branded-bridge/1');
     assert.equal(result.wire, FENCE_VALUE);
-    assert.deepEqual(result.valkey, { reachable: true, mode: 'standalone', version: '8.0.1' });
+    const version = /valkey_version:(\S+)/.exec(await stack.direct.info('server'))[1];
+    assert.deepEqual(result.valkey, { reachable: true, mode: 'standalone', version, library: 'ok' });
     assert.deepEqual(result.fence, { state: 'ok', found: FENCE_VALUE, expected: FENCE_VALUE });
     assert.deepEqual(result.executors, ['script', 'native']);
     assert.deepEqual(result.queues, ['demo*']);
@@ -38,7 +40,7 @@ describe('ops', () => {
       const key = `emq:{demo}:job:${job}`;
       const command =
         executor === 'script'
-          ? ['EVALSHA', ENQUEUE_SCRIPT_SHA1, '2', key, 'emq:{demo}:pending', job, `hi ${executor}`]
+          ? ['FCALL', LIBRARY_FUNCTIONS.enqueue, '2', key, 'emq:{demo}:pending', job, `hi ${executor}`]
           : ['EMQ.ENQUEUE', '2', key, 'emq:{demo}:pending', job, `hi ${executor}`];
       assert.deepEqual(first, {
         id: first.id,
@@ -189,13 +191,19 @@ describe('ops', () => {
     );
   });
 
-  it('streamSeed: one at a time per bridge; the second meanwhile is `rate`', async () => {
-    const [a, b] = await Promise.all([
+  it('streamSeed: one at a time per bridge; the next waits its turn; a third from the same address meanwhile is `rate`', async () => {
+    const [a, b, c] = await Promise.all([
       stack.client.request('streamSeed', { queue: 'demo', stream: 'one', entries: 20000 }),
       stack.client.request('streamSeed', { queue: 'demo', stream: 'two', entries: 10 }),
+      stack.client.request('streamSeed', { queue: 'demo', stream: 'three', entries: 10 }),
     ]);
-    assert.equal(a.ok, true);
-    assert.equal(b.error?.code, 'rate');
+    assert.deepEqual([a.ok, b.ok], [true, true], JSON.stringify([a, b]));
+    assert.equal(c.error?.code, 'rate', JSON.stringify(c));
+    assert.match(c.error.message, /already waiting/);
+    assert.deepEqual(
+      await stack.direct.exists('emq:{demo}:stream.one', 'emq:{demo}:stream.two', 'emq:{demo}:stream.three'),
+      2,
+    );
   });
 
   it('gateCompare: JOB admitted by both; USR refused by both with byte-identical text; scratch queues removed', async () => {
@@ -203,7 +211,7 @@ describe('ops', () => {
     const admitted = (await stack.client.request('gateCompare', { job, payload: 'p' })).result;
     assert.equal(admitted.script.ok, true);
     assert.equal(admitted.native.ok, true);
-    assert.equal(admitted.script.command[0], 'EVALSHA');
+    assert.equal(admitted.script.command[0], 'FCALL');
     assert.equal(admitted.native.command[0], 'EMQ.ENQUEUE');
     assert.deepEqual([admitted.agree, admitted.refusalsIdentical], [true, null]);
     const refused = (await stack.client.request('gateCompare', { job: 'USR0KHTOWnGLuC' })).result;

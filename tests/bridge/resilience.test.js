@@ -1,5 +1,6 @@
 // Valkey killed (-9) and restarted mid-run with AOF appendfsync always: the bridge stays up, answers
-// `unavailable`, reconnects on its own, re-verifies the fence, survives NOSCRIPT, and loses no acked job.
+// `unavailable`, reconnects on its own, re-verifies the fence, says when its Functions library is gone, and
+// loses no acked job.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
@@ -102,15 +103,32 @@ describe('resilience', () => {
     await Promise.all(clients.map((c) => c.close()));
   });
 
-  it('NOSCRIPT after SCRIPT FLUSH: the script executor still enqueues', async () => {
+  it('the Functions library flushed: script enqueues are `unavailable` (said once), native ones go on; served again once it is loaded', async () => {
     const direct = new Valkey({ host: stack.valkey.host, port: stack.valkey.port });
     const client = await open(stack.bridge.ws, { origin: stack.bridge.origin });
     const minter = createMinter({ namespace: 'JOB', node: 200 });
     assert.equal((await client.request('enqueue', { queue: 'demo.ns', job: minter.next() })).ok, true);
-    await direct.script('FLUSH');
-    const job = minter.next();
-    assert.equal((await client.request('enqueue', { queue: 'demo.ns', job })).ok, true);
-    assert.equal(await direct.exists(`emq:{demo.ns}:job:${job}`), 1);
+    const before_ = stack.bridge.logs.length;
+    await direct.call('FUNCTION', 'FLUSH');
+    const refused = [];
+    for (let i = 0; i < 3; i += 1)
+      refused.push(await client.request('enqueue', { queue: 'demo.ns', job: minter.next() }));
+    assert.deepEqual(
+      refused.map((r) => [r.error?.code, r.error?.written]),
+      Array(3).fill(['unavailable', 'no']),
+    );
+    assert.match(refused[0].error.message, /functions are not loaded/);
+    const native = await client.request('enqueue', { queue: 'demo.ns', job: minter.next(), executor: 'native' });
+    assert.equal(native.ok, true, JSON.stringify(native));
+    assert.equal((await client.request('hello')).result.valkey.library, 'missing');
+    const said = stack.bridge.logs.slice(before_).filter((l) => l.event === 'valkey_library');
+    assert.equal(said.length, 1, 'said once');
+    assert.match(said[0].note, /--print-functions/);
+    await stack.valkey.loadLibrary();
+    await until(
+      async () => (await client.request('enqueue', { queue: 'demo.ns', job: minter.next() })).ok,
+      'served once the library is back',
+    );
     direct.disconnect();
     await client.close();
   });

@@ -41,16 +41,17 @@ export const ONE_ADDRESS_LOAD = [
 ];
 
 /**
- * Spawns `branded-bridge` on a free loopback port; resolves once it logs `listening`. Unless `args` set
- * --origin, the allowed origin is the bridge's own (as `npm start` serves the explorer). With waitReady,
+ * Spawns `branded-bridge` on a free port of `host` (loopback); resolves once it logs `listening`. Unless `args`
+ * set --origin, the allowed origin is the bridge's own (as `npm start` serves the explorer). With waitReady,
  * it also waits until the bridge has reached Valkey and checked the fence (`valkey_ready`).
  */
-export async function startBridge(args = [], { env = {}, waitReady = true, wrap = [] } = {}) {
+export async function startBridge(args = [], { env = {}, waitReady = true, wrap = [], host = '127.0.0.1' } = {}) {
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const where = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+  const origin = `http://${where}`;
   const originArgs = args.includes('--origin') || env.BRANDED_BRIDGE_ORIGIN ? [] : ['--origin', origin];
   // wrap: a command that execs the bridge in its own place (prlimit), so the child's pid is the bridge's.
-  const command = [...wrap, process.execPath, BRIDGE_CLI, '--listen', `127.0.0.1:${port}`, ...originArgs, ...args];
+  const command = [...wrap, process.execPath, BRIDGE_CLI, '--listen', where, ...originArgs, ...args];
   const child = spawn(command[0], command.slice(1), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,9 +81,10 @@ export async function startBridge(args = [], { env = {}, waitReady = true, wrap 
   }
   return {
     port,
+    host,
     origin,
-    http: `http://127.0.0.1:${port}`,
-    ws: `ws://127.0.0.1:${port}/ws`,
+    http: `http://${where}`,
+    ws: `ws://${where}/ws`,
     child,
     logs,
     exited,

@@ -20,7 +20,8 @@ const present = surfacePresent(
 const { startServer } = present ? await import('../../scripts/valkey.js') : {};
 const { startBridge, ONE_ADDRESS_LOAD } = present ? await import('../bridge/support.js') : {};
 
-const state = (client) => keyspaceState(client, ['evalsha', 'eval', 'emq.enqueue', 'xadd', 'hset', 'zadd', 'del']);
+const state = (client) =>
+  keyspaceState(client, ['fcall', 'evalsha', 'eval', 'emq.enqueue', 'xadd', 'hset', 'zadd', 'del']);
 
 // One socket, one frame at a time: each frame's reply is the next message.
 async function socket(bridge) {

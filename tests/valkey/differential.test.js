@@ -35,8 +35,9 @@ const MODULE_DB = 1;
 const DEBUG = ['--enable-debug-command', 'local'];
 // A replica that meets an error in what its primary sends stops at once instead of logging and going on.
 const STRICT_REPLICA = [...DEBUG, '--propagation-error-behavior', 'panic'];
-// The script's errors from redis.call carry where they came from; the rest of the text is the server's own.
-const SCRIPT_LOCATION = / script: [0-9a-f]{40}, on @user_script:\d+\.$/;
+// The script's errors from redis.call carry where they came from (Valkey 9 leaves the script's SHA1 out); the
+// rest of the text is the server's own.
+const SCRIPT_LOCATION = / script: (?:[0-9a-f]{40}, )?on @user_script:\d+\.$/;
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const settle = (promise) =>

@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { Valkey } from 'iovalkey';
 import { MODULE_PATH, startServer } from '../../scripts/valkey.js';
+import { loadedModules } from './support.js';
 
 const run = promisify(execFile);
 const LAUNCHER = new URL('../../scripts/valkey.js', import.meta.url).pathname;
@@ -43,7 +44,7 @@ describe('startServer', () => {
       assert.equal(await config(client, 'appendonly'), 'yes');
       assert.equal(await config(client, 'appendfsync'), 'everysec');
       assert.equal(await config(client, 'dir'), server.dir);
-      assert.deepEqual(await client.call('MODULE', 'LIST'), []);
+      assert.deepEqual(await loadedModules(client), []);
     });
     assert.ok(server.dir.startsWith(tmpdir()));
     const { pid } = server;
@@ -66,7 +67,7 @@ describe('startServer', () => {
       await withClient(server, async (client) => {
         assert.equal(await client.get('kept'), 'yes');
         assert.equal(await config(client, 'appendfsync'), 'always');
-        assert.equal((await client.call('MODULE', 'LIST')).length, 1);
+        assert.equal((await loadedModules(client)).length, 1);
       });
     } finally {
       await server.stop();
@@ -119,7 +120,7 @@ describe('the CLI', () => {
       const [recorded] = JSON.parse(readFileSync(join(stateDir, 'valkey.json'), 'utf8'));
       assert.match(stdout, new RegExp(`pid ${recorded.pid} at redis://127\\.0\\.0\\.1:${recorded.port}`));
       await withClient({ host: '127.0.0.1', port: recorded.port }, async (client) => {
-        const [[, name, , , , path]] = await client.call('MODULE', 'LIST');
+        const [[, name, , , , path]] = await loadedModules(client);
         assert.deepEqual([name, path], ['emq', MODULE_PATH]);
         assert.equal(await config(client, 'appendfsync'), 'no');
       });

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, FENCE_KEY, FENCE_VALUE, KIND_REFUSAL } from '@echomq/branded';
 import { Valkey } from 'iovalkey';
 import { MODULE_PATH, startServer } from '../../scripts/valkey.js';
-import { claimFence, commandCalls, rawClient, replyOf, serverFor, snapshot } from './support.js';
+import { claimFence, commandCalls, loadedModules, rawClient, replyOf, serverFor, snapshot } from './support.js';
 
 const JOB = 'JOB0KHTOWnGLuC';
 const USR = 'USR0KHTOWnGLuC';
@@ -297,7 +297,7 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
   });
 
   test('writes reach the AOF as their effects (MULTI, HSET, ZADD, EXEC) and survive kill -9 and a restart', async (t) => {
-    const durable = await startServer({ module: true, appendfsync: 'always' });
+    const durable = await startServer({ module: true, appendfsync: 'always', library: false });
     t.after(() => durable.stop());
     const direct = await rawClient(t, durable);
     await claimFence(direct);
@@ -335,7 +335,7 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     ];
     // A single appendonly.aof without a manifest is the pre-7 layout: the server loads it as the AOF's base.
     writeFileSync(join(dir, 'appendonly.aof'), calls.map(resp).join(''));
-    const loaded = await startServer({ module: true, dir });
+    const loaded = await startServer({ module: true, dir, library: false });
     t.after(() => loaded.stop());
     const direct = await rawClient(t, loaded);
     assert.deepEqual(await direct.hgetall(jobKeyOf('old', JOB)), {
@@ -382,7 +382,7 @@ describe('loading the module', () => {
       server.logTail(),
       /emq module refuses to load: self-check failed: hash32\(274557032793636864\) != 234878118/,
     );
-    assert.deepEqual(await client.call('MODULE', 'LIST'), []);
+    assert.deepEqual(await loadedModules(client), []);
     assert.match((await replyOf(client.call('EMQ.ENQUEUE', 2, 'a', 'b', 'c', 'd'))).error, /^ERR unknown command/);
   });
 

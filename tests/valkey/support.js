@@ -44,3 +44,9 @@ export async function snapshot(client) {
   const entries = await Promise.all(keys.map(async (key) => [key, (await client.dumpBuffer(key)).toString('hex')]));
   return Object.fromEntries(entries);
 }
+
+/** MODULE LIST without Valkey's own Lua engine (Valkey 9 lists it as the module `lua`): the modules loaded. */
+export async function loadedModules(client) {
+  const modules = await client.call('MODULE', 'LIST');
+  return modules.filter((fields) => fields[fields.indexOf('name') + 1] !== 'lua');
+}

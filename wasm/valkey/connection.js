@@ -2,17 +2,21 @@
 // then the fence, then goes to the server.
 import { jobKey, pendingKey } from '@echomq/branded';
 import {
+  SCRIPT_CALLS,
   checkedBatch,
   checkedExecutor,
   enqueueCall,
   isFenceReply,
   refusalOf,
+  routeOf,
   runMany,
   runOne,
+  sentRecord,
   verdictOf,
 } from './enqueue.js';
+import { expireKeys } from './expire.js';
 import { Fence } from './fence.js';
-import { append, appendCall, readWindow } from './streams.js';
+import { append, appendCall, countWindow, readWindow, seedStream } from './streams.js';
 
 function checkedLimit(limit) {
   if (limit === undefined) return -1;
@@ -29,11 +33,15 @@ export class Connection {
   #client;
   #cluster;
   #fence;
+  #scripts;
   #lastError = null;
 
-  constructor(client, { cluster }) {
+  constructor(client, { cluster, scripts = 'eval' }) {
+    if (!SCRIPT_CALLS.includes(scripts))
+      throw new TypeError(`scripts must be ${SCRIPT_CALLS.map((s) => `'${s}'`).join(' or ')}, not ${String(scripts)}`);
     this.#client = client;
     this.#cluster = cluster;
+    this.#scripts = scripts;
     this.#fence = new Fence(client);
     // While the server is unreachable iovalkey emits 'error' at each reconnect attempt (and prints it when
     // nobody listens); the commands that fail still reject with their own errors. The latest is kept.
@@ -47,6 +55,11 @@ export class Connection {
 
   get cluster() {
     return this.#cluster;
+  }
+
+  /** How the connector's scripts run: 'eval' (EVALSHA, EVAL) or 'functions' (FCALL of the library). */
+  get scripts() {
+    return this.#scripts;
   }
 
   /** The latest connection error iovalkey reported (null when none). */
@@ -68,7 +81,7 @@ export class Connection {
     checkedExecutor(executor, this.#cluster);
     await this.#fence.assertWritable();
     try {
-      return verdictOf(await runOne(this.#client, executor, call));
+      return verdictOf(await runOne(this.#client, routeOf(executor, this.#scripts), call));
     } catch (error) {
       throw await this.#refusal(error, call);
     }
@@ -80,9 +93,11 @@ export class Connection {
     if (!Array.isArray(items)) throw new TypeError('items must be an array of [id, payload] pairs');
     const batch = checkedBatch(queue, pending, items);
     const { calls, outcomes } = batch;
+    const route = routeOf(executor, this.#scripts);
+    Object.defineProperty(outcomes, 'sent', { value: sentRecord(route, batch) });
     if (calls.ids.length === 0) return outcomes;
     await this.#fence.assertWritable();
-    for (const [k, error] of await runMany(this.#client, executor, batch)) {
+    for (const [k, error] of await runMany(this.#client, route, batch)) {
       const id = calls.ids[k];
       outcomes[calls.at[k]] = { id, verdict: 'refused', error: await this.#refusal(error, { queue, id }) };
     }
@@ -111,6 +126,22 @@ export class Connection {
 
   readWindow(queue, stream, t0, t1, options) {
     return readWindow(this.#client, queue, stream, t0, t1, options);
+  }
+
+  countWindow(queue, stream, t0, t1, options) {
+    return countWindow(this.#client, this.#scripts === 'functions', queue, stream, t0, t1, options);
+  }
+
+  seed(queue, stream, entries, options) {
+    return seedStream(this.#client, () => this.#fence.assertWritable(), queue, stream, entries, options);
+  }
+
+  async expire(keys, seconds) {
+    if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string'))
+      throw new TypeError('keys must be an array of key names');
+    if (!Number.isSafeInteger(seconds) || seconds < 1)
+      throw new TypeError(`seconds must be a positive integer, got ${seconds}`);
+    await expireKeys(this.#client, keys, seconds, { functions: this.#scripts === 'functions' });
   }
 
   async close() {

@@ -1,5 +1,6 @@
 // The @enqueue transition through either executor: the host check first (core's key builders), then
-// EVALSHA of core's script (EVAL when the server lost it: NOSCRIPT) or the native EMQ.ENQUEUE.
+// core's script — EVALSHA (EVAL when the server lost it: NOSCRIPT), or FCALL of the operator-loaded library
+// for a user that may run no script of its own (library.js) — or the native EMQ.ENQUEUE.
 import {
   BrandedError,
   ENQUEUE_COMMAND,
@@ -11,7 +12,8 @@ import {
   pendingKey,
 } from '@echomq/branded';
 import { isBytes, wireValue } from './bytes.js';
-import { ExecutorError, KindError } from './errors.js';
+import { LIBRARY_FUNCTIONS } from './calls.js';
+import { ExecutorError, KindError, LibraryError } from './errors.js';
 
 export const EXECUTORS = Object.freeze(['script', 'native']);
 // Enough commands in flight to keep the server busy, few enough that iovalkey's per-command objects die
@@ -47,14 +49,38 @@ export function checkedExecutor(executor, onCluster) {
   return executor;
 }
 
+// How the script executor reaches the server: EVALSHA with the EVAL fallback, or FCALL of the library.
+export const SCRIPT_CALLS = Object.freeze(['eval', 'functions']);
+
+// The command each executor sends for one call, its first word(s) and then `2 <job> <pending> <id> <payload>`.
+const COMMAND_HEADS = {
+  native: [ENQUEUE_COMMAND],
+  eval: ['EVALSHA', ENQUEUE_SCRIPT_SHA1],
+  functions: ['FCALL', LIBRARY_FUNCTIONS.enqueue],
+};
+/** The way an executor's calls go out: 'native', 'eval' or 'functions' (see SCRIPT_CALLS). */
+export const routeOf = (executor, scripts) => (executor === 'native' ? 'native' : scripts);
+
+/** The exact command (strings, a payload's bytes as given) one call sends by `route`. */
+export const commandOf = (route, job, pending, id, payload) => [
+  ...COMMAND_HEADS[route],
+  '2',
+  job,
+  pending,
+  id,
+  payload,
+];
+
 // The arguments of one call, for a client or a pipeline.
 const scriptArgs = (call) => [ENQUEUE_SCRIPT_SHA1, 2, call.job, call.pending, call.id, call.payload];
 const evalArgs = (call) => [ENQUEUE_SCRIPT, 2, call.job, call.pending, call.id, call.payload];
 const nativeArgs = (call) => [ENQUEUE_COMMAND, 2, call.job, call.pending, call.id, call.payload];
+const libraryArgs = (call) => [LIBRARY_FUNCTIONS.enqueue, 2, call.job, call.pending, call.id, call.payload];
 
-/** Runs one call; resolves the raw reply (1 or 0) or rejects with the server's error. */
-export async function runOne(client, executor, call) {
-  if (executor === 'native') return client.call(...nativeArgs(call));
+/** Runs one call by `route`; resolves the raw reply (1 or 0) or rejects with the server's error. */
+export async function runOne(client, route, call) {
+  if (route === 'native') return client.call(...nativeArgs(call));
+  if (route === 'functions') return client.fcall(...libraryArgs(call));
   try {
     return await client.evalsha(...scriptArgs(call));
   } catch (error) {
@@ -71,6 +97,7 @@ export async function runOne(client, executor, call) {
 export function checkedBatch(queue, pending, items) {
   const outcomes = new Array(items.length);
   const calls = { queue, pending, jobs: [], ids: [], payloads: [], at: [] };
+  const callOf = new Int32Array(items.length).fill(-1); // item index → its call, for the sent record
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
     const id = Array.isArray(item) ? item[0] : undefined;
@@ -78,6 +105,7 @@ export function checkedBatch(queue, pending, items) {
       if (!Array.isArray(item) || item.length !== 2) throw new TypeError('an item must be an [id, payload] pair');
       const job = jobKey(queue, id);
       calls.payloads.push(checkedPayload(item[1]));
+      callOf[index] = calls.jobs.length;
       calls.jobs.push(job);
       calls.ids.push(id);
       calls.at.push(index);
@@ -86,7 +114,24 @@ export function checkedBatch(queue, pending, items) {
       outcomes[index] = { id, verdict: 'refused', error };
     }
   }
-  return { calls, outcomes };
+  return { calls, outcomes, callOf };
+}
+
+/**
+ * What a batch sent, as the outcomes' `sent` (not enumerable): the route, the pending key, and per item its
+ * job key and exact command (null for an item refused before the wire), built only when asked for.
+ */
+export function sentRecord(route, { calls, callOf }) {
+  const at = (index) => (callOf[index] >= 0 ? callOf[index] : -1);
+  return {
+    route,
+    pending: calls.pending,
+    key: (index) => (at(index) < 0 ? null : calls.jobs[at(index)]),
+    command(index) {
+      const k = at(index);
+      return k < 0 ? null : commandOf(route, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
+    },
+  };
 }
 
 // The per-call hot path of a batch: call k of the columns, straight into the pipeline.
@@ -96,18 +141,22 @@ const sendNative = (pipeline, calls, k) =>
   pipeline.call(ENQUEUE_COMMAND, 2, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
 const sendEval = (pipeline, calls, k) =>
   pipeline.eval(ENQUEUE_SCRIPT, 2, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
+const sendLibrary = (pipeline, calls, k) =>
+  pipeline.fcall(LIBRARY_FUNCTIONS.enqueue, 2, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
+const SENDERS = { native: sendNative, eval: sendScript, functions: sendLibrary };
 
 /**
- * Runs the calls of a checked batch in pipelines of PIPELINE_CHUNK, up to CHUNKS_IN_FLIGHT of them on the
- * wire at once (so the server works while the next chunk is encoded, and few commands are alive at a time);
- * each reply becomes its item's outcome as its chunk returns. Resolves the server's refusals, [[k, error],
- * ...] in input order. All keys of a batch share one slot, so one connection carries every chunk, in order.
+ * Runs the calls of a checked batch by `route` in pipelines of PIPELINE_CHUNK, up to CHUNKS_IN_FLIGHT of them
+ * on the wire at once (so the server works while the next chunk is encoded, and few commands are alive at a
+ * time); each reply becomes its item's outcome as its chunk returns. Resolves the server's refusals,
+ * [[k, error], ...] in input order. All keys of a batch share one slot, so one connection carries every chunk,
+ * in order.
  */
-export async function runMany(client, executor, { calls, outcomes }) {
+export async function runMany(client, route, { calls, outcomes }) {
   const refusals = [];
-  const send = executor === 'native' ? sendNative : sendScript;
+  const send = SENDERS[route];
   await pipelineChunks(client, send, calls, range(calls.ids.length), settler(calls, outcomes, refusals));
-  if (executor !== 'script' || !refusals.some(([, error]) => isNoScript(error))) return refusals;
+  if (route !== 'eval' || !refusals.some(([, error]) => isNoScript(error))) return refusals;
   return resendLostScripts(client, calls, outcomes, refusals);
 }
 
@@ -162,7 +211,12 @@ export function verdictOf(reply) {
   throw new Error(`unexpected reply to @enqueue: ${JSON.stringify(reply)}`);
 }
 
-/** An EMQKIND reply becomes a KindError with the server's exact text; others stay as they are. */
+/**
+ * An EMQKIND reply becomes a KindError with the server's exact text, a missing library function a
+ * LibraryError; others stay as they are.
+ */
 export function refusalOf(error, call) {
-  return isKindReply(error) ? new KindError(error.message, { queue: call.queue, id: call.id }) : error;
+  if (isKindReply(error)) return new KindError(error.message, { queue: call.queue, id: call.id });
+  if (/^ERR Function not found/.test(error?.message ?? '')) return new LibraryError(error.message);
+  return error;
 }

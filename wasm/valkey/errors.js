@@ -48,3 +48,16 @@ export class ExecutorError extends Error {
     this.code = 'executor';
   }
 }
+
+/**
+ * A function of the connector's Functions library is not loaded on the server (the connection calls the
+ * library, `scripts: 'functions'`): an administrator loads it with loadLibrary() (FUNCTION LOAD REPLACE).
+ */
+export class LibraryError extends Error {
+  constructor(serverText) {
+    super(`the branded Functions library is not loaded on this server (${serverText}): load it as an administrator`);
+    this.name = 'LibraryError';
+    this.code = 'library';
+    this.serverText = serverText;
+  }
+}

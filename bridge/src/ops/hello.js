@@ -2,7 +2,15 @@
 import { BRIDGE_VERSION, PROTOCOL_NAME } from '../version.js';
 
 /** The hello op: the protocol, the bridge's version, Valkey's state and fence, the executors, queues and limits. */
-export function helloOp({ config, backend }) {
+export const hello = {
+  name: 'hello',
+  fields: {},
+  cost: () => 0,
+  keys: () => 0,
+  create,
+};
+
+function create({ config, backend }) {
   const limits = {
     maxFrame: config.maxFrame,
     maxPayload: config.maxPayload,
@@ -23,6 +31,7 @@ export function helloOp({ config, backend }) {
     maxBuffered: config.maxBuffered,
     dataTtlS: config.dataTtlS,
     ipKeys: config.ipKeys,
+    ipSeedBytes: config.ipSeedBytes,
   };
   return {
     prepare: () => async () => {

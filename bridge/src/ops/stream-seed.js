@@ -1,9 +1,11 @@
 // streamSeed: replaces a demo stream with a generated one, each entry under its injected id (contract.md §6).
 // The defaults are the contract.md §6 reproduction: 200,000 entries, node 7, 4,096 per ms from 1781000000000.
-import { compose, streamId } from '@echomq/branded';
+import { compose, queueKey, streamId } from '@echomq/branded';
 
-import { BridgeError, rateLimited } from '../errors.js';
+import { ShareRefused, createFairQueue, createSeedLedger } from '../admission.js';
+import { BridgeError, busy, rateLimited, tooLarge } from '../errors.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
+import { optional, required } from './fields.js';
 import { streamType, validStream } from './streams.js';
 
 export const SEED_DEFAULTS = Object.freeze({ entries: 200000, node: 7, perMs: 4096, startMs: 1781000000000 });
@@ -29,52 +31,135 @@ function checkedSnowflake(plan, i) {
   }
 }
 
+// What a seeded entry is charged, in bytes: Valkey holds a contract.md §6 entry in about 24 (MEMORY USAGE of
+// the 200,000-entry stream: 4.8 MB), so a seed is bounded by what it stores, not by its count of keys.
+export const SEED_ENTRY_BYTES = 32;
+// Seeds waiting for the one that runs, and for how long; a seed gives way (it stops, the stream as it was)
+// once a client that has seeded less has waited this long behind it.
+const SEEDS_WAITING = 8;
+const SEED_WAIT_MS = 60000;
+const GIVE_WAY_MS = 1000;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * The streamSeed op: the plan (SEED_DEFAULTS with the request's overrides) checked, then the stream replaced;
- * one seed at a time on the bridge, and a start at most once per --seed-interval (else `rate`).
+ * The streamSeed op: the plan (SEED_DEFAULTS with the request's overrides) checked, then the stream replaced.
+ * Bounded in bytes (SEED_ENTRY_BYTES an entry): per client --ip-seed-bytes per data TTL (else `rate`), for the
+ * bridge --seed-bytes of seeded streams alive at once, a newcomer's seed taking the room of the heaviest
+ * seeder's oldest stream (else `busy`, seeds). One seed runs at a time and starts at least --seed-interval
+ * after the last; the others wait in line, one per client, the client with the fewest seeded bytes first.
  */
-export function streamSeedOp({ config, backend, allowlist }) {
-  let running = false;
-  let lastStart = -Infinity;
-  return {
-    prepare({ queue, stream, ...overrides }) {
-      const plan = { ...SEED_DEFAULTS, ...overrides };
-      validQueue(queue);
-      validStream(stream);
-      allowedQueue(queue, allowlist);
-      if (plan.entries < 1) throw new BridgeError('bad_request', 'streamSeed: "entries" must be at least 1');
-      if (plan.perMs < 1) throw new BridgeError('bad_request', 'streamSeed: "perMs" must be at least 1');
-      atMost(plan.entries, config.maxSeedEntries, 'entries');
-      checkedSnowflake(plan, plan.perMs - 1); // the largest seq it uses: perMs <= 4096
-      const first = checkedSnowflake(plan, 0);
-      const last = checkedSnowflake(plan, plan.entries - 1);
-      return async () => {
-        if (running) throw rateLimited('a stream seed is already running on this bridge; retry when it is done');
-        const started = performance.now();
-        const wait = lastStart + config.seedIntervalMs - started;
-        if (wait > 0)
-          throw rateLimited(
-            `one stream seed per ${config.seedIntervalMs} ms on this bridge; retry in ${Math.ceil(wait)} ms`,
+export const streamSeed = {
+  name: 'streamSeed',
+  fields: {
+    queue: required('string'),
+    stream: required('string'),
+    entries: optional('integer'),
+    node: optional('integer'),
+    perMs: optional('integer'),
+    startMs: optional('integer'),
+  },
+  cost: () => 1,
+  keys: () => 1,
+  create({ config, backend, allowlist }) {
+    const ledger = createSeedLedger({ limit: config.seedBytes, ttlMs: (config.dataTtlS || 3600) * 1000 });
+    const line = createFairQueue({
+      slots: 1,
+      maxWaiting: SEEDS_WAITING,
+      waitMs: SEED_WAIT_MS,
+      // What the client keeps seeded, and the seed it runs.
+      // What the client has seeded lately (its bytes per TTL, charged as a seed starts).
+      weight: (client) => client.seedBytes.used(),
+      what: 'stream seed',
+    });
+    let lastStart = -Infinity;
+
+    async function run(client, queue, stream, plan, bytes) {
+      const key = queueKey(queue, streamType(stream));
+      const wait = lastStart + config.seedIntervalMs - performance.now();
+      if (wait > 0) await sleep(wait);
+      const victims = ledger.makeRoom(client.key, key, bytes);
+      if (victims === null)
+        throw busy(
+          `the bridge holds ${config.seedBytes} bytes of seeded streams, this address among the most; retry later`,
+          'seeds',
+        );
+      if (victims.length > 0) {
+        await backend.drop(victims);
+        for (const victim of victims) ledger.forget(victim);
+      }
+      lastStart = performance.now();
+      client.seedBytes.charge(bytes); // as it starts: a seed that gives way has cost its place in line
+      let gaveWay = false;
+      let seeded;
+      try {
+        seeded = await backend.seed(queue, streamType(stream), plan.entries, {
+          fieldsAt: seedFields,
+          snowflakeAt: (i) => seedSnowflake(plan, i),
+          // Only to a client lighter than this one was before this seed: a newcomer never preempts a newcomer.
+          beforeChunk: () => {
+            gaveWay = line.lighterWaiting(client, GIVE_WAY_MS, bytes);
+            if (gaveWay)
+              throw busy('this seed gave way to a client that has seeded less; the stream is as it was', 'seeds');
+          },
+        });
+      } catch (error) {
+        if (!gaveWay) client.seedBytes.give(bytes);
+        throw error;
+      }
+      ledger.record(client.key, seeded.key, bytes);
+      client.keys.charge(1);
+      return seeded;
+    }
+
+    return {
+      prepare({ queue, stream, ...overrides }, client) {
+        const plan = { ...SEED_DEFAULTS, ...overrides };
+        validQueue(queue);
+        validStream(stream);
+        allowedQueue(queue, allowlist);
+        if (plan.entries < 1) throw new BridgeError('bad_request', 'streamSeed: "entries" must be at least 1');
+        if (plan.perMs < 1) throw new BridgeError('bad_request', 'streamSeed: "perMs" must be at least 1');
+        atMost(plan.entries, config.maxSeedEntries, 'entries');
+        const bytes = plan.entries * SEED_ENTRY_BYTES;
+        if (bytes > config.ipSeedBytes)
+          throw tooLarge(
+            `the seed would store about ${bytes} bytes; an address may seed ${config.ipSeedBytes}`,
+            config.ipSeedBytes,
           );
-        running = true;
-        lastStart = started;
-        try {
-          const { key } = await backend.seed(queue, streamType(stream), plan.entries, seedFields, (i) =>
-            seedSnowflake(plan, i),
-          );
-          return {
-            queue,
-            stream,
-            key,
-            entries: plan.entries,
-            first: streamId(first),
-            last: streamId(last),
-            elapsedMs: Math.round(performance.now() - started),
-          };
-        } finally {
-          running = false;
-        }
-      };
-    },
-  };
-}
+        checkedSnowflake(plan, plan.perMs - 1); // the largest seq it uses: perMs <= 4096
+        const first = checkedSnowflake(plan, 0);
+        const last = checkedSnowflake(plan, plan.entries - 1);
+        return async () => {
+          if (!client.seedBytes.affords(bytes))
+            throw rateLimited(
+              `this address has seeded its ${config.ipSeedBytes} bytes within ${config.dataTtlS} s; retry later`,
+            );
+          backend.quota.check(client, 1);
+          let release;
+          try {
+            release = await line.enter(client);
+          } catch (error) {
+            if (!(error instanceof ShareRefused)) throw error;
+            if (error.reason === 'waiting') throw rateLimited(`${error.message}; one seed at a time per address`);
+            throw busy(`${error.message}; retry later`, 'seeds');
+          }
+          const started = performance.now();
+          try {
+            const { key } = await run(client, queue, stream, plan, bytes);
+            return {
+              queue,
+              stream,
+              key,
+              entries: plan.entries,
+              first: streamId(first),
+              last: streamId(last),
+              elapsedMs: Math.round(performance.now() - started),
+            };
+          } finally {
+            release();
+          }
+        };
+      },
+    };
+  },
+};

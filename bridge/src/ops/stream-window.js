@@ -1,17 +1,26 @@
-// streamWindow: the instants [t0, t1) of a stream, addressed purely by id arithmetic (contract.md §6).
-import { HORIZON_MS, streamWindow } from '@echomq/branded';
+// streamWindow: the instants [t0, t1) of a stream, addressed purely by id arithmetic (contract.md §6), counted
+// inside Valkey by the connector.
+import { HORIZON_MS, streamWindow as windowOf } from '@echomq/branded';
 
-import { BridgeError, rateLimited } from '../errors.js';
+import { ShareRefused, createFairQueue, isLight, takeShared } from '../admission.js';
+import { BridgeError, busy, rateLimited } from '../errors.js';
+import { Bucket } from '../rate.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
+import { optional, required } from './fields.js';
 import { streamType, validStream } from './streams.js';
 
 export const DEFAULT_SAMPLE = 10;
+// A window is read 2,000 entries per call; WINDOW_SLOTS calls run at once on the bridge, one per client, the
+// client that has read the least going first. How many wait for a turn, and how long.
+export const WINDOW_SLOTS = 2;
+const CHUNKS_WAITING = 64;
+const CHUNK_WAIT_MS = 5000;
 
 // [t0, t1) within the instants a Snowflake can carry: t1 at most one past the horizon's last millisecond.
 function windowArgs(t0, t1) {
   if (t1 > HORIZON_MS + 1) throw new BridgeError('bad_request', `streamWindow: t1 must be at most ${HORIZON_MS + 1}`);
   try {
-    return streamWindow(t0, t1);
+    return windowOf(t0, t1);
   } catch (error) {
     if (error?.code === undefined) throw error;
     throw new BridgeError('bad_request', `streamWindow: [t0, t1) must satisfy 0 <= t0 < t1 (${error.code})`);
@@ -20,49 +29,106 @@ function windowArgs(t0, t1) {
 
 /**
  * The streamWindow op: how many entries [t0, t1) holds (`truncated` past maxWindowEntries), the first and
- * last ids and the first `sample` entries, charged against the stream-entry budgets of the client and the bridge.
+ * last ids and the first `sample` entries. One window per client at a time, its calls taking turns with other
+ * clients' (WINDOW_SLOTS at once, the least read client first); each is charged the most it may read against
+ * its client's entry budget and the bridge's (which a light client may overdraw), and what it did not read is
+ * given back.
  */
-export function streamWindowOp({ config, backend, allowlist }) {
-  return {
-    prepare({ queue, stream, t0, t1, sample = DEFAULT_SAMPLE }, client) {
-      const range = windowArgs(t0, t1);
-      validQueue(queue);
-      validStream(stream);
-      allowedQueue(queue, allowlist);
-      if (sample < 0) throw new BridgeError('bad_request', 'streamWindow: "sample" must be at least 0');
-      atMost(sample, config.maxSample, 'sample');
-      // Charged the most it may read, against this client's entry budget; what it did not read is given back.
-      const charge = config.maxWindowEntries + 1;
-      return async () => {
-        if (!client.entries.take(charge)) {
-          throw rateLimited(
-            `over ${config.ipWindowEntries} stream entries read per second from this address; retry shortly`,
-          );
-        }
-        let result;
-        try {
-          result = await backend.readWindow(queue, streamType(stream), t0, t1, charge, config.maxWindowEntries, sample);
-        } finally {
-          client.entries.give(charge - (result?.count ?? 0));
-        }
-        const { key } = result;
-        const truncated = result.count > config.maxWindowEntries;
+export const streamWindow = {
+  name: 'streamWindow',
+  fields: {
+    queue: required('string'),
+    stream: required('string'),
+    t0: required('integer'),
+    t1: required('integer'),
+    sample: optional('integer'),
+  },
+  cost: () => 1,
+  keys: () => 0,
+  create({ config, backend, allowlist }) {
+    const entries = new Bucket(config.windowEntries);
+    const turns = createFairQueue({
+      slots: WINDOW_SLOTS,
+      maxWaiting: CHUNKS_WAITING,
+      waitMs: CHUNK_WAIT_MS,
+      // What the client has read lately, not what its window in flight was charged up front.
+      weight: (client) => client.entries.used() - client.windowCharge,
+      what: 'stream window',
+    });
+    const reading = new Set(); // clients with a window being read: one each
+    // A chunk's turn; a refusal (the line full, or no turn in time) ends the window as `busy`.
+    const turnOf = (client) => async () => {
+      try {
+        return await turns.enter(client);
+      } catch (error) {
+        if (error instanceof ShareRefused) throw busy(`${error.message}; retry shortly`, 'windows');
+        throw error;
+      }
+    };
+    const read = async (client, { queue, stream, t0, t1, sample }, charge) => {
+      const light = isLight(client.entries);
+      if (!client.entries.take(charge))
+        throw rateLimited(
+          `over ${config.ipWindowEntries} stream entries read per second from this address; retry shortly`,
+        );
+      if (!takeShared(entries, charge, { light })) {
+        client.entries.give(charge);
+        throw busy(
+          `the bridge is at its budget of ${config.windowEntries} stream entries read per second; retry shortly`,
+          'budget',
+        );
+      }
+      let result;
+      client.windowCharge = charge;
+      try {
+        result = await backend.countWindow(queue, streamType(stream), t0, t1, {
+          count: charge,
+          limit: config.maxWindowEntries,
+          sample,
+          beforeChunk: turnOf(client),
+        });
+      } finally {
+        client.windowCharge = 0;
+        client.entries.give(charge - (result?.count ?? 0));
+        entries.give(charge - (result?.count ?? 0));
+      }
+      return result;
+    };
+    return {
+      prepare({ queue, stream, t0, t1, sample = DEFAULT_SAMPLE }, client) {
+        const range = windowArgs(t0, t1);
+        validQueue(queue);
+        validStream(stream);
+        allowedQueue(queue, allowlist);
+        if (sample < 0) throw new BridgeError('bad_request', 'streamWindow: "sample" must be at least 0');
+        atMost(sample, config.maxSample, 'sample');
         // The one entry read past the limit only tells that there are more.
-        const counted = truncated ? config.maxWindowEntries : result.count;
-        return {
-          queue,
-          stream,
-          key,
-          t0,
-          t1,
-          command: ['XRANGE', key, range.start, range.end],
-          count: counted,
-          truncated,
-          first: result.first,
-          last: result.last,
-          sample: result.sample,
+        const charge = config.maxWindowEntries + 1;
+        return async () => {
+          if (reading.has(client))
+            throw busy('a stream window from this address is being read; one at a time', 'windows');
+          reading.add(client);
+          try {
+            const result = await read(client, { queue, stream, t0, t1, sample }, charge);
+            const truncated = result.count > config.maxWindowEntries;
+            return {
+              queue,
+              stream,
+              key: result.key,
+              t0,
+              t1,
+              command: ['XRANGE', result.key, range.start, range.end],
+              count: truncated ? config.maxWindowEntries : result.count,
+              truncated,
+              first: result.first,
+              last: result.last,
+              sample: result.sample.map(({ id, fields }) => ({ entry: id, fields })),
+            };
+          } finally {
+            reading.delete(client);
+          }
         };
-      };
-    },
-  };
-}
+      },
+    };
+  },
+};

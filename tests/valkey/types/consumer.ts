@@ -5,8 +5,13 @@ import {
   ExecutorError,
   FenceError,
   KindError,
+  LIBRARY_CODE,
+  LibraryError,
   NonMonotonicError,
+  SCRIPT_CALLS,
   connect,
+  loadLibrary,
+  type WindowCount,
   type Connection,
   type EnqueueOutcome,
   type FenceStatus,
@@ -27,6 +32,17 @@ export async function use(): Promise<void> {
   await node.enqueue('orders', 'JOB0KHTOWnGLuC', 42);
 
   const outcomes: EnqueueOutcome[] = await cluster.enqueueMany('orders', [['JOB0KHTOWnGLuC', 'a']]);
+  const library: Connection = await connect('redis://bridge:secret@127.0.0.1:6379', { scripts: 'functions' });
+  // @ts-expect-error scripts are 'eval' or 'functions'
+  await connect('redis://127.0.0.1:6379', { scripts: 'lua' });
+  await loadLibrary(node.client);
+  const sent = (await library.enqueueMany('orders', [['JOB0KHTOWnGLuC', 'a']])).sent;
+  const command: Array<string | Uint8Array> | null = sent.command(0);
+  const key: string | null = sent.key(0);
+  const window: WindowCount = await library.countWindow('orders', 'stream.x', 1, 2, { count: 10, sample: 2 });
+  await library.seed('orders', 'stream.x', 10, { fieldsAt: (i) => ({ i: String(i) }), snowflakeAt: (i) => BigInt(i) });
+  await library.expire([key ?? ''], 3600);
+  void [command, window, LIBRARY_CODE, SCRIPT_CALLS, library.scripts];
   for (const outcome of outcomes) {
     if (outcome.verdict === 'refused') {
       const error: Error = outcome.error;
@@ -64,5 +80,6 @@ export function classify(error: unknown): string {
   if (error instanceof KindError) return `${error.code} ${error.serverText}`;
   if (error instanceof NonMonotonicError) return `${error.code} ${error.key} ${error.entryId}`;
   if (error instanceof ExecutorError) return error.code;
+  if (error instanceof LibraryError) return `${error.code} ${error.serverText}`;
   return 'other';
 }
