@@ -56,7 +56,7 @@ describe('gate, live', () => {
     assert.equal(await text(summary.locator('[data-field="identical"]')), 'yes, byte for byte');
     assert.match(
       await text(gate.locator('.compare .command').nth(0)),
-      /^EVALSHA [0-9a-f]{40} 2 emq:\{scratch\.[^}]+\}:job:USR0KHTOWnGLuC /,
+      /^FCALL emq_enqueue 2 emq:\{scratch\.[^}]+\}:job:USR0KHTOWnGLuC /,
     );
     assert.match(
       await text(gate.locator('.compare .command').nth(1)),
@@ -174,7 +174,7 @@ describe('enqueue, live', () => {
     assert.equal(await text(enqueue.locator('[data-testid="verdict"]')), 'enqueued');
     assert.equal(
       await text(enqueue.locator('.command')),
-      `EVALSHA ee3bea105b9a3ff947503b0a860d51504746c48d 2 emq:{demo}:job:${id} emq:{demo}:pending ${id} "{\\"hello\\":\\"world\\"}"`,
+      `FCALL emq_enqueue 2 emq:{demo}:job:${id} emq:{demo}:pending ${id} "{\\"hello\\":\\"world\\"}"`,
     );
     assert.equal(await text(enqueue.locator('[data-testid="row"] [data-field="state"]')), 'pending');
     assert.equal(await text(enqueue.locator('[data-testid="row"] [data-field="attempts"]')), '0');

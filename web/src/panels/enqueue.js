@@ -131,7 +131,7 @@ function enqueueBody({ state, onState, bridge }) {
   const executor = segmented(
     'Executor',
     [
-      ['script', 'script (EVALSHA)'],
+      ['script', 'script (FCALL)'],
       ['native', 'native (EMQ.ENQUEUE)'],
     ],
     model.current.executor,

@@ -61,7 +61,7 @@ setOfflineNote((what) =>
  * @csspart note - an explanatory or error note
  * @csspart id - the decoded id, large
  * @csspart facts - a list of decoded facts
- * @csspart command - a command line (XRANGE, EVALSHA, EMQ.ENQUEUE)
+ * @csspart command - a command line (XRANGE, FCALL, EMQ.ENQUEUE)
  *
  * @cssprop --branded-surface - the card's background (and text on the primary button)
  * @cssprop --branded-surface-2 - inner boxes, buttons, notes, commands
