@@ -1,4 +1,6 @@
 // Runs the bridge as a process: Valkey backend, server, structured logs, graceful stop on SIGINT/SIGTERM.
+import { ready as refusalWordsReady } from '@echomq/branded/explain';
+
 import { createLogger } from './log.js';
 import { createMetrics } from './metrics.js';
 import { createBridge } from './server.js';
@@ -18,6 +20,7 @@ export async function startBridge(config, { logger = createLogger(), afterClose 
         config.token === null ? 'no --token: any allowed origin or non-browser client may connect' : 'token required',
     });
   }
+  await refusalWordsReady; // a bridge that could not word its refusals does not start
   const metrics = createMetrics();
   const backend = createBackend(config, { logger, metrics });
   const bridge = createBridge({ config, backend, logger, metrics });

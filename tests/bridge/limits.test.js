@@ -2,12 +2,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
+import { explain, explainQueue } from '@echomq/branded/explain';
 import { Valkey } from 'iovalkey';
 
 import { getJson, open } from './support.js';
 import { useBridgeStack } from './fixture.js';
 
 const JOB = 'JOB0KHTOWnGLuC';
+// Ids the host refuses, each also sent as a one-item enqueueMany (an ok reply whose item is refused).
+const REFUSED_IDS = ['\uFEFFJOB0KHTOWnGLuC', ' JOB0KHTOWnGLuC', 'job0KHTOWnGLuC', 'job-42', 'JOB0KHTOWnGL!C'];
 const refusal = (reply) => [reply.id, reply.ok, reply.error?.code];
 
 describe('frames and limits', () => {
@@ -94,6 +97,30 @@ describe('frames and limits', () => {
     );
   });
 
+  it('a refused id or queue name is worded as the package words it (explain), with its byte and suggestion', async () => {
+    for (const job of REFUSED_IDS) {
+      const { error, message, offset, suggestion } = explain(job);
+      const want = { code: 'malformed', message, reason: error, offset, ...(suggestion ? { suggestion } : {}) };
+      const single = await stack.client.request('enqueue', { queue: 'demo', job, payload: 'p' });
+      assert.deepEqual(single.error, want, JSON.stringify(job));
+      const row = await stack.client.request('job', { queue: 'demo', job });
+      assert.deepEqual(row.error, want, JSON.stringify(job));
+      const many = await stack.client.request('enqueueMany', { queue: 'demo', items: [{ job }] });
+      assert.deepEqual(many.result.items[0].error, want, JSON.stringify(job));
+    }
+    assert.equal(explain('job0KHTOWnGLuC').message, 'namespace must be uppercase: did you mean JOB0KHTOWnGLuC?');
+    for (const queue of ['a b', 'emq', '', 'q'.repeat(129), 'ördérs']) {
+      const { error, message, offset } = explainQueue(queue);
+      const want = { code: 'malformed', message, reason: error, offset };
+      for (const [op, fields] of [
+        ['enqueue', { queue, job: JOB, payload: 'p' }],
+        ['pending', { queue }],
+        ['streamWindow', { queue, stream: 's', t0: 0, t1: 1 }],
+      ])
+        assert.deepEqual((await stack.client.request(op, fields)).error, want, `${op} ${JSON.stringify(queue)}`);
+    }
+  });
+
   it('a valid queue outside the allowlist is forbidden, for every op that names one', async () => {
     const ops = [
       ['enqueue', { queue: 'orders', job: JOB, payload: 'p' }],
@@ -139,8 +166,8 @@ describe('frames and limits', () => {
     const metrics = await getJson(`${stack.bridge.http}/metrics`);
     assert.equal(
       metrics.body.replies.ok ?? 0,
-      (metrics.body.requests.hello ?? 0) + 2,
-      'only hellos, one streamWindow read and the ok.1 pending succeeded',
+      (metrics.body.requests.hello ?? 0) + 2 + REFUSED_IDS.length,
+      'only hellos, one streamWindow read, the ok.1 pending and the enqueueMany of one refused item succeeded',
     );
     const direct = new Valkey({ host: stack.valkey.host, port: stack.valkey.port });
     assert.deepEqual(await direct.keys('*'), ['{emq}:version'], 'only the fence the bridge claimed');

@@ -1,28 +1,34 @@
 // The checks every op shares, in the protocol's order: names and ids (malformed), the queue allowlist
-// (forbidden), limits (too_large). Every id and name decision is the package's.
+// (forbidden), limits (too_large). Every id and name decision is the package's, and so are the words of every
+// refusal (@echomq/branded/explain: the CLI and the explorer say the same).
 import { parse, validQueue as packageValidQueue } from '@echomq/branded';
+import { explain, explainQueue } from '@echomq/branded/explain';
 
 import { BridgeError, quote, tooLarge } from '../errors.js';
 
+// explain's fields beside its words: the byte the check trips on, and the corrected id when one certainly parses.
+const refusalDetail = ({ error, offset, suggestion }) => ({
+  reason: error,
+  offset,
+  ...(suggestion === undefined ? {} : { suggestion }),
+});
+
 /**
  * The host check (contract.md §4): all 14 bytes must parse, any namespace. Nothing reaches Valkey otherwise.
- * Returns the package's parse; throws `malformed` with its reason.
+ * Returns the package's parse; throws `malformed` with its reason and explain's message.
  */
 export function hostCheck(job) {
   const parsed = parse(job);
-  if (!parsed.ok) {
-    throw new BridgeError('malformed', `${quote(job)} is not a branded id (${parsed.error})`, { reason: parsed.error });
-  }
-  return parsed;
+  if (parsed.ok) return parsed;
+  const refusal = explain(job);
+  throw new BridgeError('malformed', refusal.message, refusalDetail(refusal));
 }
 
-/** Throws `malformed` (reason `queue`) unless the package takes `queue` as a queue name. */
+/** Throws `malformed` (reason `queue`, explain's message) unless the package takes `queue` as a queue name. */
 export function validQueue(queue) {
-  if (!packageValidQueue(queue)) {
-    throw new BridgeError('malformed', `${quote(queue)} is not a queue name (^[A-Za-z0-9._-]{1,128}$, not emq)`, {
-      reason: 'queue',
-    });
-  }
+  if (packageValidQueue(queue)) return;
+  const refusal = explainQueue(queue);
+  throw new BridgeError('malformed', refusal.message, refusalDetail(refusal));
 }
 
 /** Throws `malformed` for an invalid queue name, `forbidden` for a valid one the allowlist does not serve. */
