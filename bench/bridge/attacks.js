@@ -3,7 +3,7 @@
 // one). Real processes only: a valkey-server with the module, the bridge CLI with its defaults (unless a
 // finding names options), attackers and a visitor on their own loopback addresses. Prints one JSON line per
 // figure; never gates anything.
-//   node bench/bridge/attacks.js [pipelining clients acl ceilings seeds origins narrow quota]
+//   node bench/bridge/attacks.js [pipelining clients acl ceilings connections work seeds origins quota]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -74,6 +74,8 @@ function openWs(bridge, localAddress, origin = bridge.origin) {
 
 function request(ws, op, fields = {}) {
   const id = Math.random().toString(36).slice(2);
+  // A socket the bridge closed (a flood past its budget is closed with 1008) answers nothing more.
+  if (ws.readyState !== WebSocket.OPEN) return Promise.resolve({ ok: false, error: { code: 'closed' } });
   return new Promise((done) => {
     const onMessage = (data) => {
       const reply = JSON.parse(data.toString());
@@ -205,7 +207,9 @@ async function acl(valkey) {
     child.stdout.on('data', (c) => (out += c));
     child.on('exit', () => done(out.trim()));
   });
-  const rules = printed.replace('<password>', 'measure-password-0123456789').split(' ').slice(3);
+  // The printed command as valkey-cli reads it: words, or quoted ones (a selector's rules hold spaces).
+  const words = printed.replace('<password>', 'measure-password-0123456789').match(/'[^']*'|\S+/g);
+  const rules = words.map((w) => w.replace(/^'(.*)'$/, '$1')).slice(3);
   await admin.call('ACL', 'SETUSER', 'branded-bridge', ...rules);
   const user = new Valkey({
     host: valkey.host,
@@ -281,22 +285,34 @@ async function connectionCeilings(valkey) {
 
 async function workCeilings(valkey) {
   const bridge = await startBridge(valkey.url);
-  // Seeds and windows: one address asking all the time.
-  const seeder = (await openWs(bridge, at(500))).ws;
-  const readers = await Promise.all([0, 1].map(async () => (await openWs(bridge, at(500))).ws));
+  // Seeds and windows: one address asking all the time, opening a new socket whenever the bridge closes one.
+  let reopened = 0;
+  const live = async (ws) => {
+    if (ws?.readyState === WebSocket.OPEN) return ws;
+    if (ws !== undefined) reopened += 1;
+    for (;;) {
+      const socket = (await openWs(bridge, at(500))).ws;
+      if (socket !== null) return socket;
+      await sleep(200);
+    }
+  };
+  const attackers = { seeder: await live(), readers: await Promise.all([0, 1].map(() => live())) };
   const visitor = (await openWs(bridge, at(501))).ws;
   let attacking = true;
   let seeded = 0;
   const attackSeeds = (async () => {
     for (let i = 0; attacking; i += 1) {
-      if ((await request(seeder, 'streamSeed', { queue: 'demo', stream: `a${i}`, entries: 200000 })).ok) seeded += 1;
+      attackers.seeder = await live(attackers.seeder);
+      const reply = await request(attackers.seeder, 'streamSeed', { queue: 'demo', stream: `a${i}`, entries: 200000 });
+      if (reply.ok) seeded += 1;
       await sleep(20);
     }
   })();
   const window = { queue: 'demo', stream: 'a0', t0: 1781000000000, t1: 1781000000049 };
-  const attackWindows = readers.map(async (reader) => {
+  const attackWindows = [0, 1].map(async (r) => {
     while (attacking) {
-      await Promise.all(Array.from({ length: 8 }, () => request(reader, 'streamWindow', window)));
+      attackers.readers[r] = await live(attackers.readers[r]);
+      await Promise.all(Array.from({ length: 8 }, () => request(attackers.readers[r], 'streamWindow', window)));
       await sleep(20);
     }
   });
@@ -315,6 +331,7 @@ async function workCeilings(valkey) {
   await Promise.all([attackSeeds, ...attackWindows]);
   report(4, 'one address seeding and reading windows for 30 s: visitor seeds', `${seeds} of 6`);
   report(4, 'visitor windows', `${windows} of 30`);
+  report(4, "the attacker's sockets the bridge closed (and it reopened)", reopened);
   // 5: bytes of one full seed, and how many one connection may run per hour.
   const direct = new Valkey({ host: valkey.host, port: valkey.port });
   const bytes = await direct.call('MEMORY', 'USAGE', 'emq:{demo}:stream.a0', 'SAMPLES', '0');
@@ -323,7 +340,30 @@ async function workCeilings(valkey) {
   const alive = Math.round(((seeded * 3600) / 30) * (bytes / 1e6));
   report(5, 'at that pace, seeded bytes alive at once (TTL 3600 s)', alive, 'MB');
   direct.disconnect();
-  [seeder, ...readers, visitor].forEach((ws) => ws.terminate());
+  [attackers.seeder, ...attackers.readers, visitor].forEach((ws) => ws?.terminate());
+  await bridge.stop();
+}
+
+// 5. What one address may keep seeded: full 200,000-entry seeds, one after another, until the bridge refuses
+// one (`rate`: its seeded bytes per data TTL) or 150 s pass; then the bytes its streams hold in Valkey.
+async function seeds(valkey) {
+  const bridge = await startBridge(valkey.url);
+  const direct = new Valkey({ host: valkey.host, port: valkey.port });
+  const { ws } = await openWs(bridge, at(700));
+  const started = Date.now();
+  const codes = [];
+  for (let i = 0; Date.now() - started < 150000; i += 1) {
+    const reply = await request(ws, 'streamSeed', { queue: 'demo', stream: `s${i}`, entries: 200000 });
+    codes.push(reply.ok ? 'ok' : reply.error.code);
+    if (!reply.ok && reply.error.code === 'rate') break;
+  }
+  let bytes = 0;
+  for (const key of await direct.keys('emq:{demo}:stream.s*'))
+    bytes += Number(await direct.call('MEMORY', 'USAGE', key, 'SAMPLES', '0'));
+  report(5, 'one address, full seeds back to back (150 s at most)', codes.join(', '));
+  report(5, "that address's seeded streams in Valkey", Math.round(bytes / 1e5) / 10, 'MB');
+  ws?.terminate();
+  direct.disconnect();
   await bridge.stop();
 }
 
@@ -377,10 +417,12 @@ const FINDINGS = {
   ceilings,
   connections: connectionCeilings,
   work: workCeilings,
+  seeds,
   origins,
   quota,
 };
-const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(FINDINGS);
+const ALL = ['pipelining', 'clients', 'acl', 'ceilings', 'seeds', 'origins', 'quota'];
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 for (const name of chosen) {
   const valkey = await startServer({ module: true });
   try {
