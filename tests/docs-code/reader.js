@@ -30,7 +30,8 @@ export function readerMachine() {
     join(bin, 'npm'),
     `#!/usr/bin/env bash
 # npm, with the two packages of this repository answered from their packed tarballs (the widgets' dependency
-# on the package too, since a page's namespace has no network).
+# on the package too, since a page's namespace has no network). The package's optional platform packages (the
+# native CLI) are on no registry a page can reach: npm is told not to retry them, and the CLI runs as WebAssembly.
 args=()
 for arg in "$@"; do
   case "$arg" in
@@ -39,7 +40,7 @@ for arg in "$@"; do
     *) args+=("$arg") ;;
   esac
 done
-case "$1" in install|i|add) args+=(--no-audit --no-fund --prefer-offline) ;; esac
+case "$1" in install|i|add) args+=(--no-audit --no-fund --prefer-offline --fetch-retries=0) ;; esac
 exec "${realNpm}" "\${args[@]}"
 `,
   );
