@@ -5,7 +5,18 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { OUT_DIR } from './lib/figures.js';
 
-const STAGE_ORDER = ['native', 'js', 'js-batch', 'startup', 'scan', 'cli', 'enqueue', 'bridge', 'explorer'];
+const STAGE_ORDER = [
+  'native',
+  'js',
+  'js-batch',
+  'startup',
+  'scan',
+  'cli',
+  'cli-peers',
+  'enqueue',
+  'bridge',
+  'explorer',
+];
 const rank = (file) => {
   const i = STAGE_ORDER.indexOf(file.replace(/\.jsonl$/, ''));
   return i === -1 ? STAGE_ORDER.length : i;

@@ -3,12 +3,14 @@
 // from CPU time (user + system of the pipeline, as bash's `time` reports it), the best of a few rounds, the
 // pipelines taking turns within each round; wall rates are shown beside them. The goal figure is at 1,000,000
 // ids; the fixed start (Node alone, then Node with the CLI) is measured apart, and 10,000,000 ids give the rate
-// with the start amortised. Writes bench/out/cli.jsonl.
+// with the start amortised. The WebAssembly CLI's figures (BRANDED_CLI=wasm); beside them the native binary's
+// decode of the same ids, the same bytes out, against `cat` moving those bytes through the same pipe. Writes
+// bench/out/cli.jsonl.
 // Every run has NODE_EXTRA_CA_CERTS removed from its environment: Node reads and parses each certificate in
 // that file before running anything, which no command of the CLI needs (none opens a TLS connection) and few
 // users' machines set; where it is set (a sandbox pointing it at the whole system bundle), the pipeline is
 // also timed with it, and shown beside.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import { figure, stageFile } from '../lib/figures.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'wasm', 'bin', 'branded.cjs');
+const NATIVE = join(ROOT, 'wasm', 'platforms', 'linux-x64', 'bin', 'branded');
 const PYTHON = join(import.meta.dirname, 'naive_decode.py');
 const IDS = 1_000_000;
 const LARGE_REPEATS = Number(process.env.BENCH_CLI_LARGE ?? 10); // the 10,000,000-id input: the ids 10 times
@@ -53,7 +56,9 @@ writeFileSync(
 const quote = (arg) => `'${arg.replaceAll("'", "'\\''")}'`;
 
 const EXTRA_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
-const cleanEnv = { ...process.env };
+// The package's bin runs the native CLI where it is installed: this stage's figures are the WebAssembly CLI's.
+const wasmEnv = { ...process.env, BRANDED_CLI: 'wasm' };
+const cleanEnv = { ...wasmEnv };
 delete cleanEnv.NODE_EXTRA_CA_CERTS;
 
 // Every pipeline `command < input | cat > /dev/null` is registered first and then run once a round, round
@@ -96,11 +101,15 @@ const forms = [
     `${[process.execPath, CLI, 'decode', ...flags].map(quote).join(' ')} < ${quote(idsFile)} > ${quote(outputFile)}`,
   ]);
   if (decoded.status !== 0) throw new Error(`decode ${flags.join(' ')} failed: ${decoded.stderr}`);
+  const nativeOutput = spawnSync(NATIVE, ['decode', ...flags], { input: readFileSync(idsFile), maxBuffer: 2 ** 30 });
+  if (!nativeOutput.stdout.equals(readFileSync(outputFile)))
+    throw new Error(`native decode ${flags.join(' ')} differs`);
   const decode = [process.execPath, CLI, 'decode', ...flags];
   return {
     form,
     cli: timed(decode, idsFile),
-    withCerts: EXTRA_CA_CERTS ? timed(decode, idsFile, process.env) : null,
+    withCerts: EXTRA_CA_CERTS ? timed(decode, idsFile, wasmEnv) : null,
+    native: timed([NATIVE, 'decode', ...flags], idsFile),
     python: timed(['python3', PYTHON, ...flags], pythonFile),
     pipe: timed(['cat', outputFile], emptyFile),
     large: timed(decode, largeFile),
@@ -116,28 +125,35 @@ out.add(figure('cli start: node -e 0 (Node alone)', node.cpu * 1000, 'ms CPU'));
 if (nodeWithCerts) {
   out.add(figure('cli start: node -e 0 with NODE_EXTRA_CA_CERTS as set here', nodeWithCerts.cpu * 1000, 'ms CPU'));
 }
-out.add(figure('cli decode of empty stdin (Node and the CLI module starting)', startup.cpu * 1000, 'ms CPU'));
-for (const { form, cli, withCerts, python, pipe, large } of forms) {
+out.add(figure('cli wasm decode of empty stdin (Node and the CLI module starting)', startup.cpu * 1000, 'ms CPU'));
+for (const { form, cli, withCerts, native, python, pipe, large } of forms) {
   const rate = million(IDS, cli.cpu);
   const pythonRate = million(PYTHON_IDS, python.cpu);
-  out.add(figure(`cli ${form}, stdin to a pipe (1,000,000 ids)`, rate, 'M ids/s', '>= 5 M ids/s'));
-  out.add(figure(`cli ${form}, wall clock`, million(IDS, cli.wall), 'M ids/s'));
+  out.add(figure(`cli wasm ${form}, stdin to a pipe (1,000,000 ids)`, rate, 'M ids/s', '>= 5 M ids/s'));
+  out.add(figure(`cli wasm ${form}, wall clock`, million(IDS, cli.wall), 'M ids/s'));
   if (withCerts) {
-    out.add(figure(`cli ${form}, with NODE_EXTRA_CA_CERTS as set here`, million(IDS, withCerts.cpu), 'M ids/s'));
+    out.add(figure(`cli wasm ${form}, with NODE_EXTRA_CA_CERTS as set here`, million(IDS, withCerts.cpu), 'M ids/s'));
   }
-  out.add(figure(`cli ${form}, past startup (CPU less empty stdin's)`, million(IDS, cli.cpu - startup.cpu), 'M ids/s'));
-  out.add(figure(`cli ${form}: naive Python decoder`, pythonRate, 'M ids/s'));
-  out.add(figure(`cli ${form}: branded / naive Python`, rate / pythonRate, 'x', '>= 10x'));
-  out.add(figure(`cli ${form}: its output through the pipe alone (cat file | cat)`, pipe.cpu * 1000, 'ms CPU'));
+  out.add(
+    figure(`cli wasm ${form}, past startup (CPU less empty stdin's)`, million(IDS, cli.cpu - startup.cpu), 'M ids/s'),
+  );
+  out.add(figure(`cli wasm ${form}: naive Python decoder`, pythonRate, 'M ids/s'));
+  out.add(figure(`cli wasm ${form}: branded / naive Python`, rate / pythonRate, 'x', '>= 10x'));
+  out.add(figure(`cli wasm ${form}: its output through the pipe alone (cat file | cat)`, pipe.cpu * 1000, 'ms CPU'));
+  out.add(figure(`cli wasm ${form} / cat moving its output through the pipe`, cli.cpu / pipe.cpu, 'x'));
+  out.add(figure(`cli native ${form}, stdin to a pipe (1,000,000 ids)`, million(IDS, native.cpu), 'M ids/s'));
+  out.add(figure(`cli native ${form} / cat moving its output through the pipe`, native.cpu / pipe.cpu, 'x', '<= 1.2x'));
   const largeIds = IDS * LARGE_REPEATS;
   out.add(
     figure(
-      `cli ${form}, ${largeIds.toLocaleString('en-US')} ids (start amortised)`,
+      `cli wasm ${form}, ${largeIds.toLocaleString('en-US')} ids (start amortised)`,
       million(largeIds, large.cpu),
       'M ids/s',
     ),
   );
 }
-out.add(figure('cli decode, every other line refused (1,000,000 lines)', million(IDS, halfRefused.cpu), 'M lines/s'));
-out.add(figure('cli decode of a 100 MB line, then 1,000 ids', longLine.cpu * 1000, 'ms CPU'));
-out.add(figure('cli scan --json of a log (1,000,000 ids, one a line)', million(IDS, scan.cpu), 'M ids/s'));
+out.add(
+  figure('cli wasm decode, every other line refused (1,000,000 lines)', million(IDS, halfRefused.cpu), 'M lines/s'),
+);
+out.add(figure('cli wasm decode of a 100 MB line, then 1,000 ids', longLine.cpu * 1000, 'ms CPU'));
+out.add(figure('cli wasm scan --json of a log (1,000,000 ids, one a line)', million(IDS, scan.cpu), 'M ids/s'));
