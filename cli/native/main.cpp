@@ -128,7 +128,9 @@ void zero_cut_mapping(int signal, siginfo_t* info, void* /*context*/) {
       return;
     }
   }
-  ::signal(signal, SIG_DFL);  // returning re-runs the read, which now ends the process
+  struct sigaction fatal {};  // returning re-runs the read, which now ends the process
+  fatal.sa_handler = SIG_DFL;
+  sigaction(signal, &fatal, nullptr);
 }
 
 void handle_cut_mappings() {
