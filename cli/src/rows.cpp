@@ -9,7 +9,7 @@ namespace branded::cli {
 std::string hint_of(std::string_view input, const Explanation& why) {
   std::string hint(why.text());
   if (why.remedy == Remedy::scan) hint.append(why.found == 1 ? ": branded scan finds it" : ": branded scan finds them");
-  if (why.remedy == Remedy::snowflake) hint.append(" decode --ns NS ").append(input);
+  if (why.remedy == Remedy::snowflake) hint.append(" decode --ns NS ").append(trim_whitespace(input));
   return hint;
 }
 

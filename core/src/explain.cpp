@@ -127,15 +127,31 @@ std::uint32_t ids_in(std::string_view text) {
   }
 }
 
-// A bare decimal Snowflake: 1 to 19 digits, below 2^63.
-bool is_bare_snowflake(std::string_view input) {
-  if (input.empty() || input.size() > 19) return false;
+enum class Number : std::uint8_t { none, snowflake, too_large };
+
+// Whether `input` is a decimal number: a Snowflake (1 to 19 digits, at most 2^63 - 1), or one past the largest.
+Number number_of(std::string_view input) {
+  if (input.empty()) return Number::none;
+  if (!std::all_of(input.begin(), input.end(), [](char c) { return c >= '0' && c <= '9'; })) return Number::none;
+  const std::string_view digits = input.substr(std::min(input.find_first_not_of('0'), input.size()));
+  if (digits.size() > 19) return Number::too_large;
   std::uint64_t value = 0;
-  for (char c : input) {
-    if (c < '0' || c > '9') return false;
-    value = value * 10 + static_cast<std::uint64_t>(c - '0');
+  for (char c : digits) value = value * 10 + static_cast<std::uint64_t>(c - '0');
+  if (value > MAX_SNOWFLAKE) return Number::too_large;
+  return input.size() <= 19 ? Number::snowflake : Number::none;
+}
+
+// A bare decimal number, whitespace around it aside: a Snowflake to decode under a namespace, or one too large.
+void explain_number(Explanation& why, Message& out, std::string_view input) {
+  const std::string_view number = trim_whitespace(input);
+  switch (number_of(number)) {
+    case Number::snowflake:
+      why.remedy = Remedy::snowflake;
+      out << (number.size() == input.size() ? "; a bare Snowflake?" : "; a bare Snowflake, with whitespace around it?");
+      return;
+    case Number::too_large: out << "; as a number, past the largest Snowflake (2^63 - 1)"; return;
+    case Number::none: return;
   }
-  return value <= MAX_SNOWFLAKE;
 }
 
 void explain_length(Explanation& why, Message& out, std::string_view input) {
@@ -219,10 +235,7 @@ Explanation explain_id(std::string_view input) {
       break;
     default: out << "the 11 digits after the namespace encode 2^63 or more"; break;
   }
-  if (why.remedy == Remedy::none && is_bare_snowflake(input)) {
-    why.remedy = Remedy::snowflake;
-    out << "; a bare Snowflake?";
-  }
+  if (why.remedy == Remedy::none) explain_number(why, out, input);
   return why;
 }
 

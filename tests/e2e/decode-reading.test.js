@@ -54,6 +54,8 @@ test('bare Snowflakes, one or a column of them, are given ids under the namespac
   const anchor = vector('usr-anchor');
   assert.deepEqual(read(anchor.snowflake), { kind: 'snowflakes', count: 1, trimmed: false, single: true });
   assert.deepEqual(read(` ${anchor.snowflake}\n`), { kind: 'snowflakes', count: 1, trimmed: true, single: true });
+  assert.deepEqual(read(`\uFEFF${anchor.snowflake}`), { kind: 'snowflakes', count: 1, trimmed: true, single: true });
+  assert.equal(read('9223372036854775808').kind, 'typed', 'past the largest Snowflake: nothing to give an id');
   const column = [anchor.snowflake, vector('usr-zero').snowflake, '', vector('usr-max').snowflake].join('\n');
   assert.deepEqual(read(column), { kind: 'snowflakes', count: 3 });
   const ids = snowflakesAsIds(decodeText(column), 'USR');

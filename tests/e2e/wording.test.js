@@ -49,6 +49,16 @@ describe('decode', () => {
     await page.close();
   });
 
+  test("a question in the package's words ends the detail's sentence as it is (no '?.')", async () => {
+    const typo = 'job0KHTOWnGLuC';
+    const page = await openExplorer(await browser.page(), stack.url, { 'decode.ids': typo, 'decode.mode': 'exact' });
+    const refusal = panel(page, 'decode').locator('[data-testid="refusal"]');
+    await refusal.waitFor();
+    assert.equal(await text(refusal), `The host refuses it: ${explain(typo).message}`);
+    assert.match(await text(refusal), /did you mean JOB0KHTOWnGLuC\?$/);
+    await page.close();
+  });
+
   test('a URL read exactly as typed points at "Find ids in any text", which finds the id in it', async () => {
     const url = 'https://example.test/jobs/JOB0KHTOWnGLuC?page=2';
     const page = await openExplorer(await browser.page(), stack.url, { 'decode.ids': url, 'decode.mode': 'exact' });

@@ -128,7 +128,7 @@ test("the CLI's decode hints are the package's messages, with the command a reme
       remedy === 'scan'
         ? `: branded scan finds ${found === 1 ? 'it' : 'them'}`
         : remedy === 'snowflake'
-          ? ` decode --ns NS ${c.input}`
+          ? ` decode --ns NS ${c.input.trim()}`
           : '';
     assert.equal(rows[i].hint, message + pointer, c.name);
     assert.equal(rows[i].errorOffset, c.expect.offset, c.name);

@@ -23,8 +23,8 @@ function lineReading(line, trimmed = false) {
   if (remedy === 'uppercase' && refusal.suggestion)
     return { kind: 'suggest', suggestion: refusal.suggestion, message, trimmed };
   if (remedy === 'scan') return { kind: 'scan', found: refusal.found, message, trimmed };
-  if (remedy === 'snowflake') return { kind: 'snowflakes', count: 1, trimmed };
-  // Whitespace around what is not an id (a lowercase one, a Snowflake): read what is inside, once.
+  if (remedy === 'snowflake') return { kind: 'snowflakes', count: 1, trimmed: trimmed || line.trim() !== line };
+  // Whitespace around what is not an id (a lowercase one): read what is inside, once.
   const inner = line.trim();
   if (!trimmed && inner !== line && inner !== '') return lineReading(inner, true);
   return AS_TYPED;

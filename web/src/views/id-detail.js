@@ -13,6 +13,9 @@ function fact(label, value, name) {
   return h('div', null, h('dt', null, label), h('dd', { 'data-field': name }, value));
 }
 
+// A message as a sentence: a question ("did you mean …?") keeps its mark.
+const sentence = (message) => (/[.?!]$/.test(message) ? message : `${message}.`);
+
 /**
  * A refused id: {error, offset} from the package (the bytes they mark). `onScan`, when given, is offered for
  * text that holds ids (a URL, a log line): it switches the reader to finding them.
@@ -35,7 +38,11 @@ export function refusedDetail(id, { error, offset, onScan = null }) {
       h('span', { class: 'big-id' }, markedText(id, error, offset)),
       h('span', { class: 'badge bad', 'data-testid': 'error-class' }, error),
     ),
-    h('p', { class: 'error-text', 'data-testid': 'refusal' }, `The host refuses it: ${refusal?.message ?? error}.`),
+    h(
+      'p',
+      { class: 'error-text', 'data-testid': 'refusal' },
+      `The host refuses it: ${sentence(refusal?.message ?? error)}`,
+    ),
     scan,
     h('h3', null, 'The bytes'),
     byteCells(id, { error, offset }),
