@@ -3,9 +3,11 @@
 // leases — and nothing a user sees is decided here. Statically linked: no lookups of users or hosts.
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -105,6 +107,40 @@ void handle_signals() {
   for (int signal : {SIGINT, SIGTERM, SIGHUP}) sigaction(signal, &action, nullptr);
 }
 
+// ---- a mapped file cut short while it is scanned (a log truncated by its rotation) ----
+
+// The window of the input mapped now; a read of it past the file's new end raises SIGBUS.
+const char* volatile mapped = nullptr;
+volatile std::size_t mapped_size = 0;
+volatile sig_atomic_t mapping_cut = 0;
+
+// Maps zeros over the window from the faulting page on, so the read goes on (zeros are no id's bytes) and the
+// input ends there, as read() would have ended it; a SIGBUS elsewhere stays fatal.
+void zero_cut_mapping(int signal, siginfo_t* info, void* /*context*/) {
+  const char* window = mapped;
+  const auto* at = static_cast<const char*>(info->si_addr);
+  if (window != nullptr && at >= window && at < window + mapped_size) {
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    const std::size_t from = static_cast<std::size_t>(at - window) / page * page;
+    void* zeros = const_cast<char*>(window + from);
+    if (mmap(zeros, mapped_size - from, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED) {
+      mapping_cut = 1;
+      return;
+    }
+  }
+  struct sigaction fatal {};  // returning re-runs the read, which now ends the process
+  fatal.sa_handler = SIG_DFL;
+  sigaction(signal, &fatal, nullptr);
+}
+
+void handle_cut_mappings() {
+  struct sigaction action {};
+  action.sa_sigaction = zero_cut_mapping;
+  action.sa_flags = SA_SIGINFO;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGBUS, &action, nullptr);
+}
+
 // ---- the file calls ----
 
 int make_directories(const std::string& path) {
@@ -165,8 +201,17 @@ void file_call(Program& program) {
 
 // ---- the inputs ----
 
+// The current input. A regular file is mapped a window at a time and lent where it lies, sparing read()'s copy;
+// anything else (a pipe, a terminal, a file that cannot be mapped) is read.
 class Input {
  public:
+  // Of a regular file, mapped at once; the previous window is unmapped when the next is needed, so memory stays
+  // bounded however large the file.
+  static constexpr std::size_t WINDOW = std::size_t{16} << 20;
+
+  Input() = default;
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
   ~Input() { close(); }
 
   // Makes `path` the input ("-": stdin); answers its size (-1: not a regular file) or -errno.
@@ -179,7 +224,37 @@ class Input {
       return -static_cast<std::int64_t>(error) - 1;
     }
     struct stat info {};
-    return fstat(fd_, &info) == 0 && S_ISREG(info.st_mode) ? info.st_size : -1;
+    if (fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) return -1;
+    const off_t at = lseek(fd_, 0, SEEK_CUR);  // stdin may be a file read part-way
+    if (at >= 0 && at <= info.st_size) {
+      mappable_ = true;
+      at_ = at;
+      end_ = info.st_size;
+    }
+    return info.st_size;
+  }
+
+  // Lends the next bytes of a mapped file, at most `size` of them (empty at its end); false when the file cannot
+  // be mapped (it is read instead).
+  bool lend(std::size_t size, std::string_view& bytes) {
+    if (!mappable_) return false;
+    if (mapping_cut != 0 || (at_ >= end_ && !grew())) {
+      unmap();
+      bytes = {};
+      return true;
+    }
+    if (window_ == nullptr || at_ >= window_at_ + static_cast<off_t>(window_size_)) {
+      if (!map_window()) {
+        mappable_ = false;
+        lseek(fd_, at_, SEEK_SET);  // read() goes on where the mapping stopped
+        return false;
+      }
+    }
+    const auto in_window = static_cast<std::size_t>(at_ - window_at_);
+    const std::size_t length = std::min(size, window_size_ - in_window);
+    bytes = {window_ + in_window, length};
+    at_ += static_cast<off_t>(length);
+    return true;
   }
 
   // Reads at most `size` bytes; answers the bytes read, or -1 with errno set.
@@ -195,11 +270,49 @@ class Input {
   }
 
  private:
+  // Whether the file grew since it was opened (a log being written): its end moves on, as read() would see it.
+  bool grew() {
+    struct stat info {};
+    if (fstat(fd_, &info) != 0 || info.st_size <= end_) return false;
+    end_ = info.st_size;
+    return true;
+  }
+  bool map_window() {
+    unmap();
+    const auto page = static_cast<off_t>(sysconf(_SC_PAGESIZE));
+    window_at_ = at_ - at_ % page;
+    window_size_ = static_cast<std::size_t>(std::min<off_t>(end_ - window_at_, static_cast<off_t>(WINDOW)));
+    void* window = mmap(nullptr, window_size_, PROT_READ, MAP_PRIVATE, fd_, window_at_);
+    if (window == MAP_FAILED) {
+      window_size_ = 0;
+      return false;
+    }
+    window_ = static_cast<const char*>(window);
+    madvise(window, window_size_, MADV_SEQUENTIAL);
+    mapped_size = window_size_;
+    mapped = window_;
+    return true;
+  }
+  void unmap() {
+    mapped = nullptr;
+    if (window_ != nullptr) munmap(const_cast<char*>(window_), window_size_);
+    window_ = nullptr;
+    mapping_cut = 0;
+  }
   void close() {
+    unmap();
+    if (mappable_ && fd_ == 0) lseek(fd_, at_, SEEK_SET);  // stdin's offset where a read would have left it
+    mappable_ = false;
     if (fd_ > 0) ::close(fd_);
     fd_ = 0;
   }
+
   int fd_ = 0;  // stdin until an input is opened
+  bool mappable_ = false;
+  off_t at_ = 0, end_ = 0;  // the next byte to lend, and the file's end
+  const char* window_ = nullptr;
+  off_t window_at_ = 0;
+  std::size_t window_size_ = 0;
 };
 
 std::int64_t size_of(const std::string& path, int& error) {
@@ -216,6 +329,7 @@ std::int64_t size_of(const std::string& path, int& error) {
 
 int main(int argc, char** argv) {
   handle_signals();
+  handle_cut_mappings();
   Program program(std::vector<std::string>(argv + 1, argv + argc), environment());
   running = &program;
   Input input;
@@ -241,6 +355,14 @@ int main(int argc, char** argv) {
         }
         break;
       case Want::read: {
+        std::string_view lent;
+        if (program.lendable() && input.lend(program.room_size(), lent)) {
+          if (lent.empty())
+            program.read(0);
+          else
+            program.lend(lent);
+          break;
+        }
         const ssize_t got = input.read(program.room(), program.room_size());
         if (got < 0)
           program.failed(errno_name(errno));

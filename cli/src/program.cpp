@@ -116,6 +116,7 @@ int Program::fd() const { return state_->fd; }
 std::string_view Program::bytes() const { return state_->bytes; }
 char* Program::room() { return state_->room; }
 std::size_t Program::room_size() const { return state_->room_size; }
+bool Program::lendable() const { return state_->lendable; }
 std::string_view Program::path() const { return state_->path; }
 std::string_view Program::second_path() const { return state_->second_path; }
 std::string_view Program::text() const { return state_->text; }
@@ -133,6 +134,12 @@ void Program::done(std::string_view text) {
 
 void Program::read(std::size_t bytes) {
   state_->answer.size = static_cast<std::int64_t>(bytes);
+  state_->resume();
+}
+
+void Program::lend(std::string_view bytes) {
+  state_->answer.size = static_cast<std::int64_t>(bytes.size());
+  state_->answer.lent = bytes.data();
   state_->resume();
 }
 

@@ -16,6 +16,15 @@ char* Output::room(std::size_t bytes) {
   return buffer.data.get();
 }
 
+std::size_t Output::rows_fitting(std::size_t row_bytes) {
+  Buffer& buffer = buffers_[current_];
+  if (buffer.capacity == 0) {
+    buffer.capacity = FLUSH_AT + (FLUSH_AT >> 4);
+    buffer.data.reset(new char[buffer.capacity]);
+  }
+  return (buffer.capacity - size_) / row_bytes;
+}
+
 void Output::append(std::string_view text) {
   Buffer& buffer = buffers_[current_];
   if (buffer.capacity - size_ < text.size()) {
@@ -128,10 +137,11 @@ Ask Run::write(int to, std::string_view what) {
   return {*this};
 }
 
-Ask Run::read(char* into, std::size_t size) {
+Ask Run::read(char* into, std::size_t size, bool lend) {
   want = Want::read;
   room = into;
   room_size = size;
+  lendable = lend;
   return {*this};
 }
 

@@ -26,6 +26,8 @@ class Output {
   void wrote(const char* end) { size_ = static_cast<std::size_t>(end - buffers_[current_].data.get()); }
   std::size_t size() const { return size_; }
   bool full() const { return size_ >= FLUSH_AT; }
+  // How many rows of at most `row_bytes` fit in the current buffer without a flush.
+  std::size_t rows_fitting(std::size_t row_bytes);
   // Appends `text` whatever the room left: the current buffer grows (it is never the one being written).
   void append(std::string_view text);
   // The bytes so far; the other buffer becomes the current one, empty.
@@ -44,8 +46,9 @@ class Output {
 // What the driver answered.
 struct Answer {
   bool ok = true;
-  std::int64_t size = 0;  // read: bytes read; open, size: the size (-1: not a regular file)
-  std::string text;       // file (read): the file's text; a failure: the errno's name
+  std::int64_t size = 0;       // read: bytes read; open, size: the size (-1: not a regular file)
+  std::string text;            // file (read): the file's text; a failure: the errno's name
+  const char* lent = nullptr;  // read: where the driver lent the `size` bytes read (null: they are in the room)
 };
 
 struct Run;
@@ -88,6 +91,7 @@ struct Run {
   std::string_view bytes;
   char* room = nullptr;
   std::size_t room_size = 0;
+  bool lendable = false;
   std::string path, second_path, text;
   FileCall file_call = FileCall::make_directory;
   std::int64_t pid = 0;
@@ -111,7 +115,8 @@ struct Run {
   static std::int64_t wall_ms();
 
   Ask write(int to, std::string_view what);
-  Ask read(char* into, std::size_t size);
+  // Reads into `into`; or, when `lend`, the driver may answer with bytes where they lie (Answer::lent).
+  Ask read(char* into, std::size_t size, bool lend = false);
   Ask open(std::string_view file);
   Ask size_of(std::string_view file);
   Ask file(FileCall call, std::string_view first, std::string_view second = {}, std::string_view content = {});

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 #include "branded/branded_id.hpp"
 #include "branded/format.hpp"
@@ -15,7 +16,9 @@ namespace branded::cli {
 namespace {
 
 constexpr std::size_t READ_BYTES = std::size_t{1} << 20;
+constexpr std::size_t JOIN_BYTES = 64;    // of lent bytes, scanned after the carry (which is at most an id long)
 constexpr std::size_t CANDIDATES = 4096;  // candidates per scan call, at most
+constexpr std::size_t FEWEST_ROWS = 64;   // a scan call takes at least this many (stdout is flushed for them)
 constexpr std::size_t LINE_DIGITS = 7;    // FILE:LINE stays aligned up to line 9,999,999
 constexpr std::string_view COLUMNS =
     "  OFFSET  ID              NS   SNOWFLAKE            TIME (UTC)                NODE   SEQ      HASH32  STREAM ID\n";
@@ -79,35 +82,26 @@ class Scan {
       prefix_.append(file).append(":");
     }
     place_ = RowPlace{prefix_, 0, 1, width_, named_ && !json_ ? code_points(file) + 1 : 0};
-    const std::size_t row_room = MAX_ROW_BYTES + prefix_.size();
-    capacity_ = std::clamp(Output::FLUSH_AT / row_room, std::size_t{64}, CANDIDATES);
-    std::size_t carry = 0;
-    std::uint64_t byte_base = 0;
-    ScanState state;
+    row_room_ = MAX_ROW_BYTES + prefix_.size();
+    capacity_ = std::clamp(Output::FLUSH_AT / row_room_, std::size_t{64}, CANDIDATES);
+    carry_ = 0;
+    byte_base_ = 0;
+    state_ = {};
     for (;;) {
-      const Answer answer = co_await run_.read(area_.get() + carry, READ_BYTES);
+      const Answer answer = co_await run_.read(area_.get() + carry_, READ_BYTES, true);
       if (!answer.ok) {
         failure = answer.text;
         co_return false;
       }
-      const bool final = answer.size == 0;
       tally.read += answer.size;
-      const std::size_t size = carry + static_cast<std::size_t>(answer.size);
-      std::size_t at = 0;
-      for (;;) {
-        const ScanDone done = scan(area_.get() + at, size - at, {snowflake_, error_, nullptr, offset_, newlines_},
-                                   capacity_, final, state);
-        if (done.ids > 0 && !co_await rows(area_.get() + at, done.ids, byte_base, row_room)) co_return false;
-        tally.found += static_cast<std::int64_t>(done.ids);
-        tally.refused += static_cast<std::int64_t>(done.refused);
-        byte_base += done.consumed;
-        place_.line += done.newlines;
-        at += done.consumed;
-        state = done.next;
-        if (done.ids < capacity_) break;
-      }
-      carry = size - at;
-      std::memmove(area_.get(), area_.get() + at, carry);
+      const auto got = static_cast<std::size_t>(answer.size);
+      const bool final = got == 0;
+      bool going = false;
+      if (answer.lent != nullptr && got > 0)
+        going = co_await scan_lent(answer.lent, got);
+      else
+        going = co_await scan_area(got, final);
+      if (!going) co_return false;
       co_await run_.update_progress(tally.read, tally.found);
       if ((line_buffered_ || run_.out.full()) && !co_await run_.flush()) co_return false;
       if (final) co_return true;
@@ -118,6 +112,64 @@ class Scan {
   std::string failure;
 
  private:
+  // `got` bytes read into the area after the carry: scans them; the part left unscanned becomes the carry.
+  Task<bool> scan_area(std::size_t got, bool final) {
+    const std::size_t size = carry_ + got;
+    const std::optional<std::size_t> at = co_await scan_text(area_.get(), size, final);
+    if (!at) co_return false;
+    carry_ = size - *at;
+    std::memmove(area_.get(), area_.get() + *at, carry_);
+    co_return true;
+  }
+
+  // `size` bytes lent where they lie: scanned there, but for their first bytes, scanned after the carry (copied in
+  // behind it) until the carry's bytes are consumed; the part left unscanned is copied to the area as the carry.
+  Task<bool> scan_lent(const char* bytes, std::size_t size) {
+    std::size_t skip = 0;
+    if (carry_ > 0) {
+      const std::size_t joined = std::min(size, JOIN_BYTES);
+      std::memcpy(area_.get() + carry_, bytes, joined);
+      const std::optional<std::size_t> at = co_await scan_text(area_.get(), carry_ + joined, false);
+      if (!at) co_return false;
+      if (*at < carry_) {  // all of `bytes` were joined (a piece shorter than a candidate)
+        carry_ += joined - *at;
+        std::memmove(area_.get(), area_.get() + *at, carry_);
+        co_return true;
+      }
+      skip = *at - carry_;
+    }
+    const std::optional<std::size_t> at = co_await scan_text(bytes + skip, size - skip, false);
+    if (!at) co_return false;
+    carry_ = size - skip - *at;
+    std::memcpy(area_.get(), bytes + skip + *at, carry_);
+    co_return true;
+  }
+
+  // Scans `size` bytes at `text` (the next of the input) into rows; answers the bytes consumed (null: stdout gone).
+  // The candidates of a call are formatted with no flush between the scan and their rows (a flush waits, and
+  // a mapped file's bytes may be gone by then: cut short, they read as zeros), so a call takes only the rows that fit.
+  Task<std::optional<std::size_t>> scan_text(const char* text, std::size_t size, bool final) {
+    std::size_t at = 0;
+    for (;;) {
+      std::size_t fitting = run_.out.rows_fitting(row_room_);
+      if (fitting < FEWEST_ROWS) {
+        if (!co_await run_.flush()) co_return std::nullopt;
+        fitting = run_.out.rows_fitting(row_room_);
+      }
+      const std::size_t batch = std::clamp(fitting, std::size_t{1}, capacity_);
+      const ScanDone done =
+          scan(text + at, size - at, {snowflake_, error_, nullptr, offset_, newlines_}, batch, final, state_);
+      if (done.ids > 0 && !co_await rows(text + at, done.ids, byte_base_, row_room_)) co_return std::nullopt;
+      tally.found += static_cast<std::int64_t>(done.ids);
+      tally.refused += static_cast<std::int64_t>(done.refused);
+      byte_base_ += done.consumed;
+      place_.line += done.newlines;
+      at += done.consumed;
+      state_ = done.next;
+      if (done.ids < batch) co_return at;
+    }
+  }
+
   // The rows of `count` candidates found in `text`, `byte_base` bytes into the input.
   Task<bool> rows(const char* text, std::size_t count, std::uint64_t byte_base, std::size_t row_room) {
     if (header_ && (!valid_only_ || std::any_of(error_, error_ + count, [](std::uint8_t e) { return e == 0; }))) {
@@ -156,6 +208,10 @@ class Scan {
   bool named_ = false;
   std::size_t width_ = 12;
   std::size_t capacity_ = CANDIDATES;
+  std::size_t row_room_ = MAX_ROW_BYTES;
+  std::size_t carry_ = 0;  // bytes at the area's start, left unscanned at the end of the input so far
+  std::uint64_t byte_base_ = 0;
+  ScanState state_;
   std::string prefix_;
   RowPlace place_;
   std::unique_ptr<char[]> area_;

@@ -230,6 +230,17 @@ function boundaryLists() {
   return lists;
 }
 
+// A log of two mapping windows and more (the native CLI maps a regular file 16 MiB at a time, cli/native/main.cpp's
+// Input::WINDOW): an id across each window's end, at different offsets.
+function windowLog() {
+  const WINDOW = 16 << 20;
+  const log = Buffer.alloc(2 * WINDOW + 100, 0x2e); // '.'
+  for (let at = 79; at < log.length; at += 80) log[at] = 0x0a;
+  log.write(ID, WINDOW - 7);
+  log.write('USR0NgWEfAEJfs', 2 * WINDOW - 13);
+  return log;
+}
+
 // Dense logs (an id every 15 bytes) across several reads and past the 4,096 candidates one scan call takes.
 function denseLog() {
   const ids = [];
@@ -253,7 +264,7 @@ describe('native and WebAssembly CLIs: the same bytes and exit status', () => {
   });
 
   it('logs with ids across every read boundary: scan, both forms, and the rows the oracle finds', async (t) => {
-    const logs = [...boundaryInputs(), denseLog()];
+    const logs = [...boundaryInputs(), denseLog(), windowLog()];
     const cases = logs.flatMap((input) => [
       { args: ['scan', '--json'], input },
       { args: ['scan', '--header'], input },

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
@@ -199,6 +199,59 @@ describe('streaming as a tool', () => {
       assert.ok(status === 0 || status === 1, `${args.join(' ')}: exit ${status}`);
       assert.ok(peakKiB > 0 && peakKiB < 32 * 1024, `${args.join(' ')}: peak RSS ${peakKiB} KiB`);
     }
+  });
+});
+
+describe('files read where they lie (mapped a window at a time)', () => {
+  // cli/native/main.cpp, Input::WINDOW
+  const WINDOW = 16 << 20;
+
+  it('a file of several windows in bounded memory, with the rows of reading it from a pipe', async () => {
+    const piece = `${'x'.repeat(60)} id=${ID} ${'y'.repeat(45)}\n`;
+    const file = scratchFile(piece.repeat(Math.ceil((3 * WINDOW + 12345) / piece.length)), 'windows.log');
+    const stdin = openSync(file, 'r'); // stdin a regular file is mapped too
+    const child = spawn(NATIVE, ['scan', '--json'], { stdio: [stdin, 'pipe', 'pipe'] });
+    closeSync(stdin);
+    let peakKiB = 0;
+    const watch = setInterval(() => {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        peakKiB = Math.max(peakKiB, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      } catch {
+        // it ended
+      }
+    }, 20);
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    const [status] = await once(child, 'close');
+    clearInterval(watch);
+    assert.equal(status, 0);
+    const piped = spawnSync('sh', ['-c', `cat "$0" | "$1" scan --json`, file, NATIVE], { maxBuffer: 1 << 30 });
+    assert.ok(Buffer.concat(chunks).equals(piped.stdout), 'mapped and piped, the same rows');
+    assert.ok(peakKiB > 0 && peakKiB < 32 * 1024, `peak RSS ${peakKiB} KiB`);
+  });
+
+  it('a file cut short while it is scanned (a log truncated by its rotation) ends there, as read() would: no crash', async () => {
+    const text = Array.from({ length: 2_000_000 }, (_, i) => `JOB${String(i).padStart(11, '0')}`).join(' ');
+    const file = scratchFile(text, 'rotated.log');
+    const child = spawn(NATIVE, ['scan', '--json', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pause(); // its writes block once the pipe is full: the scan waits inside the first window
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writeFileSync(file, text.slice(0, 150)); // ten ids, the last one whole
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stdout.resume();
+    const [status, signal] = await once(child, 'close');
+    assert.equal(signal, null);
+    assert.equal(status, 0);
+    const ids = Buffer.concat(chunks)
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .map((row) => JSON.parse(row).id);
+    assert.ok(ids.length >= 10 && ids.length < 2_000_000, `${ids.length} rows`);
+    const wrong = ids.findIndex((id, i) => id !== `JOB${String(i).padStart(11, '0')}`);
+    assert.equal(wrong, -1, `row ${wrong}: ${ids[wrong]}, the ids in order, as they were before the cut`);
   });
 });
 

@@ -20,7 +20,7 @@ const CLEAR = '\r\x1b[K';
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Runs the CLI with `args` under tty-stderr.py, stdin written in `pieces` 150 ms apart (or, with slowReader,
-// stdout read only after 1.5 s); answers its status, stdout and what its terminal received.
+// stdout read only after 2.5 s); answers its status, stdout and what its terminal received.
 async function atTerminal(args, { pieces = [], slowReader = false, stdoutToo = false } = {}) {
   const child = spawn('python3', [TTY_STDERR, ...(stdoutToo ? ['--stdout-too'] : []), process.execPath, CLI, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -29,7 +29,7 @@ async function atTerminal(args, { pieces = [], slowReader = false, stdoutToo = f
   let terminal = '';
   child.stderr.setEncoding('utf8').on('data', (chunk) => (terminal += chunk));
   const reading = (async () => {
-    if (slowReader) await pause(1500);
+    if (slowReader) await pause(2500);
     child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
   })();
   for (const piece of pieces) {
@@ -43,7 +43,8 @@ async function atTerminal(args, { pieces = [], slowReader = false, stdoutToo = f
 }
 
 const minter = createMinter({ namespace: 'JOB', node: 12 });
-const ids = Array.from({ length: 12 }, () => Array.from({ length: 2000 }, () => minter.next()).join('\n') + '\n');
+// 24 pieces 150 ms apart: the run outlasts its first second by far, even when Node is slow to start.
+const ids = Array.from({ length: 24 }, () => Array.from({ length: 1000 }, () => minter.next()).join('\n') + '\n');
 
 test('decode from a slow stdin at a terminal: lines read and decoded, redrawn in place, then cleared', async () => {
   const run = await atTerminal(['decode', '--json'], { pieces: ids });

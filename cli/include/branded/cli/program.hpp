@@ -16,7 +16,8 @@ namespace branded::cli {
 enum class Want : std::uint8_t {
   exit = 0,   // the run is over: exit with status()
   write = 1,  // write bytes() to fd() whole, then done() (or pipe_closed() when stdout's reader is gone)
-  read = 2,   // read at most room_size() bytes of the current input into room(), then read(n) (0: its end)
+  read = 2,   // read at most room_size() bytes of the current input into room(), then read(n) (0: its end); or,
+              // when lendable(), lend(bytes) instead: the input's next 1..room_size() bytes where they lie (a mapping)
   open = 3,   // make path() the current input ("-": stdin), then opened(size), or failed(code)
   size = 4,   // the size of path() if it is a regular file: opened(size), opened(-1) when it is not, failed(code)
   file = 5,   // a file-system call of mint's node leases (file_call()), then done(), done(text) or failed(code)
@@ -64,6 +65,7 @@ class Program {
   std::string_view bytes() const;        // Want::write: stdout's stay untouched until the answer after the next
   char* room();                          // Want::read
   std::size_t room_size() const;         // Want::read
+  bool lendable() const;                 // Want::read: the program takes lend(bytes) as the answer too
   std::string_view path() const;         // Want::open, size, file
   std::string_view second_path() const;  // Want::file (link, rename)
   std::string_view text() const;         // Want::file (write)
@@ -72,9 +74,11 @@ class Program {
   std::int64_t sleep_ms() const;         // Want::sleep
   const HeldLease* held_lease() const;   // null when no lease is held
 
-  void done();                         // write, file, sleep
-  void done(std::string_view text);    // file (read): the file's text
-  void read(std::size_t bytes);        // read
+  void done();                       // write, file, sleep
+  void done(std::string_view text);  // file (read): the file's text
+  void read(std::size_t bytes);      // read
+  // read, when lendable(): `bytes` (not empty) stay untouched until the driver's next answer to a read or open.
+  void lend(std::string_view bytes);
   void opened(std::int64_t size);      // open, size
   void failed(std::string_view code);  // open, size, read, file: the errno's name (ENOENT, EEXIST, ...)
   void pipe_closed();                  // write to stdout: EPIPE
