@@ -151,12 +151,17 @@ describe('stream window, live, on a stream never seeded', () => {
       /^seeded 200,000 entries in emq:\{demo\}:stream\.never-seeded/,
     );
     assert.doesNotMatch(await text(win.locator('.live')), /seed it first/);
-    // A second run holds the seed already: no seeding again.
-    await win.locator('button.primary').click();
-    await win.locator('button.primary:not([disabled])').waitFor();
-    await comparison.waitFor();
-    assert.equal(await win.locator('[data-testid="seeded"]').count(), 0);
-    assert.equal(await comparison.locator('.mismatch').count(), 0);
+    // Runs right after one another hold the seed already (no seeding again), and each is answered though the
+    // address's read budget is spent by the one before: the bridge's `rate` is waited out, not shown.
+    for (let run = 0; run < 3; run += 1) {
+      await win.locator('button.primary').click();
+      await win.locator('button.primary:not([disabled])').waitFor();
+      await comparison.waitFor({ timeout: 10000 }).catch(async (error) => {
+        throw new Error(`run ${run + 2} shows: ${await text(win.locator('.live'))}`, { cause: error });
+      });
+      assert.equal(await win.locator('[data-testid="seeded"]').count(), 0);
+      assert.equal(await comparison.locator('.mismatch').count(), 0);
+    }
     assert.equal(await stack.cli('XLEN', 'emq:{demo}:stream.never-seeded'), '(integer) 200000');
     await screenshot(page, 'live-window-unseeded');
     await page.close();
