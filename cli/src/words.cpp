@@ -7,12 +7,7 @@ namespace branded::cli {
 
 std::string decimal(std::uint64_t value) {
   char digits[20];
-  std::size_t n = 0;
-  do {
-    digits[sizeof digits - ++n] = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  return {digits + sizeof digits - n, n};
+  return {digits, write_decimal(value, digits)};
 }
 
 std::string decimal(std::int64_t value) {

@@ -23,12 +23,7 @@ class Message {
   }
   Message& operator<<(std::uint64_t value) {
     char digits[20];
-    std::size_t n = 0;
-    do {
-      digits[sizeof digits - ++n] = static_cast<char>('0' + value % 10);
-      value /= 10;
-    } while (value != 0);
-    return *this << std::string_view(digits + sizeof digits - n, n);
+    return *this << std::string_view(digits, write_decimal(value, digits));
   }
   Message& byte(unsigned char value) {
     char name[6];

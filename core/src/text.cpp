@@ -1,5 +1,7 @@
 #include "branded/text.hpp"
 
+#include <cstring>
+
 namespace branded {
 namespace {
 
@@ -112,6 +114,17 @@ std::size_t code_points(std::string_view bytes) {
   std::size_t count = 0;
   for (; !bytes.empty(); ++count) bytes.remove_prefix(decode_utf8(bytes).size);
   return count;
+}
+
+std::size_t write_decimal(std::uint64_t value, char* out20) {
+  char digits[20];
+  std::size_t n = 0;
+  do {
+    digits[sizeof digits - ++n] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  std::memcpy(out20, digits + sizeof digits - n, n);
+  return n;
 }
 
 }  // namespace branded

@@ -1,6 +1,7 @@
 // Refusal wording and instants, from the shared files tests/vectors/explain.json and instant.json (the package
 // suite reads the same files).
 #include <catch2/catch_test_macros.hpp>
+#include <cstdint>
 #include <string>
 
 #include "branded/branded.hpp"
@@ -108,5 +109,19 @@ TEST_CASE("parse_instant: every case of tests/vectors/instant.json") {
       CHECK(instant.ok());
       CHECK(instant.ms == c.at("ms").get<std::int64_t>());
     }
+  }
+}
+
+TEST_CASE("write_decimal: the digits of 0, of 2^64 - 1, and what std::to_string gives for random values") {
+  char out[20];
+  CHECK(std::string(out, branded::write_decimal(0, out)) == "0");
+  CHECK(std::string(out, branded::write_decimal(UINT64_MAX, out)) == "18446744073709551615");
+  std::uint64_t value = 0x9E3779B97F4A7C15ULL;
+  for (int i = 0; i < 1000; ++i) {
+    value ^= value << 13;
+    value ^= value >> 7;
+    value ^= value << 17;
+    const std::uint64_t shown = value >> (i % 64);
+    CHECK(std::string(out, branded::write_decimal(shown, out)) == std::to_string(shown));
   }
 }

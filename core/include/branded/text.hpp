@@ -3,6 +3,7 @@
 // JSON.stringify quotes them.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -28,5 +29,8 @@ void append_json_string(std::string& out, std::string_view bytes);
 
 // How many code points `bytes` shows as (each bad sequence one).
 std::size_t code_points(std::string_view bytes);
+
+// `value` in decimal digits, as messages show a count or an offset: at most 20 bytes.
+std::size_t write_decimal(std::uint64_t value, char* out20);
 
 }  // namespace branded
