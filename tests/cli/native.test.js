@@ -17,6 +17,25 @@ const PTY_RUN = join(import.meta.dirname, 'pty-run.py');
 const wasmCli = (args) => [process.execPath, BIN, ...args];
 const WASM_ENV = { ...process.env, BRANDED_CLI: 'wasm' };
 
+// Samples a child's peak resident set (VmHWM) every 20 ms; stop() ends the sampling and answers it in KiB.
+function watchPeakRss(child) {
+  let peakKiB = 0;
+  const timer = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      peakKiB = Math.max(peakKiB, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    } catch {
+      // it ended
+    }
+  }, 20);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peakKiB;
+    },
+  };
+}
+
 describe('statically linked, for linux-x64 and linux-arm64', () => {
   it('file(1) says so of both binaries', () => {
     for (const [binary, machine] of [
@@ -182,20 +201,12 @@ describe('streaming as a tool', () => {
       [['decode'], Buffer.alloc(1 << 20, 0x41)],
     ]) {
       const child = spawn(NATIVE, args, { stdio: ['pipe', 'ignore', 'pipe'] });
-      let peakKiB = 0;
-      const watch = setInterval(() => {
-        try {
-          const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-          peakKiB = Math.max(peakKiB, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-        } catch {
-          // it ended
-        }
-      }, 20);
+      const peak = watchPeakRss(child);
       for (let sent = 0; sent < GiB; sent += chunk.length)
         if (!child.stdin.write(chunk)) await once(child.stdin, 'drain');
       child.stdin.end();
       const [status] = await once(child, 'close');
-      clearInterval(watch);
+      const peakKiB = peak.stop();
       assert.ok(status === 0 || status === 1, `${args.join(' ')}: exit ${status}`);
       assert.ok(peakKiB > 0 && peakKiB < 32 * 1024, `${args.join(' ')}: peak RSS ${peakKiB} KiB`);
     }
@@ -212,19 +223,11 @@ describe('files read where they lie (mapped a window at a time)', () => {
     const stdin = openSync(file, 'r'); // stdin a regular file is mapped too
     const child = spawn(NATIVE, ['scan', '--json'], { stdio: [stdin, 'pipe', 'pipe'] });
     closeSync(stdin);
-    let peakKiB = 0;
-    const watch = setInterval(() => {
-      try {
-        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        peakKiB = Math.max(peakKiB, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-      } catch {
-        // it ended
-      }
-    }, 20);
+    const peak = watchPeakRss(child);
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     const [status] = await once(child, 'close');
-    clearInterval(watch);
+    const peakKiB = peak.stop();
     assert.equal(status, 0);
     const piped = spawnSync('sh', ['-c', `cat "$0" | "$1" scan --json`, file, NATIVE], { maxBuffer: 1 << 30 });
     assert.ok(Buffer.concat(chunks).equals(piped.stdout), 'mapped and piped, the same rows');
