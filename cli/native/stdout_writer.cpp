@@ -1,5 +1,6 @@
 #include "stdout_writer.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
 
@@ -13,7 +14,10 @@ bool StdoutWriter::write(std::string_view bytes) {
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [this] { return !busy_; });
   if (gone_) return false;
-  if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+  if (!thread_.joinable()) {
+    widen_pipe();
+    thread_ = std::thread([this] { loop(); });
+  }
   pending_ = bytes;
   busy_ = true;
   changed_.notify_all();
@@ -34,6 +38,11 @@ bool StdoutWriter::finish() {
   }
   if (thread_.joinable()) thread_.join();
   return !gone_;
+}
+
+void StdoutWriter::widen_pipe() {
+  const int size = fcntl(1, F_GETPIPE_SZ);
+  if (size > 0 && size < PIPE_BYTES) fcntl(1, F_SETPIPE_SZ, PIPE_BYTES);  // refused past the user's quota: kept as is
 }
 
 void StdoutWriter::loop() {

@@ -25,6 +25,10 @@ class StdoutWriter {
   bool finish();
 
  private:
+  // A pipe on stdout is widened to this (Linux's default cap for users): a wide pipe wakes its writer and reader
+  // a sixteenth as often as the default 64 KiB one.
+  static constexpr int PIPE_BYTES = 1 << 20;
+  static void widen_pipe();
   void loop();
 
   std::mutex mutex_;

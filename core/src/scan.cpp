@@ -148,9 +148,11 @@ __attribute__((target("avx2"))) void classify_avx2(const char* blocks, std::size
 }
 #endif
 
+// AVX2 and the bit instructions that come with it (scan_text_avx2).
 bool cpu_has_avx2() {
 #if BRANDED_SCAN_AVX2
-  static const bool has = __builtin_cpu_supports("avx2");
+  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
+                          __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
   return has;
 #else
   return false;
@@ -193,7 +195,8 @@ constexpr std::uint64_t candidates(const Masks& m, const Masks& next, std::uint6
 
 // Masks of `count` blocks from block `first` on, of the first `end` bytes of text (bytes from `end` on count
 // as neither letter nor digit).
-void classify_blocks(Classify classify, const char* text, std::size_t end, std::size_t first, std::size_t count,
+template <class ClassifyFn>
+BRANDED_ALWAYS_INLINE void classify_blocks(ClassifyFn classify, const char* text, std::size_t end, std::size_t first, std::size_t count,
                      Masks* out) {
   const std::size_t whole = end / BLOCK;
   std::size_t b = first;
@@ -224,8 +227,11 @@ std::size_t decidable_end(const char* text, std::size_t size, bool final) {
 inline int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
 inline unsigned lowest_bit(std::uint64_t x) { return static_cast<unsigned>(__builtin_ctzll(x)); }
 
-ScanDone scan_text(Classify classify, const char* text, std::size_t size, const ScanColumns& columns,
-                   std::size_t capacity, bool final, ScanState state) {
+// The scan of one kernel; inlined into each caller below, so each compiles it for its own instruction set.
+template <class ClassifyFn>
+BRANDED_ALWAYS_INLINE ScanDone scan_body(ClassifyFn classify, const char* text, std::size_t size,
+                                         const ScanColumns& columns, std::size_t capacity, bool final,
+                                         ScanState state) {
   const ScanColumns out = columns;  // a copy: stores through the byte column would force reloads of every pointer
   const detail::BatchDecoder decode;
   const std::size_t end = decidable_end(text, size, final);
@@ -268,11 +274,28 @@ ScanDone scan_text(Classify classify, const char* text, std::size_t size, const 
   return done;
 }
 
+ScanDone scan_text(Classify classify, const char* text, std::size_t size, const ScanColumns& columns,
+                   std::size_t capacity, bool final, ScanState state) {
+  return scan_body(classify, text, size, columns, capacity, final, state);
+}
+
+#if BRANDED_SCAN_AVX2
+// The AVX2 kernel inlined, with the popcount and bit scans of the CPUs that have AVX2 (the build's baseline
+// x86-64 has none of them: its popcount is a call).
+__attribute__((target("avx2,popcnt,bmi,bmi2"))) ScanDone scan_text_avx2(const char* text, std::size_t size,
+                                                                        const ScanColumns& columns,
+                                                                        std::size_t capacity, bool final,
+                                                                        ScanState state) {
+  return scan_body(classify_avx2, text, size, columns, capacity, final, state);
+}
+#endif
+
 }  // namespace
 
 ScanDone scan(const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity, bool final,
               ScanState state) {
 #if BRANDED_SCAN_AVX2
+  if (cpu_has_avx2()) return scan_text_avx2(text, size, out, capacity, final, state);
   static const Classify best = kernel_function(best_kernel());
 #elif BRANDED_SCAN_SIMD128
   constexpr Classify best = classify_simd128;  // no run-time choice: the other kernels stay out of the module
@@ -292,6 +315,9 @@ bool scan_kernel_available(int kernel) {
 
 ScanDone scan_with_kernel(int kernel, const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity,
                           bool final, ScanState state) {
+#if BRANDED_SCAN_AVX2
+  if (kernel == 2 && cpu_has_avx2()) return scan_text_avx2(text, size, out, capacity, final, state);
+#endif
   return scan_text(scan_kernel_available(kernel) ? kernel_function(kernel) : classify_portable, text, size, out,
                    capacity, final, state);
 }
