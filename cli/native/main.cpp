@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "branded/cli/program.hpp"
+#include "package_bin.hpp"
 #include "stdout_writer.hpp"
 
 using branded::cli::FileCall;
@@ -328,6 +329,7 @@ std::int64_t size_of(const std::string& path, int& error) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  branded::cli::act_as_package_bin(argc, argv);
   handle_signals();
   handle_cut_mappings();
   Program program(std::vector<std::string>(argv + 1, argv + argc), environment());

@@ -1,53 +1,27 @@
 // @echomq/branded and its platform packages as a user installs them: the three tarballs packed, then installed into
 // fresh projects (the platform packages are not published: npm takes them from their tarballs through the project's
 // overrides, as it would take them from the registry). Where npm installs linux-x64's package (its os and cpu match;
-// linux-arm64's it leaves out), `branded` runs the native binary; with --omit=optional, or on another platform, it
-// runs the WebAssembly CLI; the same bytes either way, and nothing said about which. BRANDED_CLI picks one.
+// linux-arm64's it leaves out), the package's postinstall copies its binary over the bin, so `branded` is the
+// native program itself; with install scripts off, the JavaScript bin runs that binary; with --omit=optional, or on
+// another platform, it runs the WebAssembly CLI. The same bytes every way, and nothing said about which.
+// BRANDED_CLI picks one.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { before, describe, it } from 'node:test';
 
+import { installProject, packAll } from './installed.js';
 import { ROOT, scratch } from './support.js';
 
 const ID = 'JOB0KHTOWnGLuC';
-const PACKAGES = ['wasm', 'wasm/platforms/linux-x64', 'wasm/platforms/linux-arm64'];
-const tarballs = {};
+let tarballs = {};
+const project = (name, flags) => installProject(scratch, name, tarballs, flags);
 
-function pack(dir) {
-  const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: join(ROOT, dir), encoding: 'utf8' }),
-  );
-  return join(scratch, packed.filename);
-}
-
-// A fresh project with the platform packages' tarballs as what npm resolves their names to, and
-// @echomq/branded installed from its tarball with `flags`; answers its folder.
-function project(name, flags = []) {
-  const dir = join(scratch, name);
-  mkdirSync(dir);
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({
-      name,
-      private: true,
-      overrides: {
-        '@echomq/branded-linux-x64': `file:${tarballs['wasm/platforms/linux-x64']}`,
-        '@echomq/branded-linux-arm64': `file:${tarballs['wasm/platforms/linux-arm64']}`,
-      },
-    }),
-  );
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', ...flags, tarballs.wasm], {
-    cwd: dir,
-    stdio: 'pipe',
-  });
-  return dir;
-}
-
-// Runs the project's `branded` on `args` (stdin `input`); while it runs, looks at its process for a child: the
-// program it runs natively, if any. Answers {status, stdout, stderr, child: the child's executable or null}.
+// Runs the project's `branded` on `args` (stdin `input`); while it runs, looks at its process and for a child: the
+// program it runs natively, if any. Answers {status, stdout, stderr, self: the process's executable once it ran a
+// while, child: the child's executable or null}.
 async function branded(dir, args, { input = '', env = {} } = {}) {
   const { BRANDED_CLI: _unset, ...inherited } = process.env;
   const run = spawn(join(dir, 'node_modules', '.bin', 'branded'), args, {
@@ -61,14 +35,24 @@ async function branded(dir, args, { input = '', env = {} } = {}) {
   run.stderr.on('data', (chunk) => err.push(chunk));
   // stdin stays open until the child (if any) has been seen: `branded` waits for it meanwhile
   let child = null;
+  let self = null;
   for (let tries = 0; tries < 40 && child === null; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     child = childExecutable(run.pid);
+    self = executable(run.pid) ?? self;
   }
   run.stdin.on('error', () => {}); // a run that ended without reading its stdin
   run.stdin.end(input);
   const [status] = await closed;
-  return { status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), child };
+  return { status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), self, child };
+}
+
+function executable(pid) {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return null; // gone already
+  }
 }
 
 function childExecutable(pid) {
@@ -85,7 +69,7 @@ function childExecutable(pid) {
 
 describe('the packed packages, installed into fresh projects', () => {
   before(() => {
-    for (const dir of PACKAGES) tarballs[dir] = pack(dir);
+    tarballs = packAll(scratch);
   });
 
   it('the packages: one version, os and cpu set, the binary executable, optionalDependencies of @echomq/branded', () => {
@@ -101,25 +85,72 @@ describe('the packed packages, installed into fresh projects', () => {
     }
   });
 
-  it('installed with its optional dependencies: linux-x64 is, linux-arm64 is not, and branded runs the native binary', async () => {
+  it('installed with its optional dependencies: linux-x64 is, linux-arm64 is not, and its binary is the bin', async () => {
     const dir = project('with-native');
     const platforms = join(dir, 'node_modules', '@echomq');
-    assert.ok(existsSync(join(platforms, 'branded-linux-x64', 'bin', 'branded')));
+    const binary = join(platforms, 'branded-linux-x64', 'bin', 'branded');
+    const bin = join(platforms, 'branded', 'bin', 'branded.cjs');
+    assert.ok(existsSync(binary));
     assert.ok(!existsSync(join(platforms, 'branded-linux-arm64')));
+    assert.ok(readFileSync(bin).equals(readFileSync(binary)), 'the postinstall copied the binary over the bin');
+    assert.deepEqual(
+      readdirSync(join(platforms, 'branded', 'bin')).sort(),
+      ['branded.cjs', 'install.cjs'],
+      'no staged copy left',
+    );
     const run = await branded(dir, ['decode', '--json'], { input: `${ID}\n` });
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(run.child, join(platforms, 'branded-linux-x64', 'bin', 'branded'));
+    assert.equal(run.self, bin, 'branded is the native program itself');
+    assert.equal(run.child, null);
     assert.equal(JSON.parse(run.stdout).snowflake, '274557032793636864');
     assert.equal(run.stderr, '');
 
     const wasm = await branded(dir, ['decode', '--json'], { input: `${ID}\n`, env: { BRANDED_CLI: 'wasm' } });
-    assert.equal(wasm.child, null);
+    assert.equal(wasm.status, 0, wasm.stderr);
+    assert.match(basename(wasm.self), /^node/, 'BRANDED_CLI=wasm: the binary hands over to Node');
     assert.equal(wasm.stdout, run.stdout);
+    const native = await branded(dir, ['decode', '--json'], { input: `${ID}\n`, env: { BRANDED_CLI: 'native' } });
+    assert.deepEqual([native.self, native.stdout], [bin, run.stdout]);
     const refused = await branded(dir, ['decode', 'job-42']);
     assert.equal(refused.status, 1);
-    const bogus = await branded(dir, ['--version'], { env: { BRANDED_CLI: 'fast' } });
-    assert.equal(bogus.status, 2);
-    assert.match(bogus.stderr, /^branded: BRANDED_CLI must be native or wasm/);
+  });
+
+  it('installed with install scripts off: the JavaScript bin runs the native binary, the same bytes', async () => {
+    const dir = project('with-native-no-scripts', ['--ignore-scripts']);
+    const platforms = join(dir, 'node_modules', '@echomq');
+    const bin = join(platforms, 'branded', 'bin', 'branded.cjs');
+    assert.match(readFileSync(bin, 'utf8'), /^#!\/usr\/bin\/env node\n/);
+    const run = await branded(dir, ['decode', '--json'], { input: `${ID}\n` });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.child, join(platforms, 'branded-linux-x64', 'bin', 'branded'));
+    assert.equal(run.stderr, '');
+    const swapped = await branded(join(scratch, 'with-native'), ['decode', '--json'], { input: `${ID}\n` });
+    assert.equal(run.stdout, swapped.stdout);
+    const wasm = await branded(dir, ['decode', '--json'], { input: `${ID}\n`, env: { BRANDED_CLI: 'wasm' } });
+    assert.equal(wasm.child, null);
+    assert.equal(wasm.stdout, run.stdout);
+  });
+
+  it('a BRANDED_CLI that is neither native nor wasm: the same refusal from the binary as from the JavaScript bin', async () => {
+    for (const value of ['fast', 'wa"sm\t']) {
+      const [swapped, script] = await Promise.all(
+        ['with-native', 'with-native-no-scripts'].map((name) =>
+          branded(join(scratch, name), ['--version'], { env: { BRANDED_CLI: value } }),
+        ),
+      );
+      assert.equal(script.status, 2);
+      assert.equal(
+        script.stderr,
+        `branded: BRANDED_CLI must be native or wasm (or unset: native where installed), not ${JSON.stringify(value)}\n`,
+      );
+      assert.deepEqual([swapped.status, swapped.stdout, swapped.stderr], [script.status, script.stdout, script.stderr]);
+    }
+  });
+
+  it("the repository's own bin stays the JavaScript one (its postinstall swaps only an installed copy)", () => {
+    assert.match(readFileSync(join(ROOT, 'wasm', 'bin', 'branded.cjs'), 'utf8'), /^#!\/usr\/bin\/env node\n/);
+    execFileSync(process.execPath, [join(ROOT, 'wasm', 'bin', 'install.cjs')]);
+    assert.match(readFileSync(join(ROOT, 'wasm', 'bin', 'branded.cjs'), 'utf8'), /^#!\/usr\/bin\/env node\n/);
   });
 
   it('installed with --omit=optional: no native binary, branded runs the WebAssembly CLI, the same bytes', async () => {
@@ -141,7 +172,7 @@ describe('the packed packages, installed into fresh projects', () => {
   });
 
   it('on another platform (macOS, Windows, an unknown CPU), the WebAssembly CLI runs, saying nothing', async () => {
-    const dir = join(scratch, 'with-native');
+    const dir = join(scratch, 'with-native-no-scripts');
     const preload = join(scratch, 'other-platform.cjs');
     writeFileSync(preload, "Object.defineProperty(process, 'platform', { value: 'darwin' });\n");
     for (const env of [{ NODE_OPTIONS: `--require ${preload}` }]) {
