@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,7 +11,39 @@ namespace branded::cli {
 
 StdoutWriter::~StdoutWriter() { finish(); }
 
+namespace {
+
+// All of `bytes` to stdout; false when stdout's reader is gone (EPIPE) or stdout is unusable.
+bool write_out(std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t wrote = ::write(1, bytes.data(), bytes.size());
+    if (wrote >= 0) {
+      bytes.remove_prefix(static_cast<std::size_t>(wrote));
+    } else if (errno == EAGAIN) {
+      pollfd out{1, POLLOUT, 0};
+      poll(&out, 1, -1);
+    } else if (errno != EINTR) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Whether stdout is a pipe or a socket, where a write waits for its reader; a file, a terminal or /dev/null
+// takes the bytes at once, and a thread would only add its hand-overs.
+bool stdout_waits_for_reader() {
+  struct stat out {};
+  return fstat(1, &out) == 0 && (S_ISFIFO(out.st_mode) || S_ISSOCK(out.st_mode));
+}
+
+}  // namespace
+
 bool StdoutWriter::write(std::string_view bytes) {
+  if (mode_ == Mode::undecided) mode_ = stdout_waits_for_reader() ? Mode::thread : Mode::direct;
+  if (mode_ == Mode::direct) {
+    gone_ = gone_ || !write_out(bytes);
+    return !gone_;
+  }
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [this] { return !busy_; });
   if (gone_) return false;
@@ -54,19 +87,7 @@ void StdoutWriter::loop() {
       if (!busy_) return;
       bytes = pending_;
     }
-    bool gone = false;
-    while (!bytes.empty()) {
-      const ssize_t wrote = ::write(1, bytes.data(), bytes.size());
-      if (wrote >= 0) {
-        bytes.remove_prefix(static_cast<std::size_t>(wrote));
-      } else if (errno == EAGAIN) {
-        pollfd out{1, POLLOUT, 0};
-        poll(&out, 1, -1);
-      } else if (errno != EINTR) {
-        gone = true;  // EPIPE, or stdout unusable: nothing more can be written
-        break;
-      }
-    }
+    const bool gone = !write_out(bytes);  // nothing more can be written then
     std::unique_lock lock(mutex_);
     gone_ = gone_ || gone;
     busy_ = false;

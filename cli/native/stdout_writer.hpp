@@ -1,8 +1,10 @@
-// Stdout written by a thread of its own: the program fills one buffer while the other is written, as the wasm
-// CLI's writes run on libuv's thread pool. A write that meets EPIPE (the reader went away) is remembered: the
-// next hand-over answers false and the run stops quietly.
+// Stdout written by a thread of its own where stdout is a pipe or a socket: the program fills one buffer while the
+// other is written, as the wasm CLI's writes run on libuv's thread pool; anywhere else it is written at once. A
+// write that meets EPIPE (the reader went away) is remembered: the next hand-over answers false and the run stops
+// quietly.
 #pragma once
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <string_view>
 #include <thread>
@@ -31,6 +33,8 @@ class StdoutWriter {
   static void widen_pipe();
   void loop();
 
+  enum class Mode : std::uint8_t { undecided, thread, direct };
+  Mode mode_ = Mode::undecided;  // decided at the first write: a thread only where stdout waits for a reader
   std::mutex mutex_;
   std::condition_variable changed_;
   std::string_view pending_;

@@ -1,4 +1,5 @@
 // branded decode: ids given as arguments, or stdin a line at a time in bounded memory whatever its lines' lengths.
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -43,14 +44,19 @@ class DecodeRows {
     co_return at;
   }
 
-  // The row of a valid id when it goes in at once (the header written, room in the buffer), with no coroutine
-  // frame to make and free per line; false when it does not (add() then).
-  bool put_valid(const char* id, std::uint64_t snowflake) {
-    if (header_) return false;
-    char* at = run_.out.room(MAX_ROW_BYTES);
-    if (at == nullptr) return false;
-    run_.out.wrote(at + write_decoded_row(json_ ? RowStyle::json : RowStyle::table, id, snowflake, nullptr, at));
-    return true;
+  // The rows of the valid ids of lines `from` on (of `count`) that go in at once (the header written, room in the
+  // buffer), with no coroutine frame to make and free per line; answers the first line not written (add() then).
+  std::size_t put_valid(const char* text, const Columns& lines, std::size_t from, std::size_t count) {
+    if (header_) return from;
+    const std::size_t fitting = std::min(count - from, run_.out.rows_fitting(MAX_ROW_BYTES));
+    if (fitting == 0) return from;
+    char* at = run_.out.room(fitting * MAX_ROW_BYTES);
+    const RowStyle style = json_ ? RowStyle::json : RowStyle::table;
+    std::size_t i = from;
+    for (; i < from + fitting && lines.error[i] == 0; ++i)
+      at += write_decoded_row(style, text + lines.offset[i], lines.snowflake[i], nullptr, at);
+    run_.out.wrote(at);
+    return i;
   }
 
   // The row of line `line` (bytes): core's for a valid id, else the refusal.
@@ -190,9 +196,9 @@ Task<int> decode_stdin(Run& run, const Arguments& args) {
     std::size_t done = 0;
     for (bool more = true; more && !run.stdout_gone;) {
       const LinesParsed parsed = parse_lines(area.get() + done, size - done, columns, LINES, ended);
-      for (std::size_t i = 0; i < parsed.ids; ++i) {
+      for (std::size_t i = rows.put_valid(area.get() + done, columns, 0, parsed.ids); i < parsed.ids;
+           i = rows.put_valid(area.get() + done, columns, i + 1, parsed.ids)) {
         const std::string_view line(area.get() + done + offset[i], length[i]);
-        if (error[i] == 0 && rows.put_valid(line.data(), snowflake[i])) continue;
         if (!co_await rows.add(line, {snowflake[i], static_cast<Error>(error[i])})) break;
       }
       lines += static_cast<std::int64_t>(parsed.ids);

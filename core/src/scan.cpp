@@ -189,15 +189,20 @@ constexpr std::uint64_t candidates(const Masks& m, const Masks& next, std::uint6
   std::uint64_t starts = a & ~(a << 1 | before) & m.upper & ~ahead(a, an, ID_LENGTH);
   if (starts == 0) return 0;
   starts &= ahead(m.upper, next.upper, 1) & ahead(m.upper, next.upper, 2);
-  for (unsigned k = 1; k < ID_LENGTH && starts != 0; ++k) starts &= ahead(a, an, k);
-  return starts;
+  // runs of 2, 4, 8, then 14 letters/digits from each bit on, by doubling (the next block's runs are needed only
+  // for its first 13 bits, which its own bits decide)
+  const std::uint64_t run2 = a & ahead(a, an, 1), run2_next = an & an >> 1;
+  const std::uint64_t run4 = run2 & ahead(run2, run2_next, 2), run4_next = run2_next & run2_next >> 2;
+  const std::uint64_t run8 = run4 & ahead(run4, run4_next, 4), run8_next = run4_next & run4_next >> 4;
+  static_assert(ID_LENGTH == 14, "a run of 14 is two runs of 8 overlapping by 2");
+  return starts & run8 & ahead(run8, run8_next, 6);
 }
 
 // Masks of `count` blocks from block `first` on, of the first `end` bytes of text (bytes from `end` on count
 // as neither letter nor digit).
 template <class ClassifyFn>
-BRANDED_ALWAYS_INLINE void classify_blocks(ClassifyFn classify, const char* text, std::size_t end, std::size_t first, std::size_t count,
-                     Masks* out) {
+BRANDED_ALWAYS_INLINE void classify_blocks(ClassifyFn classify, const char* text, std::size_t end, std::size_t first,
+                                           std::size_t count, Masks* out) {
   const std::size_t whole = end / BLOCK;
   std::size_t b = first;
   if (b < whole) {

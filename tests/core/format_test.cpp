@@ -1,4 +1,5 @@
 // The CLI's rows: ISO times against std::chrono's civil calendar, and whole rows against their layout.
+#include <algorithm>
 #include <catch2/catch_test_macros.hpp>
 #include <chrono>
 #include <cstdio>
@@ -121,6 +122,61 @@ TEST_CASE("decode rows agree with printf for Snowflakes of every width and field
       std::memset(out, 'X', sizeof out);
       const std::string written(out, branded::write_decoded_row(style, id.data(), snowflake, nullptr, out));
       REQUIRE(written == printf_row(style, id, snowflake));
+    }
+  }
+}
+
+namespace {
+
+// Scan's place as printf lays it out (the oracle): "FILE:LINE" padded to its width, the offset in 8 columns; or
+// the JSON members.
+std::string printf_place(branded::RowStyle style, const branded::RowPlace& place) {
+  const auto offset = static_cast<unsigned long long>(place.offset), line = static_cast<unsigned long long>(place.line);
+  char text[512];
+  if (style == branded::RowStyle::json) {
+    std::snprintf(text, sizeof text, R"(%s"offset":%llu,"line":%llu,)", std::string(place.prefix).c_str(), offset,
+                  line);
+    return text;
+  }
+  std::snprintf(text, sizeof text, "%s%llu", std::string(place.prefix).c_str(), line);
+  std::string location = text;
+  const std::size_t columns =
+      location.size() - place.prefix.size() +
+      (place.prefix_columns == static_cast<std::size_t>(-1) ? place.prefix.size() : place.prefix_columns);
+  const std::size_t width = std::min(place.width, branded::MAX_PLACE_WIDTH);
+  if (place.prefix.size() < branded::MAX_ROW_BYTES - 20 - branded::ROW_SLACK && columns < width)
+    location.append(width - columns, ' ');
+  std::snprintf(text, sizeof text, "  %8llu  ", offset);
+  return location + text;
+}
+
+}  // namespace
+
+TEST_CASE("scan's place agrees with printf for every prefix length and every width of offset and line") {
+  const std::string id = "JOB0KHTOWnGLuC";
+  const auto parsed = branded::parse(id);
+  REQUIRE(parsed.ok());
+  std::mt19937_64 rng(11);
+  std::vector<std::uint64_t> numbers{0, 1};
+  for (std::uint64_t power = 10; power <= 10'000'000'000'000; power *= 10)
+    for (const std::uint64_t near : {power - 1, power, power + 1}) numbers.push_back(near);
+  for (std::size_t prefix_size = 0; prefix_size <= 300; prefix_size += prefix_size < 40 ? 1 : 13) {
+    const std::string prefix(prefix_size, 'f');
+    for (const auto style : {branded::RowStyle::table, branded::RowStyle::json}) {
+      for (int i = 0; i < 200; ++i) {
+        const branded::RowPlace place{prefix, numbers[rng() % numbers.size()], numbers[rng() % numbers.size()],
+                                      static_cast<std::size_t>(rng() % 120),
+                                      i % 2 == 0 ? static_cast<std::size_t>(-1) : prefix_size / 2};
+        // written into a buffer of other bytes: nothing of them may show, whatever the writers' slack
+        std::vector<char> out(branded::MAX_ROW_BYTES + prefix_size + 64, '#');
+        const std::string written(
+            out.data(), branded::write_decoded_row(style, id.data(), parsed.value.snowflake, &place, out.data()));
+        const std::string bare = row(style, id);
+        // appended, not concatenated: GCC 12 warns of `"{" + text` (its bug 105651)
+        std::string expected = style == branded::RowStyle::json ? "{" : "";
+        expected.append(printf_place(style, place)).append(bare, style == branded::RowStyle::json ? 1 : 0);
+        REQUIRE(written == expected);
+      }
     }
   }
 }
