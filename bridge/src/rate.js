@@ -42,6 +42,13 @@ export class Bucket {
     this.tokens = Math.min(this.capacity, this.tokens + n);
   }
 
+  /** Milliseconds until n could be taken (0 now; Infinity when n is more than the bucket holds). */
+  msUntil(n) {
+    this.refill();
+    if (n > this.capacity) return Infinity;
+    return Math.max(0, ((n - this.tokens) / this.rate) * 1000);
+  }
+
   /** Units spent and not yet refilled (0 when full). */
   used() {
     this.refill();

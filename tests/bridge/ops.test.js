@@ -223,3 +223,28 @@ describe('ops', () => {
     assert.deepEqual([malformed.error?.code, malformed.error?.reason], ['malformed', 'length']);
   });
 });
+
+describe('streamWindow under the default read budget (--ip-window-entries 60000 a second)', () => {
+  // Generous everywhere else (seeding 200,000 entries at the default write budget would take 20 s).
+  const stack = useBridgeStack({
+    client: true,
+    args: [...ONE_ADDRESS_LOAD, '--ip-window-entries', '60000', '--window-entries', '100000'],
+  });
+
+  it('streamWindow three times back to back from one address: each answered, the later ones after its read budget refilled', async () => {
+    const seed = await stack.client.request('streamSeed', { queue: 'demo', stream: 'again' });
+    assert.equal(seed.ok, true, JSON.stringify(seed));
+    const window = { queue: 'demo', stream: 'again', t0: 1781000000010, t1: 1781000000020, sample: 0 };
+    const started = performance.now();
+    const replies = [];
+    for (let i = 0; i < 3; i += 1) replies.push(await stack.client.request('streamWindow', window));
+    const elapsed = performance.now() - started;
+    // Each reads 40,960 entries and is charged 50,001 up front against 60,000 a second: the second must wait.
+    assert.deepEqual(
+      replies.map((r) => r.result?.count ?? r.error?.code),
+      [40960, 40960, 40960],
+      JSON.stringify(replies.map((r) => r.error)),
+    );
+    assert.ok(elapsed >= 500, `three windows of 40,960 within ${elapsed.toFixed(0)} ms: the budget was not waited for`);
+  });
+});

@@ -15,6 +15,9 @@ export const DEFAULT_SAMPLE = 10;
 export const WINDOW_SLOTS = 2;
 const CHUNKS_WAITING = 64;
 const CHUNK_WAIT_MS = 5000;
+// A window asked for right after another waits for its address's entry budget to refill, at most this long, rather
+// than being refused: the budget bounds how much an address reads, not how soon it may ask again.
+export const ENTRY_WAIT_MS = 2000;
 
 // [t0, t1) within the instants a Snowflake can carry: t1 at most one past the horizon's last millisecond.
 function windowArgs(t0, t1) {
@@ -31,8 +34,8 @@ function windowArgs(t0, t1) {
  * The streamWindow op: how many entries [t0, t1) holds (`truncated` past maxWindowEntries), the first and
  * last ids and the first `sample` entries. One window per client at a time, its calls taking turns with other
  * clients' (WINDOW_SLOTS at once, the least read client first); each is charged the most it may read against
- * its client's entry budget and the bridge's (which a light client may overdraw), and what it did not read is
- * given back.
+ * its client's entry budget (waiting up to ENTRY_WAIT_MS for it to refill) and the bridge's (which a light client
+ * may overdraw), and what it did not read is given back.
  */
 export const streamWindow = {
   name: 'streamWindow',
@@ -66,6 +69,8 @@ export const streamWindow = {
       }
     };
     const read = async (client, { queue, stream, t0, t1, sample }, charge) => {
+      const wait = client.entries.msUntil(charge);
+      if (wait > 0 && wait <= ENTRY_WAIT_MS) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait) + 1));
       const light = isLight(client.entries);
       if (!client.entries.take(charge))
         throw rateLimited(

@@ -62,9 +62,6 @@ export function streamKey(queue, stream) {
   }
 }
 
-// How long a window refused for the address's read budget waits before each new try.
-const RATE_WAITS_MS = [400, 800, 1600];
-
 /** Whether a live window answered what the prediction says. */
 export const liveMatches = (predicted, live) =>
   predicted.count === live.count && predicted.first === live.first && predicted.last === live.last;
@@ -95,24 +92,15 @@ export function createWindowModel({ state, onState, bridge, onLive }) {
     return seed;
   }
 
-  // The bridge charges a window against a per-address entry budget that refills each second, so a window run
-  // right after another may be told `rate`: it is asked again shortly, a few times, before the refusal is shown.
-  const windowOf = async (r) => {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await bridge.request('streamWindow', {
-          queue: model.current.queue,
-          stream: model.current.stream,
-          t0: r.t0,
-          t1: r.t1,
-          sample: 5,
-        });
-      } catch (error) {
-        if (error?.code !== 'rate' || attempt >= RATE_WAITS_MS.length) throw error;
-        await new Promise((resolve) => setTimeout(resolve, RATE_WAITS_MS[attempt]));
-      }
-    }
-  };
+  // A window asked for right after another waits on the bridge for its address's read budget to refill.
+  const windowOf = (r) =>
+    bridge.request('streamWindow', {
+      queue: model.current.queue,
+      stream: model.current.stream,
+      t0: r.t0,
+      t1: r.t1,
+      sample: 5,
+    });
 
   /** Seeds the stream with the contract's reproduction (it replaces what the stream held). */
   model.seed = async () => {
