@@ -4,6 +4,10 @@
 #include <bit>
 #include <cstring>
 
+#if defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+#endif
+
 #include "branded/hash32.hpp"
 #include "branded/snowflake.hpp"
 #include "branded/stream.hpp"
@@ -52,11 +56,23 @@ struct DigitWords {
 };
 [[gnu::always_inline]] inline DigitWords eight_digits_pair(std::uint32_t first, std::uint32_t second) {
   const std::uint32_t first_high = first_four(first), second_high = first_four(second);
+#if defined(__SSE2__) && defined(__x86_64__)
+  // SSE2 has no 32-bit lane multiply; the halves (< 10^4) and the factors fit 16 bits, which pmaddwd multiplies
+  const __m128i halves = _mm_setr_epi32(static_cast<int>(first_high), static_cast<int>(first - first_high * 10000),
+                                        static_cast<int>(second_high), static_cast<int>(second - second_high * 10000));
+  const __m128i hundreds = _mm_srli_epi32(_mm_madd_epi16(halves, _mm_set1_epi32(10486)), 20);
+  const __m128i pairs =
+      _mm_or_si128(hundreds, _mm_slli_epi32(_mm_sub_epi32(halves, _mm_madd_epi16(hundreds, _mm_set1_epi32(100))), 16));
+  const __m128i tens = _mm_srli_epi16(_mm_mullo_epi16(pairs, _mm_set1_epi16(103)), 10);
+  const __m128i digits =
+      _mm_or_si128(tens, _mm_slli_epi16(_mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10))), 8));
+#else
   const U32x4 halves = {first_high, first - first_high * 10000, second_high, second - second_high * 10000};
   const U32x4 hundreds = (halves * 10486) >> 20;
   const auto pairs = reinterpret_cast<U16x8>(hundreds | (halves - hundreds * 100) << 16);
   const U16x8 tens = (pairs * 103) >> 10;
   const U16x8 digits = tens | (pairs - tens * 10) << 8;
+#endif
   DigitWords words;
   std::memcpy(&words, &digits, sizeof words);
   return words;
@@ -96,6 +112,22 @@ char* put_u32_parts(char* out, std::uint32_t high, std::uint64_t digits) {
 
 constexpr std::uint64_t E8 = 100'000'000, E16 = E8 * E8;
 
+// A 64-bit number's digits above its low 16 (1 to 1844), from the pair table.
+inline char* put_top(char* out, std::uint32_t top) {
+  if (top < 10) {
+    *out = static_cast<char>('0' + top);
+    return out + 1;
+  }
+  if (top < 100) {
+    std::memcpy(out, DIGIT_PAIRS + std::size_t{top} * 2, 2);
+    return out + 2;
+  }
+  if (top >= 1000) return put_small(out, top);
+  *out = static_cast<char>('0' + top / 100);
+  std::memcpy(out + 1, DIGIT_PAIRS + std::size_t{top % 100} * 2, 2);
+  return out + 3;
+}
+
 [[gnu::always_inline]] inline char* put_decimal(char* out, std::uint64_t v) {
   if (v < E8) return put_small(out, static_cast<std::uint32_t>(v));
   if (v <= ~std::uint32_t{0})
@@ -104,7 +136,7 @@ constexpr std::uint64_t E8 = 100'000'000, E16 = E8 * E8;
   const std::uint64_t top = v / E16;
   const auto middle = static_cast<std::uint32_t>(v / E8 % E8), low = static_cast<std::uint32_t>(v % E8);
   if (top > 0) {
-    out = put_small(out, static_cast<std::uint32_t>(top));
+    out = put_top(out, static_cast<std::uint32_t>(top));
     const DigitWords digits = eight_digits_pair(middle, low);
     store8(out, digits.first + ASCII_ZEROS);
     store8(out + 8, digits.second + ASCII_ZEROS);
