@@ -94,8 +94,8 @@ describe('the packed packages, installed into fresh projects', () => {
     assert.ok(!existsSync(join(platforms, 'branded-linux-arm64')));
     assert.ok(readFileSync(bin).equals(readFileSync(binary)), 'the postinstall copied the binary over the bin');
     assert.deepEqual(
-      readdirSync(join(platforms, 'branded', 'bin')).sort(),
-      ['branded.cjs', 'install.cjs'],
+      readdirSync(join(platforms, 'branded', 'bin')).filter((name) => name.endsWith('.tmp')),
+      [],
       'no staged copy left',
     );
     const run = await branded(dir, ['decode', '--json'], { input: `${ID}\n` });

@@ -6,16 +6,9 @@
 // byte. BRANDED_CLI=native or BRANDED_CLI=wasm picks one.
 'use strict';
 
-const choice = process.env.BRANDED_CLI ?? '';
+const { nativeBinary } = require('./native.cjs');
 
-// The native binary of this platform, or null when its package is not installed.
-function nativeBinary() {
-  try {
-    return require.resolve(`@echomq/branded-${process.platform}-${process.arch}/bin/branded`);
-  } catch {
-    return null;
-  }
-}
+const choice = process.env.BRANDED_CLI ?? '';
 
 function fail(message) {
   process.stderr.write(`branded: ${message}\n`);

@@ -7,20 +7,14 @@ const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { nativeBinary } = require('./native.cjs');
+
 const packageDir = path.join(__dirname, '..');
 const bin = path.join(__dirname, 'branded.cjs');
 
 // Only a copy npm installed as a dependency: never the repository's own bin.
 function installedAsDependency() {
   return fs.realpathSync(packageDir).split(path.sep).includes('node_modules');
-}
-
-function nativeBinary() {
-  try {
-    return require.resolve(`@echomq/branded-${process.platform}-${process.arch}/bin/branded`);
-  } catch {
-    return null;
-  }
 }
 
 // The binary runs here and is this package's version.
