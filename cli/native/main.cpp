@@ -24,6 +24,7 @@
 using branded::cli::FileCall;
 using branded::cli::Program;
 using branded::cli::Want;
+using branded::cli::write_all;
 
 namespace {
 
@@ -36,21 +37,6 @@ std::string errno_name(int error) {
 void wait_for(int fd, short events) {
   pollfd one{fd, events, 0};
   while (poll(&one, 1, -1) < 0 && errno == EINTR) {}
-}
-
-// All of `bytes` to fd; false with errno set when a write failed.
-bool write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
-    if (wrote >= 0) {
-      bytes.remove_prefix(static_cast<std::size_t>(wrote));
-    } else if (errno == EAGAIN) {
-      wait_for(fd, POLLOUT);
-    } else if (errno != EINTR) {
-      return false;
-    }
-  }
-  return true;
 }
 
 // The directory mint's leases live in: $BRANDED_NODE_DIR, else <tmpdir>/branded-nodes (tmpdir as Node's os.tmpdir).

@@ -9,18 +9,13 @@
 
 namespace branded::cli {
 
-StdoutWriter::~StdoutWriter() { finish(); }
-
-namespace {
-
-// All of `bytes` to stdout; false when stdout's reader is gone (EPIPE) or stdout is unusable.
-bool write_out(std::string_view bytes) {
+bool write_all(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
-    const ssize_t wrote = ::write(1, bytes.data(), bytes.size());
+    const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
     if (wrote >= 0) {
       bytes.remove_prefix(static_cast<std::size_t>(wrote));
     } else if (errno == EAGAIN) {
-      pollfd out{1, POLLOUT, 0};
+      pollfd out{fd, POLLOUT, 0};
       poll(&out, 1, -1);
     } else if (errno != EINTR) {
       return false;
@@ -28,6 +23,10 @@ bool write_out(std::string_view bytes) {
   }
   return true;
 }
+
+StdoutWriter::~StdoutWriter() { finish(); }
+
+namespace {
 
 // Whether stdout is a pipe or a socket, where a write waits for its reader; a file, a terminal or /dev/null
 // takes the bytes at once, and a thread would only add its hand-overs.
@@ -41,7 +40,7 @@ bool stdout_waits_for_reader() {
 bool StdoutWriter::write(std::string_view bytes) {
   if (mode_ == Mode::undecided) mode_ = stdout_waits_for_reader() ? Mode::thread : Mode::direct;
   if (mode_ == Mode::direct) {
-    gone_ = gone_ || !write_out(bytes);
+    gone_ = gone_ || !write_all(1, bytes);
     return !gone_;
   }
   std::unique_lock lock(mutex_);
@@ -87,7 +86,7 @@ void StdoutWriter::loop() {
       if (!busy_) return;
       bytes = pending_;
     }
-    const bool gone = !write_out(bytes);  // nothing more can be written then
+    const bool gone = !write_all(1, bytes);  // nothing more can be written then
     std::unique_lock lock(mutex_);
     gone_ = gone_ || gone;
     busy_ = false;

@@ -11,6 +11,10 @@
 
 namespace branded::cli {
 
+// All of `bytes` to fd, waiting where a non-blocking fd says EAGAIN; false with errno set when a write failed (EPIPE:
+// the reader is gone).
+bool write_all(int fd, std::string_view bytes);
+
 class StdoutWriter {
  public:
   StdoutWriter() = default;

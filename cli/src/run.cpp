@@ -11,24 +11,20 @@ char* Output::room(std::size_t bytes) {
   Buffer& buffer = buffers_[current_];
   if (buffer.capacity - size_ >= bytes) return buffer.data.get() + size_;
   if (size_ > 0) return nullptr;
-  buffer.capacity = std::max(bytes, FLUSH_AT + (FLUSH_AT >> 4));
+  buffer.capacity = std::max(bytes, BUFFER_BYTES);
   buffer.data.reset(new char[buffer.capacity]);
   return buffer.data.get();
 }
 
 std::size_t Output::rows_fitting(std::size_t row_bytes) {
-  Buffer& buffer = buffers_[current_];
-  if (buffer.capacity == 0) {
-    buffer.capacity = FLUSH_AT + (FLUSH_AT >> 4);
-    buffer.data.reset(new char[buffer.capacity]);
-  }
-  return (buffer.capacity - size_) / row_bytes;
+  if (buffers_[current_].capacity == 0) room(BUFFER_BYTES);  // the first buffer, made as room() makes it
+  return (buffers_[current_].capacity - size_) / row_bytes;
 }
 
 void Output::append(std::string_view text) {
   Buffer& buffer = buffers_[current_];
   if (buffer.capacity - size_ < text.size()) {
-    const std::size_t capacity = std::max(size_ + text.size(), FLUSH_AT + (FLUSH_AT >> 4));
+    const std::size_t capacity = std::max(size_ + text.size(), BUFFER_BYTES);
     std::unique_ptr<char[]> grown(new char[capacity]);
     if (size_ > 0) std::memcpy(grown.get(), buffer.data.get(), size_);
     buffer.data = std::move(grown);

@@ -19,6 +19,7 @@ class Output {
  public:
   // Rows are handed over once the buffer holds this much (or sooner: a line-buffered run, the end).
   static constexpr std::size_t FLUSH_AT = std::size_t{1} << 20;
+  static constexpr std::size_t BUFFER_BYTES = FLUSH_AT + (FLUSH_AT >> 4);  // a buffer's least size
 
   // Where `bytes` more can be written, or null when the buffer holds bytes and lacks the room (flush first).
   char* room(std::size_t bytes);
