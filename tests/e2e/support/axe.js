@@ -9,8 +9,9 @@ const INJECT = `(() => { ${AXE_SOURCE}\n return typeof window.axe?.run; })()`;
 const LOADED = 'typeof window.axe?.run';
 
 /**
- * Runs axe-core on the page's document (open shadow roots included) with its default rules (WCAG 2.x A/AA
- * and best practices) and resolves to the violations: [{id, impact, help, nodes: [{target, summary}]}].
+ * Runs axe-core on the page's document (open shadow roots included), once its finite animations and transitions
+ * have ended, with its default rules (WCAG 2.x A/AA and best practices) and resolves to the violations:
+ * [{id, impact, help, nodes: [{target, summary}]}].
  * options: axe.run options, e.g. { rules: { 'color-contrast': { enabled: false } } }.
  */
 export async function axeViolations(page, options = {}) {
@@ -18,6 +19,13 @@ export async function axeViolations(page, options = {}) {
   const kind = (await page.evaluate(LOADED)) === 'function' ? 'function' : await page.evaluate(INJECT);
   if (kind !== 'function') throw new Error(`axe-core did not load in the page (axe.run is ${kind})`);
   return page.evaluate(async (runOptions) => {
+    // The page as it settles, not mid-transition: a viewport change fades elements (VitePress's sidebar at a
+    // phone's width), and text half faded reads as too little contrast. Endless animations are not waited for.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+      .map((animation) => animation.finished.catch(() => {}));
+    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 3000))]);
     const results = await window.axe.run(document, { ...runOptions, resultTypes: ['violations'] });
     return results.violations.map((v) => ({
       id: v.id,
