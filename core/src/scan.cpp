@@ -232,6 +232,44 @@ std::size_t decidable_end(const char* text, std::size_t size, bool final) {
 inline int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
 inline unsigned lowest_bit(std::uint64_t x) { return static_cast<unsigned>(__builtin_ctzll(x)); }
 
+// A group's candidates, in order: where each starts in the text and how many newlines of the call come before it.
+// A block holds at most 64 / 15 + 1 of them.
+struct Found {
+  std::uint32_t at[GROUP * 5];
+  std::uint32_t newlines[GROUP * 5];
+};
+
+// Lists the candidates of blocks [0, count) of a group (masks[0..count], `first_block` its first block's index).
+// The first candidate of every block is stored whether or not there is one and counted only when there is: a
+// block loop without a branch for the common blocks, holding none or one.
+BRANDED_ALWAYS_INLINE std::size_t list_candidates(const Masks* masks, std::size_t count, std::size_t first_block,
+                                                  std::uint64_t& before, std::size_t& newlines, Found& found) {
+  std::size_t n = 0;
+  for (std::size_t j = 0; j < count; ++j) {
+    std::uint64_t starts = candidates(masks[j], masks[j + 1], before);
+    const auto base = static_cast<std::uint32_t>((first_block + j) * BLOCK);
+    const auto lines = static_cast<std::uint32_t>(newlines);
+    const std::uint64_t newline = masks[j].newline;
+    const auto note = [&](std::size_t slot) {
+      const unsigned bit = lowest_bit(starts | std::uint64_t{1} << 63);
+      found.at[slot] = base + bit;
+      found.newlines[slot] = lines + static_cast<std::uint32_t>(popcount(newline & ((std::uint64_t{1} << bit) - 1)));
+    };
+    note(n);
+    const auto here = static_cast<std::size_t>(popcount(starts));
+    if (here > 1) {
+      for (std::size_t k = 1; k < here; ++k) {
+        starts &= starts - 1;
+        note(n + k);
+      }
+    }
+    n += here;
+    before = masks[j].alnum >> 63;
+    newlines += static_cast<std::size_t>(popcount(newline));
+  }
+  return n;
+}
+
 // The scan of one kernel; inlined into each caller below, so each compiles it for its own instruction set.
 template <class ClassifyFn>
 BRANDED_ALWAYS_INLINE ScanDone scan_body(ClassifyFn classify, const char* text, std::size_t size,
@@ -244,32 +282,27 @@ BRANDED_ALWAYS_INLINE ScanDone scan_body(ClassifyFn classify, const char* text, 
   std::uint64_t before = state.after_alnum ? 1 : 0;
   std::size_t newlines = 0;
   Masks masks[GROUP + 1];
+  Found found;
   classify_blocks(classify, text, end, 0, 1, masks);
   for (std::size_t group = 0; group * BLOCK < end; group += GROUP) {
     classify_blocks(classify, text, end, group + 1, GROUP, masks + 1);
-    for (std::size_t j = 0; j < GROUP && (group + j) * BLOCK < end; ++j) {
-      const std::size_t base = (group + j) * BLOCK;
-      for (std::uint64_t found = candidates(masks[j], masks[j + 1], before); found != 0; found &= found - 1) {
-        const unsigned bit = lowest_bit(found);
-        const std::size_t at = base + bit;
-        if (done.ids == capacity) {
-          done.consumed = at;
-          done.newlines = newlines + popcount(masks[j].newline & ((std::uint64_t{1} << bit) - 1));
-          return done;  // `at` starts a run, so the byte before it is no letter or digit: state stays false
-        }
-        const detail::Decoded decoded = decode(text + at);
-        const std::size_t i = done.ids++;
-        done.refused += decoded.error != Error::none;
-        if (out.snowflake) out.snowflake[i] = decoded.snowflake;
-        if (out.error) out.error[i] = static_cast<std::uint8_t>(decoded.error);
-        if (out.ns) out.ns[i] = pack_namespace(text + at);
-        if (out.offset) out.offset[i] = static_cast<std::uint32_t>(at);
-        if (out.newlines)
-          out.newlines[i] =
-              static_cast<std::uint32_t>(newlines + popcount(masks[j].newline & ((std::uint64_t{1} << bit) - 1)));
+    const std::size_t blocks = std::min(GROUP, (end - group * BLOCK + BLOCK - 1) / BLOCK);
+    const std::size_t listed = list_candidates(masks, blocks, group, before, newlines, found);
+    for (std::size_t k = 0; k < listed; ++k) {
+      const std::size_t at = found.at[k];
+      if (done.ids == capacity) {
+        done.consumed = at;
+        done.newlines = found.newlines[k];
+        return done;  // `at` starts a run, so the byte before it is no letter or digit: state stays false
       }
-      before = masks[j].alnum >> 63;
-      newlines += popcount(masks[j].newline);
+      const detail::Decoded decoded = decode(text + at);
+      const std::size_t i = done.ids++;
+      done.refused += decoded.error != Error::none;
+      if (out.snowflake) out.snowflake[i] = decoded.snowflake;
+      if (out.error) out.error[i] = static_cast<std::uint8_t>(decoded.error);
+      if (out.ns) out.ns[i] = pack_namespace(text + at);
+      if (out.offset) out.offset[i] = static_cast<std::uint32_t>(at);
+      if (out.newlines) out.newlines[i] = found.newlines[k];
     }
     masks[0] = masks[GROUP];
   }
