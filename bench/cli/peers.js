@@ -4,7 +4,7 @@
 // `rg` with ASCII \b and `grep -oE` are the looser forms people type, recorded beside. Before any timing every
 // exact side must report the generator's count of candidates, or the stage fails. Each side runs once a round,
 // the sides in turn, best of BENCH_CLI_ROUNDS (5) rounds by CPU time (user + system of the command, bash's
-// `time`), wall time beside. Writes bench/out/cli-peers.jsonl.
+// `time`) and, apart, by wall clock. Writes bench/out/cli-peers.jsonl.
 import { mkdtempSync, openSync, readSync, rmSync, closeSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
@@ -82,12 +82,14 @@ function runOnce(command, sink = 'pipe') {
 }
 
 // Every side once a round, in turn: a burst of load lands on one round of each side, not on every round of one.
+// Each side keeps its least CPU and its least wall clock, each of its own round.
 function bestOf(table, command) {
   const best = Object.fromEntries(Object.keys(table).map((k) => [k, { cpu: Infinity, wall: Infinity }]));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [key, side] of Object.entries(table)) {
       const t = runOnce(command(side), side.sink);
-      if (t.cpu < best[key].cpu) best[key] = t;
+      best[key].cpu = Math.min(best[key].cpu, t.cpu);
+      best[key].wall = Math.min(best[key].wall, t.wall);
     }
   }
   return best;
@@ -151,6 +153,10 @@ out.add(
 );
 out.add(figure('cli native scan / rg -c, the exact rule', scans.rgCount.cpu / scans.native.cpu, 'x', '>= 1.5x'));
 out.add(figure('cli native scan / rg -P -o, the exact rule', scans.rgPcre.cpu / scans.native.cpu, 'x', '>= 5x'));
+// The same ratios by wall clock: the wait a user sees (the native CLI writes from a second thread; rg and grep run
+// one thread on one file).
+out.add(figure('cli native scan / rg -c, the exact rule, wall clock', scans.rgCount.wall / scans.native.wall, 'x'));
+out.add(figure('cli native scan / rg -P -o, the exact rule, wall clock', scans.rgPcre.wall / scans.native.wall, 'x'));
 out.add(figure('cli native scan --json to /dev/null', gbs(scans.nativeJson), 'GB/s', '>= 1 GB/s'));
 out.add(figure('cli native scan --json to /dev/null, wall clock', planted.bytes / scans.nativeJson.wall / 1e9, 'GB/s'));
 out.add(figure('cli native scan / rg -P --count-matches, exact', scans.rgPcreCount.cpu / scans.native.cpu, 'x'));
@@ -193,6 +199,8 @@ const ms = (side) => (side.cpu / STARTS) * 1000;
 const rg = Math.min(ms(started.rgCount), ms(started.rgPcre));
 out.add(figure(`cli native start-up: scan of a ${SMALL_BYTES / 1000} KB file`, ms(started.native), 'ms CPU'));
 out.add(figure('cli native start-up / the fastest rg (same file)', ms(started.native) / rg, 'x', '<= 2x'));
+const rgWall = Math.min(started.rgCount.wall, started.rgPcre.wall);
+out.add(figure('cli native start-up / the fastest rg, wall clock', started.native.wall / rgWall, 'x'));
 out.add(figure('cli start-up through the package bin as npm installs it', ms(started.bin), 'ms CPU'));
 out.add(figure('cli package bin start-up / the fastest rg', ms(started.bin) / rg, 'x', '<= 2x'));
 out.add(
