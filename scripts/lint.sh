@@ -31,6 +31,9 @@ done
 
 bin=node_modules/.bin
 compile_db=build/native/compile_commands.json
+# prettier and eslint colour their reports where they take a CI runner for a terminal (CI=true), and the counts
+# below read plain text: coloured, a finding was counted as none.
+export NO_COLOR=1 FORCE_COLOR=0
 prettier_files='**/*.{js,mjs,cjs,ts}' # JavaScript and TypeScript; .prettierignore keeps built trees out
 declare -A findings=()
 
@@ -62,7 +65,14 @@ run_prettier() {
   if [ $fix = 1 ]; then "$bin/prettier" --write --log-level warn "$prettier_files"; fi
   out=$("$bin/prettier" --check --log-level warn "$prettier_files" 2>&1) || status=$?
   [ -z "$out" ] || printf '%s\n' "$out"
-  crashed prettier $status || findings[prettier]=$(grep '^\[warn\] ' <<<"$out" | grep -vc '^\[warn\] Code style issues' || true)
+  crashed prettier $status && return
+  findings[prettier]=$(grep '^\[warn\] ' <<<"$out" | grep -vc '^\[warn\] Code style issues' || true)
+  at_least_one prettier $status
+}
+
+# A tool that exits 1 found something, whatever its report's form: never counted as none.
+at_least_one() {
+  if [ "$2" = 1 ] && [ "${findings[$1]}" = 0 ]; then findings[$1]=1; fi
 }
 
 run_eslint() {
@@ -73,6 +83,7 @@ run_eslint() {
   [ -z "$out" ] || printf '%s\n' "$out"
   crashed eslint $status && return
   findings[eslint]=$(grep -cE '^ +[0-9]+:[0-9]+ +(error|warning) ' <<<"$out" || true)
+  at_least_one eslint $status
 }
 
 cpp_files() { tracked '*.cpp' '*.hpp'; }

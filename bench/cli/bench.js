@@ -158,7 +158,9 @@ for (const { form, cli, withCerts, native, python, pipe, placed, large } of form
   out.add(figure(`cli wasm ${form} / cat moving its output through the pipe`, cli.cpu / pipe.cpu, 'x'));
   out.add(figure(`cli native ${form}, stdin to a pipe (1,000,000 ids)`, million(IDS, native.cpu), 'M ids/s'));
   out.add(figure(`cli native ${form} / cat moving its output through the pipe`, native.cpu / pipe.cpu, 'x'));
-  out.add(figure(`cli native ${form} / cat moving its output through the pipe, wall clock`, native.wall / pipe.wall, 'x'));
+  out.add(
+    figure(`cli native ${form} / cat moving its output through the pipe, wall clock`, native.wall / pipe.wall, 'x'),
+  );
   for (const side of placed) {
     const where = side.placement === 'one' ? 'both ends on one CPU' : 'its reader on another CPU';
     out.add(figure(`cli native ${form}: cat | cat, ${where}`, side.pipe.cpu * 1000, 'ms CPU'));
