@@ -23,6 +23,7 @@
 
 using branded::cli::FileCall;
 using branded::cli::Program;
+using branded::cli::wait_for;
 using branded::cli::Want;
 using branded::cli::write_all;
 
@@ -31,12 +32,6 @@ namespace {
 std::string errno_name(int error) {
   const char* name = strerrorname_np(error);
   return name != nullptr ? name : "E" + std::to_string(error);
-}
-
-// Waits until fd can be read (or written): a non-blocking fd said EAGAIN.
-void wait_for(int fd, short events) {
-  pollfd one{fd, events, 0};
-  while (poll(&one, 1, -1) < 0 && errno == EINTR) {}
 }
 
 // The directory mint's leases live in: $BRANDED_NODE_DIR, else <tmpdir>/branded-nodes (tmpdir as Node's os.tmpdir).

@@ -9,14 +9,18 @@
 
 namespace branded::cli {
 
+void wait_for(int fd, short events) {
+  pollfd one{fd, events, 0};
+  while (poll(&one, 1, -1) < 0 && errno == EINTR) {}
+}
+
 bool write_all(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
     const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
     if (wrote >= 0) {
       bytes.remove_prefix(static_cast<std::size_t>(wrote));
     } else if (errno == EAGAIN) {
-      pollfd out{fd, POLLOUT, 0};
-      poll(&out, 1, -1);
+      wait_for(fd, POLLOUT);
     } else if (errno != EINTR) {
       return false;
     }

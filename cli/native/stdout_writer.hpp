@@ -11,6 +11,9 @@
 
 namespace branded::cli {
 
+// Waits until fd can be read (or written): a non-blocking fd said EAGAIN.
+void wait_for(int fd, short events);
+
 // All of `bytes` to fd, waiting where a non-blocking fd says EAGAIN; false with errno set when a write failed (EPIPE:
 // the reader is gone).
 bool write_all(int fd, std::string_view bytes);
