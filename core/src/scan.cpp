@@ -257,11 +257,9 @@ BRANDED_ALWAYS_INLINE std::size_t list_candidates(const Masks* masks, std::size_
     };
     note(n);
     const auto here = static_cast<std::size_t>(popcount(starts));
-    if (here > 1) {
-      for (std::size_t k = 1; k < here; ++k) {
-        starts &= starts - 1;
-        note(n + k);
-      }
+    for (std::size_t k = 1; k < here; ++k) {
+      starts &= starts - 1;
+      note(n + k);
     }
     n += here;
     before = masks[j].alnum >> 63;
