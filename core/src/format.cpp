@@ -148,18 +148,53 @@ inline char* put_top(char* out, std::uint32_t top) {
   return out + 8;
 }
 
-// Two numbers < 10^4, each right-aligned in 4 columns, with `between` (2 bytes) between them.
+// Text as the little-endian word a table below stores (its first byte lowest), `text`'s bytes and then zeros.
+constexpr std::uint64_t word_of(const char* text, std::size_t size) {
+  std::uint64_t word = 0;
+  for (std::size_t i = size; i-- > 0;) word = word << 8 | static_cast<unsigned char>(text[i]);
+  return word;
+}
+
+// Numbers met in every row, looked up rather than converted: a row's node and seq (right-aligned in 4 columns) and
+// an ISO time's "THH:MM:" (each minute of a day) and ".mmmZ" (each millisecond of a second).
+constexpr auto PADDED4 = [] {
+  std::array<std::uint32_t, MAX_SEQ + 1> words{};
+  for (unsigned v = 0; v < words.size(); ++v) {
+    char text[4] = {' ', ' ', ' ', ' '};
+    for (unsigned rest = v, at = 4; at-- > 0 && (rest > 0 || at == 3); rest /= 10)
+      text[at] = static_cast<char>('0' + rest % 10);
+    words[v] = static_cast<std::uint32_t>(word_of(text, 4));
+  }
+  return words;
+}();
+static_assert(MAX_NODE <= MAX_SEQ, "node and seq share the table");
+
+constexpr auto MINUTE_WORDS = [] {
+  std::array<std::uint64_t, 24 * 60> words{};
+  for (unsigned m = 0; m < words.size(); ++m) {
+    const char text[7] = {'T', DIGIT_PAIRS[m / 60 * 2], DIGIT_PAIRS[m / 60 * 2 + 1],
+                          ':', DIGIT_PAIRS[m % 60 * 2], DIGIT_PAIRS[m % 60 * 2 + 1],
+                          ':'};
+    words[m] = word_of(text, 7);
+  }
+  return words;
+}();
+
+constexpr auto MILLI_WORDS = [] {
+  std::array<std::uint64_t, 1000> words{};
+  for (unsigned m = 0; m < words.size(); ++m) {
+    const char text[5] = {'.', static_cast<char>('0' + m / 100), DIGIT_PAIRS[m % 100 * 2], DIGIT_PAIRS[m % 100 * 2 + 1],
+                          'Z'};
+    words[m] = word_of(text, 5);
+  }
+  return words;
+}();
+
+// A node and a seq, each right-aligned in 4 columns, with `between` (2 bytes) between them.
 char* put_padded4_pair(char* out, std::uint32_t first, std::uint32_t second, const char* between) {
-  const std::uint64_t digits = digits_of_halves(first, second);
-  const auto lead = [](std::uint32_t half) {  // a mask of a half's leading zeros' bytes (at most 3)
-    return (1u << (8 * leading_zeros(half, 3))) - 1;
-  };
-  const std::uint64_t spaces =
-      lead(static_cast<std::uint32_t>(digits)) | std::uint64_t{lead(static_cast<std::uint32_t>(digits >> 32))} << 32;
-  const std::uint64_t word = ((digits + ASCII_ZEROS) & ~spaces) | (SPACES & spaces);
-  std::memcpy(out, &word, 4);
+  std::memcpy(out, &PADDED4[first], 4);
   std::memcpy(out + 4, between, 2);
-  std::memcpy(out + 6, reinterpret_cast<const char*>(&word) + 4, 4);
+  std::memcpy(out + 6, &PADDED4[second], 4);
   return out + 10;
 }
 
@@ -270,7 +305,7 @@ char* put_short(char* out, std::string_view text) {
 }
 
 // v right-aligned in 8 columns, or wider when it needs more.
-char* put_padded8(char* out, std::uint64_t v) {
+[[gnu::always_inline]] inline char* put_padded8(char* out, std::uint64_t v) {
   if (v >= E8) return put_decimal(out, v);
   const std::uint64_t digits = eight_digits(static_cast<std::uint32_t>(v));
   const std::uint32_t zeros = leading_zeros(digits, 7);
@@ -279,7 +314,7 @@ char* put_padded8(char* out, std::uint64_t v) {
   return out + 8;
 }
 
-char* put_place(RowStyle style, const RowPlace& place, char* out) {
+[[gnu::always_inline]] inline char* put_place(RowStyle style, const RowPlace& place, char* out) {
   if (style == RowStyle::json) {
     out = put_short(out, place.prefix);
     out = put(put_decimal(put(out, "\"offset\":"), place.offset), ",\"line\":");
@@ -294,8 +329,11 @@ char* put_place(RowStyle style, const RowPlace& place, char* out) {
     const std::size_t columns = static_cast<std::size_t>(out - start) - place.prefix.size() + prefix_columns;
     const std::size_t width = place.width < MAX_PLACE_WIDTH ? place.width : MAX_PLACE_WIDTH;
     if (width > columns) {
+      // two words of spaces whatever the width (a loop of stores would become a call to memset), more when wider
       char* const end = out + (width - columns);
-      for (char* space = out; space < end; space += 8) store8(space, SPACES);
+      store8(out, SPACES);
+      store8(out + 8, SPACES);
+      for (char* space = out + 16; space < end; space += 8) store8(space, SPACES);
       out = end;
     }
   } else {  // a very long file name: written directly, no alignment to keep
@@ -341,16 +379,11 @@ void write_date(std::uint32_t days, char* out) {
     date.days = days;
   }
   std::memcpy(out, date.text, 10);
-  out[10] = 'T';
-  two(out + 11, ms / 3'600'000);
-  out[13] = ':';
-  two(out + 14, ms / 60'000 % 60);
-  out[16] = ':';
-  two(out + 17, ms / 1000 % 60);
-  out[19] = '.';
-  out[20] = static_cast<char>('0' + ms % 1000 / 100);
-  two(out + 21, ms % 100);
-  out[23] = 'Z';
+  const unsigned minute = ms / 60'000, in_minute = ms - minute * 60'000;
+  const unsigned second = in_minute / 1000, milli = in_minute - second * 1000;
+  store8(out + 10, MINUTE_WORDS[minute]);  // its last byte is the seconds' first, written next
+  two(out + 17, second);
+  std::memcpy(out + 19, &MILLI_WORDS[milli], 5);
 }
 
 }  // namespace

@@ -52,6 +52,16 @@ TEST_CASE("write_iso agrees with std::chrono over the whole span a Snowflake can
   }
 }
 
+TEST_CASE("write_iso agrees with std::chrono for every minute of a day and every millisecond of a second") {
+  const std::int64_t day = std::int64_t{20480} * 86'400'000;  // 2026-01-27, midnight
+  for (std::int64_t minute = 0; minute < 24 * 60; ++minute) {
+    const std::int64_t ms = day + minute * 60'000 + minute % 60 * 1000 + minute % 1000;
+    REQUIRE(iso(ms) == chrono_iso(ms));
+  }
+  for (std::int64_t milli = 0; milli < 1000; ++milli)
+    REQUIRE(iso(day + 59'000 + milli) == chrono_iso(day + 59'000 + milli));
+}
+
 TEST_CASE("decode rows: the table's columns and the JSON object, with and without scan's place") {
   const std::string id = "JOB0KHTOWnGLuC";
   CHECK(
@@ -107,6 +117,10 @@ TEST_CASE("decode rows agree with printf for Snowflakes of every width and field
   std::vector<std::uint64_t> snowflakes{0, 1, branded::MAX_SNOWFLAKE};
   for (std::uint64_t power = 1; power <= branded::MAX_SNOWFLAKE / 10; power *= 10)
     for (const std::uint64_t near : {power - 1, power, power + 1, power * 10 - 1}) snowflakes.push_back(near);
+  // every node and every seq, beside a Snowflake of today
+  for (std::uint64_t node = 0; node <= branded::MAX_NODE; ++node)
+    snowflakes.push_back(std::uint64_t{1} << 60 | node << 12);
+  for (std::uint64_t seq = 0; seq <= branded::MAX_SEQ; ++seq) snowflakes.push_back(std::uint64_t{1} << 60 | seq);
   std::mt19937_64 rng(9);
   for (int i = 0; i < 200000; ++i) {
     const int bits = 1 + static_cast<int>(rng() % 63);
