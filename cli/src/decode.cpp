@@ -51,12 +51,10 @@ class DecodeRows {
     const std::size_t fitting = std::min(count - from, run_.out.rows_fitting(MAX_ROW_BYTES));
     if (fitting == 0) return from;
     char* at = run_.out.room(fitting * MAX_ROW_BYTES);
-    const RowStyle style = json_ ? RowStyle::json : RowStyle::table;
-    std::size_t i = from;
-    for (; i < from + fitting && lines.error[i] == 0; ++i)
-      at += write_decoded_row(style, text + lines.offset[i], lines.snowflake[i], nullptr, at);
+    const LinesToRows valid{text, lines.offset + from, lines.snowflake + from, lines.error + from, fitting};
+    const std::size_t written = write_decoded_rows(json_ ? RowStyle::json : RowStyle::table, valid, at);
     run_.out.wrote(at);
-    return i;
+    return from + written;
   }
 
   // The row of line `line` (bytes): core's for a valid id, else the refusal.

@@ -184,21 +184,9 @@ class Scan {
       if (!co_await run_.flush()) co_return false;
       out = run_.out.room(count * row_room);
     }
-    const RowStyle style = json_ ? RowStyle::json : RowStyle::table;
-    const RowPlace base = place_;
-    for (std::size_t i = 0; i < count; ++i) {
-      place_.offset = byte_base + offset_[i];
-      place_.line = base.line + newlines_[i];
-      const char* id = text + offset_[i];
-      if (error_[i] == 0) {
-        out += write_decoded_row(style, id, snowflake_[i], &place_, out);
-        ++tally.shown;
-      } else if (!valid_only_) {
-        out += write_refused_candidate(style, id, place_, out);
-        ++tally.shown;
-      }
-    }
-    place_.line = base.line;
+    const FoundToRows found{text, offset_, newlines_, snowflake_, error_, count, byte_base, valid_only_};
+    tally.shown +=
+        static_cast<std::int64_t>(write_scan_rows(json_ ? RowStyle::json : RowStyle::table, found, place_, out));
     run_.out.wrote(out);
     co_return true;
   }

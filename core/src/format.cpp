@@ -390,8 +390,11 @@ void write_date(std::uint32_t days, char* out) {
 
 void write_iso(std::int64_t unix_ms, char* out) { write_iso_inline(unix_ms, out); }
 
-std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake, const RowPlace* place,
-                              char* row) {
+namespace {
+
+// write_decoded_row's body, inlined into the loops below: a row costs no call.
+[[gnu::always_inline]] inline std::size_t decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake,
+                                                      const RowPlace* place, char* row) {
   const std::int64_t ms = unix_ms(snowflake);
   char* out = row;
   if (style == RowStyle::json) out = put(out, "{");
@@ -418,6 +421,59 @@ std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t sn
     *out++ = '\n';
   }
   return static_cast<std::size_t>(out - row);
+}
+
+}  // namespace
+
+std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake, const RowPlace* place,
+                              char* row) {
+  return decoded_row(style, id14, snowflake, place, row);
+}
+
+// The loops keep `out` and the columns in locals: every row's bytes are stored through a char*, which may alias
+// anything in memory, and would make the compiler reload and store them row after row.
+// Each style has its loop, with the other style's code left out of it.
+template <RowStyle style>
+std::size_t decoded_rows(const LinesToRows& lines, char*& out) {
+  const LinesToRows in = lines;
+  char* at = out;
+  std::size_t i = 0;
+  for (; i < in.count && in.error[i] == 0; ++i)
+    at += decoded_row(style, in.text + in.offset[i], in.snowflake[i], nullptr, at);
+  out = at;
+  return i;
+}
+
+std::size_t write_decoded_rows(RowStyle style, const LinesToRows& lines, char*& out) {
+  return style == RowStyle::json ? decoded_rows<RowStyle::json>(lines, out) : decoded_rows<RowStyle::table>(lines, out);
+}
+
+template <RowStyle style>
+std::size_t scan_rows(const FoundToRows& found, RowPlace place, char*& out) {
+  const FoundToRows in = found;
+  const std::uint64_t first_line = place.line;
+  char* at = out;
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < in.count; ++i) {
+    place.offset = in.byte_base + in.offset[i];
+    place.line = first_line + in.newlines[i];
+    const char* id = in.text + in.offset[i];
+    if (in.error[i] == 0) {
+      at += decoded_row(style, id, in.snowflake[i], &place, at);
+    } else if (!in.valid_only) {
+      at += write_refused_candidate(style, id, place, at);
+    } else {
+      continue;
+    }
+    ++shown;
+  }
+  out = at;
+  return shown;
+}
+
+std::size_t write_scan_rows(RowStyle style, const FoundToRows& found, RowPlace place, char*& out) {
+  return style == RowStyle::json ? scan_rows<RowStyle::json>(found, place, out)
+                                 : scan_rows<RowStyle::table>(found, place, out);
 }
 
 std::size_t write_refused_candidate(RowStyle style, const char* id14, const RowPlace& place, char* row) {

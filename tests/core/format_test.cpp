@@ -194,3 +194,63 @@ TEST_CASE("scan's place agrees with printf for every prefix length and every wid
     }
   }
 }
+
+TEST_CASE("the batch writers write each row as the single-row writers do, and stop or skip where they should") {
+  std::mt19937_64 rng(13);
+  constexpr std::size_t COUNT = 300;
+  std::string text;
+  std::vector<std::uint32_t> offset, newlines;
+  std::vector<std::uint64_t> snowflake;
+  std::vector<std::uint8_t> error;
+  for (std::size_t i = 0; i < COUNT; ++i) {
+    const std::uint64_t s = rng() >> (1 + rng() % 63);
+    const auto encoded = branded::encode("JOB", s);
+    REQUIRE(encoded.ok());
+    text.append(std::string(rng() % 5, ' '));
+    offset.push_back(static_cast<std::uint32_t>(text.size()));
+    newlines.push_back(static_cast<std::uint32_t>(i / 3));
+    text.append(branded::view(encoded.value));
+    snowflake.push_back(s);
+    error.push_back(i % 7 == 6 ? 1 : 0);  // a refused candidate now and then
+  }
+  for (const auto style : {branded::RowStyle::table, branded::RowStyle::json}) {
+    // decode: the rows up to the first refused id (the 7th), each as write_decoded_row writes it
+    std::vector<char> out(COUNT * branded::MAX_ROW_BYTES + 64, '#');
+    char* at = out.data();
+    const branded::LinesToRows lines{text.data(), offset.data(), snowflake.data(), error.data(), COUNT};
+    REQUIRE(branded::write_decoded_rows(style, lines, at) == 6);
+    std::string expected;
+    char row[branded::MAX_ROW_BYTES + 64];
+    for (std::size_t i = 0; i < 6; ++i)
+      expected.append(row, branded::write_decoded_row(style, text.data() + offset[i], snowflake[i], nullptr, row));
+    REQUIRE(std::string(out.data(), at) == expected);
+
+    // scan: every candidate's row with its place, the refused ones shown or skipped
+    for (const bool valid_only : {false, true}) {
+      const std::string prefix = style == branded::RowStyle::json ? R"("file":"a.log",)" : "a.log:";
+      const branded::RowPlace first{prefix, 0, 40, 16, static_cast<std::size_t>(-1)};
+      const branded::FoundToRows found{text.data(), offset.data(), newlines.data(), snowflake.data(), error.data(),
+                                       COUNT,       1000,          valid_only};
+      at = out.data();
+      const std::size_t shown = branded::write_scan_rows(style, found, first, at);
+      expected.clear();
+      std::size_t rows = 0;
+      for (std::size_t i = 0; i < COUNT; ++i) {
+        branded::RowPlace place = first;
+        place.offset = 1000 + offset[i];
+        place.line = 40 + newlines[i];
+        const char* id = text.data() + offset[i];
+        if (error[i] == 0)
+          expected.append(row, branded::write_decoded_row(style, id, snowflake[i], &place, row));
+        else if (!valid_only)
+          expected.append(row, branded::write_refused_candidate(style, id, place, row));
+        else
+          continue;
+        ++rows;
+      }
+      REQUIRE(shown == rows);
+      REQUIRE(shown == (valid_only ? COUNT - COUNT / 7 : COUNT));
+      REQUIRE(std::string(out.data(), at) == expected);
+    }
+  }
+}

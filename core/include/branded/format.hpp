@@ -33,6 +33,38 @@ inline constexpr std::size_t MAX_ROW_BYTES = 320;
 std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake, const RowPlace* place,
                               char* out);
 
+// Ids parsed from lines (parse_lines' columns): id i's 14 bytes at text + offset[i], its Snowflake snowflake[i],
+// error[i] 0 when it is valid.
+struct LinesToRows {
+  const char* text;
+  const std::uint32_t* offset;
+  const std::uint64_t* snowflake;
+  const std::uint8_t* error;
+  std::size_t count;
+};
+
+// The decode rows of ids 0, 1, … up to the first refused one, written at `out` (moved past them), as
+// write_decoded_row writes each; returns how many. `out` must have room for count * MAX_ROW_BYTES.
+std::size_t write_decoded_rows(RowStyle style, const LinesToRows& lines, char*& out);
+
+// Candidates scan found in `text` (scan's columns): candidate i at text + offset[i], `newlines[i]` newlines into
+// the text, `byte_base` bytes into the input, error[i] 0 when it is valid.
+struct FoundToRows {
+  const char* text;
+  const std::uint32_t* offset;
+  const std::uint32_t* newlines;
+  const std::uint64_t* snowflake;
+  const std::uint8_t* error;
+  std::size_t count;
+  std::uint64_t byte_base;
+  bool valid_only;  // refused candidates get no row
+};
+
+// Scan's rows of the candidates, at `out` (moved past them): each valid one's decoded row with its place, each
+// refused one's refusal (unless valid_only). `place` is the text's start (its offset and line); returns how many
+// rows. `out` must have room for count * (MAX_ROW_BYTES + the prefix).
+std::size_t write_scan_rows(RowStyle style, const FoundToRows& found, RowPlace place, char*& out);
+
 // A scan candidate refused for `range`: its location, the id and the error.
 std::size_t write_refused_candidate(RowStyle style, const char* id14, const RowPlace& place, char* out);
 
