@@ -200,7 +200,7 @@ function matrixCases() {
   return { cases, covered: names.size + others + queues.length };
 }
 
-// Logs and id lists whose ids and lines straddle the read boundaries: the CLI reads 1 MiB at a time
+// Logs and id lists whose ids and lines straddle the read boundaries: scan reads 1 MiB at a time and decode 64 KiB
 // (cli/src/scan.cpp and decode.cpp, READ_BYTES); every power of two from 64 KiB to 2 MiB is straddled at each of
 // an id's 15 offsets, so a change of the read size keeps these at its boundaries.
 function boundaryInputs() {
@@ -220,13 +220,14 @@ function boundaryInputs() {
 // Id lists whose lines cross the read boundary at each offset, and lines of about the read size (the long-line path).
 function boundaryLists() {
   const lists = [];
-  const read = 1 << 20;
-  for (let shift = 0; shift <= 15; shift++) {
-    const head = 'x'.repeat(read - shift - 1);
-    lists.push(Buffer.from(`${head}\n${ID}\nUSR0NgWEfAEJfs\r\njob-42\n`));
+  for (const read of [1 << 16, 1 << 20]) {
+    for (let shift = 0; shift <= 15; shift++) {
+      const head = 'x'.repeat(read - shift - 1);
+      lists.push(Buffer.from(`${head}\n${ID}\nUSR0NgWEfAEJfs\r\njob-42\n`));
+    }
+    for (const length of [read - 2, read - 1, read, read + 1, 2 * read + 7])
+      lists.push(Buffer.from(`${ID}\n${'y'.repeat(length)}\r\n${ID}\n${'z'.repeat(length)}`));
   }
-  for (const length of [read - 2, read - 1, read, read + 1, 2 * read + 7])
-    lists.push(Buffer.from(`${ID}\n${'y'.repeat(length)}\r\n${ID}\n${'z'.repeat(length)}`));
   return lists;
 }
 
