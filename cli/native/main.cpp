@@ -264,8 +264,8 @@ class Input {
     const auto page = static_cast<off_t>(sysconf(_SC_PAGESIZE));
     window_at_ = at_ - at_ % page;
     window_size_ = static_cast<std::size_t>(std::min<off_t>(end_ - window_at_, static_cast<off_t>(WINDOW)));
-    // its page tables filled in one call, not a fault at a time
-    void* window = mmap(nullptr, window_size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd_, window_at_);
+    // No MAP_POPULATE: it fills the page tables a page at a time, where a fault maps the pages around it in one go
+    void* window = mmap(nullptr, window_size_, PROT_READ, MAP_PRIVATE, fd_, window_at_);
     if (window == MAP_FAILED) {
       window_size_ = 0;
       return false;

@@ -232,7 +232,7 @@ char* put_padded10(char* out, std::uint32_t high, std::uint64_t digits) {
 
 // A Snowflake (at most 19 digits) then spaces up to 19 columns. From 17 digits on (every Snowflake from 28 days
 // past the epoch), spaces first and then the digits, which leave no stray bytes over them.
-char* put_snowflake_column(char* out, std::uint64_t snowflake) {
+[[gnu::always_inline]] inline char* put_snowflake_column(char* out, std::uint64_t snowflake) {
   store8(out + 8, SPACES);
   store8(out + 11, SPACES);
   char* end = put_decimal(out, snowflake);
