@@ -423,16 +423,9 @@ namespace {
   return static_cast<std::size_t>(out - row);
 }
 
-}  // namespace
-
-std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake, const RowPlace* place,
-                              char* row) {
-  return decoded_row(style, id14, snowflake, place, row);
-}
-
-// The loops keep `out` and the columns in locals: every row's bytes are stored through a char*, which may alias
-// anything in memory, and would make the compiler reload and store them row after row.
-// Each style has its loop, with the other style's code left out of it.
+// The batch writers' loops, one per style (the other style's code left out of it). They keep `out` and the
+// columns in locals: every row's bytes are stored through a char*, which may alias anything in memory, and would
+// make the compiler reload and store them row after row.
 template <RowStyle style>
 std::size_t decoded_rows(const LinesToRows& lines, char*& out) {
   const LinesToRows in = lines;
@@ -442,10 +435,6 @@ std::size_t decoded_rows(const LinesToRows& lines, char*& out) {
     at += decoded_row(style, in.text + in.offset[i], in.snowflake[i], nullptr, at);
   out = at;
   return i;
-}
-
-std::size_t write_decoded_rows(RowStyle style, const LinesToRows& lines, char*& out) {
-  return style == RowStyle::json ? decoded_rows<RowStyle::json>(lines, out) : decoded_rows<RowStyle::table>(lines, out);
 }
 
 template <RowStyle style>
@@ -469,6 +458,17 @@ std::size_t scan_rows(const FoundToRows& found, RowPlace place, char*& out) {
   }
   out = at;
   return shown;
+}
+
+}  // namespace
+
+std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake, const RowPlace* place,
+                              char* row) {
+  return decoded_row(style, id14, snowflake, place, row);
+}
+
+std::size_t write_decoded_rows(RowStyle style, const LinesToRows& lines, char*& out) {
+  return style == RowStyle::json ? decoded_rows<RowStyle::json>(lines, out) : decoded_rows<RowStyle::table>(lines, out);
 }
 
 std::size_t write_scan_rows(RowStyle style, const FoundToRows& found, RowPlace place, char*& out) {
