@@ -199,7 +199,8 @@ char* put_padded4_pair(char* out, std::uint32_t first, std::uint32_t second, con
 }
 
 // Two numbers < 10^4 without leading zeros, with `between` (n bytes) between them.
-char* put_small_pair(char* out, std::uint32_t first, std::uint32_t second, std::string_view between) {
+[[gnu::always_inline]] inline char* put_small_pair(char* out, std::uint32_t first, std::uint32_t second,
+                                                   std::string_view between) {
   const std::uint64_t digits = digits_of_halves(first, second);
   const auto low = static_cast<std::uint32_t>(digits), high = static_cast<std::uint32_t>(digits >> 32);
   const std::uint32_t low_zeros = leading_zeros(low, 3), high_zeros = leading_zeros(high, 3);
