@@ -61,8 +61,9 @@ struct FoundToRows {
 };
 
 // Scan's rows of the candidates, at `out` (moved past them): each valid one's decoded row with its place, each
-// refused one's refusal (unless valid_only). `place` is the text's start (its offset and line); returns how many
-// rows. `out` must have room for count * (MAX_ROW_BYTES + the prefix).
+// refused one's refusal (unless valid_only). `place` gives the prefix and width, and the line the text starts on
+// (each row's offset comes from byte_base); returns how many rows. `out` must have room for
+// count * (MAX_ROW_BYTES + the prefix).
 std::size_t write_scan_rows(RowStyle style, const FoundToRows& found, RowPlace place, char*& out);
 
 // A scan candidate refused for `range`: its location, the id and the error.
