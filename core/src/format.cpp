@@ -170,8 +170,8 @@ constexpr auto PADDED4 = [] {
 static_assert(MAX_NODE <= MAX_SEQ, "node and seq share the table");
 
 constexpr auto MINUTE_WORDS = [] {
-  std::array<std::uint64_t, 24 * 60> words{};
-  for (unsigned m = 0; m < words.size(); ++m) {
+  std::array<std::uint64_t, std::size_t{24} * 60> words{};
+  for (std::size_t m = 0; m < words.size(); ++m) {
     const char text[7] = {'T', DIGIT_PAIRS[m / 60 * 2], DIGIT_PAIRS[m / 60 * 2 + 1],
                           ':', DIGIT_PAIRS[m % 60 * 2], DIGIT_PAIRS[m % 60 * 2 + 1],
                           ':'};
@@ -182,7 +182,7 @@ constexpr auto MINUTE_WORDS = [] {
 
 constexpr auto MILLI_WORDS = [] {
   std::array<std::uint64_t, 1000> words{};
-  for (unsigned m = 0; m < words.size(); ++m) {
+  for (std::size_t m = 0; m < words.size(); ++m) {
     const char text[5] = {'.', static_cast<char>('0' + m / 100), DIGIT_PAIRS[m % 100 * 2], DIGIT_PAIRS[m % 100 * 2 + 1],
                           'Z'};
     words[m] = word_of(text, 5);
