@@ -8,6 +8,14 @@
 #include <emmintrin.h>
 #endif
 
+// The batch writers convert a row's six 8-digit numbers in one AVX2 pass where the CPU has it (chosen at run time).
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__EMSCRIPTEN__)
+#define BRANDED_ROWS_AVX2 1
+#include <immintrin.h>
+#else
+#define BRANDED_ROWS_AVX2 0
+#endif
+
 #include "branded/hash32.hpp"
 #include "branded/snowflake.hpp"
 #include "branded/stream.hpp"
@@ -198,20 +206,14 @@ char* put_padded4_pair(char* out, std::uint32_t first, std::uint32_t second, con
   return out + 10;
 }
 
-// Two numbers < 10^4 without leading zeros, with `between` (n bytes) between them.
-[[gnu::always_inline]] inline char* put_small_pair(char* out, std::uint32_t first, std::uint32_t second,
-                                                   std::string_view between) {
-  const std::uint64_t digits = digits_of_halves(first, second);
-  const auto low = static_cast<std::uint32_t>(digits), high = static_cast<std::uint32_t>(digits >> 32);
-  const std::uint32_t low_zeros = leading_zeros(low, 3), high_zeros = leading_zeros(high, 3);
-  const std::uint32_t low_text = (low + 0x30303030u) >> (8 * low_zeros);
-  const std::uint32_t high_text = (high + 0x30303030u) >> (8 * high_zeros);
-  std::memcpy(out, &low_text, 4);
-  out += 4 - low_zeros;
-  std::memcpy(out, between.data(), between.size());
-  out += between.size();
-  std::memcpy(out, &high_text, 4);
-  return out + 4 - high_zeros;
+// A node or a seq without leading zeros: its right-aligned word with the spaces shifted out (a digit's byte has
+// bit 4 set, a space's has not). Stores 4 bytes.
+[[gnu::always_inline]] inline char* put_small4(char* out, std::uint32_t v) {
+  const std::uint32_t word = PADDED4[v];
+  const auto spaces = static_cast<unsigned>(std::countr_zero(word & 0x10101010u)) / 8;
+  const std::uint32_t text = word >> (8 * spaces);
+  std::memcpy(out, &text, 4);
+  return out + 4 - spaces;
 }
 
 // A 32-bit number right-aligned in 10 columns, from its part above 10^8 and its low 8 digits' word.
@@ -231,46 +233,101 @@ char* put_padded10(char* out, std::uint32_t high, std::uint64_t digits) {
   return out + 10;
 }
 
-// A Snowflake (at most 19 digits) then spaces up to 19 columns. From 17 digits on (every Snowflake from 28 days
-// past the epoch), spaces first and then the digits, which leave no stray bytes over them.
-[[gnu::always_inline]] inline char* put_snowflake_column(char* out, std::uint64_t snowflake) {
-  store8(out + 8, SPACES);
-  store8(out + 11, SPACES);
-  char* end = put_decimal(out, snowflake);
-  if (snowflake < E16)
-    for (char* space = end; space < out + 19; space += 8) store8(space, SPACES);
-  return out + 19;
-}
-
 // A Snowflake's instant in unix ms, which always has 13 digits (EPOCH_MS to HORIZON_MS), as two words of
 // ASCII digits: the first 5, then 8.
 struct MsDigits {
   std::uint64_t first5, last8;
 };
 static_assert(EPOCH_MS >= 1'000'000'000'000 && HORIZON_MS < 10'000'000'000'000);
-MsDigits ms_digits(std::int64_t ms) {
-  const auto instant = static_cast<std::uint64_t>(ms);
-  const DigitWords digits = eight_digits_pair(static_cast<std::uint32_t>(instant / 100'000'000),
-                                              static_cast<std::uint32_t>(instant % 100'000'000));
-  return {(digits.first + ASCII_ZEROS) >> 24, digits.second + ASCII_ZEROS};
-}
 char* put_ms(char* out, MsDigits ms) {
   store8(out, ms.first5);
   store8(out + 5, ms.last8);
   return out + 13;
 }
 
-// A Snowflake's hash32 (its part above 10^8, and its low 8 digits' word) and its stream entry id's seq (the
-// digit word), converted together.
-struct HashAndSeq {
-  std::uint32_t hash_high;
-  std::uint64_t hash_low, seq;
+// The numbers a row prints, split where they are printed: the Snowflake's digits above its low 16 and its two
+// groups of 8 below; the instant's first 5 and last 8; hash32's part above 10^8 and its low 8; the stream seq.
+struct RowNumbers {
+  std::uint32_t snowflake_top, snowflake_middle, snowflake_low, ms_high, ms_low, hash_high, hash_low, seq;
 };
-HashAndSeq hash_and_seq(std::uint64_t snowflake) {
-  const std::uint32_t hash = hash32(snowflake), high = hash / 100'000'000;
-  const DigitWords digits =
-      eight_digits_pair(hash - high * 100'000'000, static_cast<std::uint32_t>(entry_id(snowflake).seq));
-  return {high, digits.first, digits.second};
+RowNumbers row_numbers(std::uint64_t snowflake, std::int64_t ms) {
+  const auto instant = static_cast<std::uint64_t>(ms);
+  const std::uint32_t hash = hash32(snowflake), hash_high = hash / 100'000'000;
+  // each part from the number itself, not one from another: the divisions run side by side
+  return {static_cast<std::uint32_t>(snowflake / E16),
+          static_cast<std::uint32_t>(snowflake / E8 % E8),
+          static_cast<std::uint32_t>(snowflake % E8),
+          static_cast<std::uint32_t>(instant / E8),
+          static_cast<std::uint32_t>(instant % E8),
+          hash_high,
+          hash - hash_high * 100'000'000,
+          static_cast<std::uint32_t>(entry_id(snowflake).seq)};
+}
+
+// The digit words (eight_digits) of a row's six numbers below 10^8.
+struct RowDigits {
+  std::uint64_t snowflake_middle, snowflake_low, ms_high, ms_low, hash_low, seq;
+};
+RowDigits row_digits(const RowNumbers& n) {
+  const DigitWords snowflake = eight_digits_pair(n.snowflake_middle, n.snowflake_low);
+  const DigitWords ms = eight_digits_pair(n.ms_high, n.ms_low);
+  const DigitWords hash_seq = eight_digits_pair(n.hash_low, n.seq);
+  return {snowflake.first, snowflake.second, ms.first, ms.second, hash_seq.first, hash_seq.second};
+}
+
+#if BRANDED_ROWS_AVX2
+// Four numbers' digit words from their halves (< 10^4, in 32-bit lanes: each number's first four digits, then its
+// last four), as eight_digits_pair makes two.
+__attribute__((target("avx2"))) inline __m256i digit_words_avx2(__m256i halves) {
+  const __m256i hundreds = _mm256_srli_epi32(_mm256_madd_epi16(halves, _mm256_set1_epi32(10486)), 20);
+  const __m256i pairs = _mm256_or_si256(
+      hundreds, _mm256_slli_epi32(_mm256_sub_epi32(halves, _mm256_madd_epi16(hundreds, _mm256_set1_epi32(100))), 16));
+  const __m256i tens = _mm256_srli_epi16(_mm256_mullo_epi16(pairs, _mm256_set1_epi16(103)), 10);
+  return _mm256_or_si256(
+      tens, _mm256_slli_epi16(_mm256_sub_epi16(pairs, _mm256_mullo_epi16(tens, _mm256_set1_epi16(10))), 8));
+}
+
+// The same six words in one pass: eight_digits_pair's steps on 256-bit vectors, four numbers a vector, the split
+// at 10^4 done in the vector too. Not always_inline: it is inlined where its caller is compiled for AVX2.
+__attribute__((target("avx2"))) inline RowDigits row_digits_avx2(const RowNumbers& n) {
+  const __m256i v = _mm256_setr_epi32(static_cast<int>(n.snowflake_middle), static_cast<int>(n.snowflake_low),
+                                      static_cast<int>(n.ms_high), static_cast<int>(n.ms_low),
+                                      static_cast<int>(n.hash_low), static_cast<int>(n.seq), 0, 0);
+  // v / 10^4 (first_four), the even and odd lanes' 64-bit products apart
+  const __m256i reciprocal = _mm256_set1_epi64x(109951163);
+  const __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(v, reciprocal), 40);
+  const __m256i odd = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(v, 32), reciprocal), 40);
+  const __m256i high = _mm256_or_si256(even, _mm256_slli_epi64(odd, 32));
+  const __m256i low = _mm256_sub_epi32(v, _mm256_mullo_epi32(high, _mm256_set1_epi32(10000)));
+  // each number's halves side by side, as eight_digits_pair lays them out: numbers 0, 1, 4, 5 and 2, 3, 6, 7
+  alignas(32) std::uint64_t first[4], second[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(first), digit_words_avx2(_mm256_unpacklo_epi32(high, low)));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(second), digit_words_avx2(_mm256_unpackhi_epi32(high, low)));
+  return {first[0], first[1], second[0], second[1], first[2], first[3]};
+}
+#endif
+
+// The Snowflake from its parts: from 17 digits on (every Snowflake from 28 days past the epoch) its top digits
+// and two digit words, else as put_decimal writes it.
+[[gnu::always_inline]] inline char* put_snowflake(char* out, std::uint64_t snowflake, const RowNumbers& n,
+                                                  const RowDigits& d) {
+  if (n.snowflake_top == 0) return put_decimal(out, snowflake);
+  out = put_top(out, n.snowflake_top);
+  store8(out, d.snowflake_middle + ASCII_ZEROS);
+  store8(out + 8, d.snowflake_low + ASCII_ZEROS);
+  return out + 16;
+}
+
+// A Snowflake (at most 19 digits) then spaces up to 19 columns. From 17 digits on (every Snowflake from 28 days
+// past the epoch), spaces first and then the digits, which leave no stray bytes over them.
+[[gnu::always_inline]] inline char* put_snowflake_column(char* out, std::uint64_t snowflake, const RowNumbers& n,
+                                                         const RowDigits& d) {
+  store8(out + 8, SPACES);
+  store8(out + 11, SPACES);
+  char* end = put_snowflake(out, snowflake, n, d);
+  if (snowflake < E16)
+    for (char* space = end; space < out + 19; space += 8) store8(space, SPACES);
+  return out + 19;
 }
 
 // The stream entry id "ms-seq" of a Snowflake, as write_entry_id writes it (stream.hpp).
@@ -393,53 +450,60 @@ void write_iso(std::int64_t unix_ms, char* out) { write_iso_inline(unix_ms, out)
 
 namespace {
 
-// write_decoded_row's body, inlined into the loops below: a row costs no call.
+// write_decoded_row's body, inlined into the loops below: a row costs no call. `wide`: its digits by AVX2.
+template <bool wide = false>
 [[gnu::always_inline]] inline std::size_t decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake,
                                                       const RowPlace* place, char* row) {
   const std::int64_t ms = unix_ms(snowflake);
   char* out = row;
   if (style == RowStyle::json) out = put(out, "{");
   if (place) out = put_place(style, *place, out);
-  const MsDigits ms_text = ms_digits(ms);
-  const HashAndSeq hash_seq = hash_and_seq(snowflake);
+  const RowNumbers n = row_numbers(snowflake, ms);
+#if BRANDED_ROWS_AVX2
+  const RowDigits d = wide ? row_digits_avx2(n) : row_digits(n);
+#else
+  static_assert(!wide);
+  const RowDigits d = row_digits(n);
+#endif
+  const MsDigits ms_text{(d.ms_high + ASCII_ZEROS) >> 24, d.ms_low + ASCII_ZEROS};
   if (style == RowStyle::json) {
     out = put(put(put(out, "\"id\":\""), {id14, 14}), "\",\"ok\":true,\"namespace\":\"");
     out = put(put(out, {id14, 3}), "\",\"snowflake\":\"");
-    out = put(put_decimal(out, snowflake), "\",\"unixMs\":");
+    out = put(put_snowflake(out, snowflake, n, d), "\",\"unixMs\":");
     out = put(put_ms(out, ms_text), ",\"iso\":\"");
     write_iso_inline(ms, out);
     out = put(out + 24, "\",\"node\":");
-    out = put(put_small_pair(out, node_of(snowflake), seq_of(snowflake), ",\"seq\":"), ",\"hash32\":");
-    out = put(put_u32_parts(out, hash_seq.hash_high, hash_seq.hash_low), ",\"streamId\":\"");
-    out = put(put_stream_id(out, ms_text, hash_seq.seq), "\"}\n");
+    out = put(put_small4(put(put_small4(out, node_of(snowflake)), ",\"seq\":"), seq_of(snowflake)), ",\"hash32\":");
+    out = put(put_u32_parts(out, n.hash_high, d.hash_low), ",\"streamId\":\"");
+    out = put(put_stream_id(out, ms_text, d.seq), "\"}\n");
   } else {
     out = put(put(put(put(out, {id14, 14}), "  "), {id14, 3}), "  ");
-    out = put(put_snowflake_column(out, snowflake), "  ");
+    out = put(put_snowflake_column(out, snowflake, n, d), "  ");
     write_iso_inline(ms, out);
     out = put_padded4_pair(put(out + 24, "  "), node_of(snowflake), seq_of(snowflake), "  ");
-    out = put_padded10(put(out, "  "), hash_seq.hash_high, hash_seq.hash_low);
-    out = put_stream_id(put(out, "  "), ms_text, hash_seq.seq);
+    out = put_padded10(put(out, "  "), n.hash_high, d.hash_low);
+    out = put_stream_id(put(out, "  "), ms_text, d.seq);
     *out++ = '\n';
   }
   return static_cast<std::size_t>(out - row);
 }
 
-// The batch writers' loops, one per style (the other style's code left out of it). They keep `out` and the
-// columns in locals: every row's bytes are stored through a char*, which may alias anything in memory, and would
-// make the compiler reload and store them row after row.
-template <RowStyle style>
-std::size_t decoded_rows(const LinesToRows& lines, char*& out) {
+// The batch writers' loops, one per style (the other style's code left out of it) and digit kernel. They keep
+// `out` and the columns in locals: every row's bytes are stored through a char*, which may alias anything in
+// memory, and would make the compiler reload and store them row after row.
+template <RowStyle style, bool wide>
+[[gnu::always_inline]] inline std::size_t decoded_rows(const LinesToRows& lines, char*& out) {
   const LinesToRows in = lines;
   char* at = out;
   std::size_t i = 0;
   for (; i < in.count && in.error[i] == 0; ++i)
-    at += decoded_row(style, in.text + in.offset[i], in.snowflake[i], nullptr, at);
+    at += decoded_row<wide>(style, in.text + in.offset[i], in.snowflake[i], nullptr, at);
   out = at;
   return i;
 }
 
-template <RowStyle style>
-std::size_t scan_rows(const FoundToRows& found, RowPlace place, char*& out) {
+template <RowStyle style, bool wide>
+[[gnu::always_inline]] inline std::size_t scan_rows(const FoundToRows& found, RowPlace place, char*& out) {
   const FoundToRows in = found;
   const std::uint64_t first_line = place.line;
   char* at = out;
@@ -449,7 +513,7 @@ std::size_t scan_rows(const FoundToRows& found, RowPlace place, char*& out) {
     place.line = first_line + in.newlines[i];
     const char* id = in.text + in.offset[i];
     if (in.error[i] == 0) {
-      at += decoded_row(style, id, in.snowflake[i], &place, at);
+      at += decoded_row<wide>(style, id, in.snowflake[i], &place, at);
     } else if (!in.valid_only) {
       at += write_refused_candidate(style, id, place, at);
     } else {
@@ -461,6 +525,38 @@ std::size_t scan_rows(const FoundToRows& found, RowPlace place, char*& out) {
   return shown;
 }
 
+template <RowStyle style>
+std::size_t decoded_rows_baseline(const LinesToRows& lines, char*& out) {
+  return decoded_rows<style, false>(lines, out);
+}
+template <RowStyle style>
+std::size_t scan_rows_baseline(const FoundToRows& found, const RowPlace& place, char*& out) {
+  return scan_rows<style, false>(found, place, out);
+}
+
+#if BRANDED_ROWS_AVX2
+template <RowStyle style>
+__attribute__((target("avx2"))) std::size_t decoded_rows_avx2(const LinesToRows& lines, char*& out) {
+  return decoded_rows<style, true>(lines, out);
+}
+template <RowStyle style>
+__attribute__((target("avx2"))) std::size_t scan_rows_avx2(const FoundToRows& found, const RowPlace& place,
+                                                           char*& out) {
+  return scan_rows<style, true>(found, place, out);
+}
+#endif
+
+detail::RowKernel pinned_kernel = detail::RowKernel::best;
+
+bool rows_by_avx2() {
+#if BRANDED_ROWS_AVX2
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has && pinned_kernel == detail::RowKernel::best;
+#else
+  return false;
+#endif
+}
+
 }  // namespace
 
 std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t snowflake, const RowPlace* place,
@@ -469,13 +565,29 @@ std::size_t write_decoded_row(RowStyle style, const char* id14, std::uint64_t sn
 }
 
 std::size_t write_decoded_rows(RowStyle style, const LinesToRows& lines, char*& out) {
-  return style == RowStyle::json ? decoded_rows<RowStyle::json>(lines, out) : decoded_rows<RowStyle::table>(lines, out);
+  const bool json = style == RowStyle::json;
+#if BRANDED_ROWS_AVX2
+  if (rows_by_avx2())
+    return json ? decoded_rows_avx2<RowStyle::json>(lines, out) : decoded_rows_avx2<RowStyle::table>(lines, out);
+#endif
+  return json ? decoded_rows_baseline<RowStyle::json>(lines, out) : decoded_rows_baseline<RowStyle::table>(lines, out);
 }
 
 std::size_t write_scan_rows(RowStyle style, const FoundToRows& found, RowPlace place, char*& out) {
-  return style == RowStyle::json ? scan_rows<RowStyle::json>(found, place, out)
-                                 : scan_rows<RowStyle::table>(found, place, out);
+  const bool json = style == RowStyle::json;
+#if BRANDED_ROWS_AVX2
+  if (rows_by_avx2())
+    return json ? scan_rows_avx2<RowStyle::json>(found, place, out)
+                : scan_rows_avx2<RowStyle::table>(found, place, out);
+#endif
+  return json ? scan_rows_baseline<RowStyle::json>(found, place, out)
+              : scan_rows_baseline<RowStyle::table>(found, place, out);
 }
+
+namespace detail {
+void pin_row_kernel(RowKernel kernel) { pinned_kernel = kernel; }
+bool rows_use_avx2() { return rows_by_avx2(); }
+}  // namespace detail
 
 std::size_t write_refused_candidate(RowStyle style, const char* id14, const RowPlace& place, char* row) {
   char* out = row;

@@ -213,44 +213,87 @@ TEST_CASE("the batch writers write each row as the single-row writers do, and st
     snowflake.push_back(s);
     error.push_back(i % 7 == 6 ? 1 : 0);  // a refused candidate now and then
   }
-  for (const auto style : {branded::RowStyle::table, branded::RowStyle::json}) {
-    // decode: the rows up to the first refused id (the 7th), each as write_decoded_row writes it
-    std::vector<char> out(COUNT * branded::MAX_ROW_BYTES + 64, '#');
-    char* at = out.data();
-    const branded::LinesToRows lines{text.data(), offset.data(), snowflake.data(), error.data(), COUNT};
-    REQUIRE(branded::write_decoded_rows(style, lines, at) == 6);
-    std::string expected;
-    char row[branded::MAX_ROW_BYTES + 64];
-    for (std::size_t i = 0; i < 6; ++i)
-      expected.append(row, branded::write_decoded_row(style, text.data() + offset[i], snowflake[i], nullptr, row));
-    REQUIRE(std::string(out.data(), at) == expected);
-
-    // scan: every candidate's row with its place, the refused ones shown or skipped
-    for (const bool valid_only : {false, true}) {
-      const std::string prefix = style == branded::RowStyle::json ? R"("file":"a.log",)" : "a.log:";
-      const branded::RowPlace first{prefix, 0, 40, 16, static_cast<std::size_t>(-1)};
-      const branded::FoundToRows found{text.data(), offset.data(), newlines.data(), snowflake.data(), error.data(),
-                                       COUNT,       1000,          valid_only};
-      at = out.data();
-      const std::size_t shown = branded::write_scan_rows(style, found, first, at);
-      expected.clear();
-      std::size_t rows = 0;
-      for (std::size_t i = 0; i < COUNT; ++i) {
-        branded::RowPlace place = first;
-        place.offset = 1000 + offset[i];
-        place.line = 40 + newlines[i];
-        const char* id = text.data() + offset[i];
-        if (error[i] == 0)
-          expected.append(row, branded::write_decoded_row(style, id, snowflake[i], &place, row));
-        else if (!valid_only)
-          expected.append(row, branded::write_refused_candidate(style, id, place, row));
-        else
-          continue;
-        ++rows;
-      }
-      REQUIRE(shown == rows);
-      REQUIRE(shown == (valid_only ? COUNT - COUNT / 7 : COUNT));
+  for (const auto kernel : {branded::detail::RowKernel::best, branded::detail::RowKernel::baseline})
+    for (const auto style : {branded::RowStyle::table, branded::RowStyle::json}) {
+      branded::detail::pin_row_kernel(kernel);
+      // decode: the rows up to the first refused id (the 7th), each as write_decoded_row writes it
+      std::vector<char> out(COUNT * branded::MAX_ROW_BYTES + 64, '#');
+      char* at = out.data();
+      const branded::LinesToRows lines{text.data(), offset.data(), snowflake.data(), error.data(), COUNT};
+      REQUIRE(branded::write_decoded_rows(style, lines, at) == 6);
+      std::string expected;
+      char row[branded::MAX_ROW_BYTES + 64];
+      for (std::size_t i = 0; i < 6; ++i)
+        expected.append(row, branded::write_decoded_row(style, text.data() + offset[i], snowflake[i], nullptr, row));
       REQUIRE(std::string(out.data(), at) == expected);
+
+      // scan: every candidate's row with its place, the refused ones shown or skipped
+      for (const bool valid_only : {false, true}) {
+        const std::string prefix = style == branded::RowStyle::json ? R"("file":"a.log",)" : "a.log:";
+        const branded::RowPlace first{prefix, 0, 40, 16, static_cast<std::size_t>(-1)};
+        const branded::FoundToRows found{text.data(), offset.data(), newlines.data(), snowflake.data(), error.data(),
+                                         COUNT,       1000,          valid_only};
+        at = out.data();
+        const std::size_t shown = branded::write_scan_rows(style, found, first, at);
+        expected.clear();
+        std::size_t rows = 0;
+        for (std::size_t i = 0; i < COUNT; ++i) {
+          branded::RowPlace place = first;
+          place.offset = 1000 + offset[i];
+          place.line = 40 + newlines[i];
+          const char* id = text.data() + offset[i];
+          if (error[i] == 0)
+            expected.append(row, branded::write_decoded_row(style, id, snowflake[i], &place, row));
+          else if (!valid_only)
+            expected.append(row, branded::write_refused_candidate(style, id, place, row));
+          else
+            continue;
+          ++rows;
+        }
+        REQUIRE(shown == rows);
+        REQUIRE(shown == (valid_only ? COUNT - COUNT / 7 : COUNT));
+        REQUIRE(std::string(out.data(), at) == expected);
+      }
+    }
+  branded::detail::pin_row_kernel(branded::detail::RowKernel::best);
+}
+
+// The batch writers' rows, by each digit kernel (AVX2 where the CPU has it, and the baseline), against printf for
+// Snowflakes of every width, every node and seq, and 200,000 at random.
+TEST_CASE("the batch writers' rows agree with printf by either digit kernel, for Snowflakes of every width") {
+  std::vector<std::uint64_t> snowflakes{0, 1, branded::MAX_SNOWFLAKE};
+  for (std::uint64_t power = 1; power <= branded::MAX_SNOWFLAKE / 10; power *= 10)
+    for (const std::uint64_t near : {power - 1, power, power + 1, power * 10 - 1}) snowflakes.push_back(near);
+  for (std::uint64_t node = 0; node <= branded::MAX_NODE; ++node)
+    snowflakes.push_back(std::uint64_t{1} << 60 | node << 12);
+  for (std::uint64_t seq = 0; seq <= branded::MAX_SEQ; ++seq) snowflakes.push_back(std::uint64_t{1} << 60 | seq);
+  std::mt19937_64 rng(17);
+  for (int i = 0; i < 200000; ++i) snowflakes.push_back(rng() >> (1 + rng() % 63));
+  std::string text;
+  std::vector<std::uint32_t> offset;
+  for (const std::uint64_t snowflake : snowflakes) {
+    offset.push_back(static_cast<std::uint32_t>(text.size()));
+    text.append(branded::view(branded::encode("JOB", snowflake).value));
+  }
+  const std::vector<std::uint8_t> valid(snowflakes.size(), 0);
+  constexpr std::size_t BATCH = 4096;
+  std::vector<char> out(BATCH * branded::MAX_ROW_BYTES + 64);
+  for (const auto kernel : {branded::detail::RowKernel::best, branded::detail::RowKernel::baseline}) {
+    branded::detail::pin_row_kernel(kernel);
+    if (kernel == branded::detail::RowKernel::baseline) CHECK_FALSE(branded::detail::rows_use_avx2());
+    for (const auto style : {branded::RowStyle::table, branded::RowStyle::json}) {
+      for (std::size_t from = 0; from < snowflakes.size(); from += BATCH) {
+        const std::size_t count = std::min(BATCH, snowflakes.size() - from);
+        char* at = out.data();
+        const branded::LinesToRows lines{text.data(), offset.data() + from, snowflakes.data() + from,
+                                         valid.data() + from, count};
+        REQUIRE(branded::write_decoded_rows(style, lines, at) == count);
+        std::string expected;
+        for (std::size_t i = from; i < from + count; ++i)
+          expected += printf_row(style, text.substr(offset[i], 14), snowflakes[i]);
+        REQUIRE(std::string(out.data(), at) == expected);
+      }
     }
   }
+  branded::detail::pin_row_kernel(branded::detail::RowKernel::best);
 }
