@@ -345,6 +345,7 @@ eachEngine((app) => {
         /future|early/,
       );
       await typoRow.click();
+      await decode.locator('.vbody .vrow[aria-selected="true"] .c-id', { hasText: typo }).waitFor();
       await decode.locator('[data-testid="early"]').waitFor();
       assert.equal(
         await text(decode.locator('[data-testid="early"]')),

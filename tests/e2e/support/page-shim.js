@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 
 const TIMEOUT_MS = 15000;
+const AIM_PATIENCE_MS = 2000; // how long a click waits for its element to hold still before it clicks anyway
 
 // Runs in the page: the elements a locator's steps select, in document order, open shadow roots included.
 function find(steps) {
@@ -70,10 +71,62 @@ const OPS = {
     el.focus();
   },
   none: () => null,
-  point: (el) => {
+  // As Playwright's click: the element's centre once it has held still for two frames (a render a scroll set
+  // off has run) and a click there would reach it, shadow roots included; then a guard that refuses the real
+  // click's events if they land elsewhere and notes a click that ended elsewhere (its row re-rendered between
+  // down and up), so click() aims again.
+  aim: async (el, patienceMs) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const within = (node) => {
+      for (let n = node; n; n = n.parentNode ?? n.host) if (n === el) return true;
+      return false;
+    };
+    const hitAt = (x, y) => {
+      let hit = document.elementFromPoint(x, y);
+      for (let inner = hit?.shadowRoot?.elementFromPoint(x, y); inner && inner !== hit;) {
+        hit = inner;
+        inner = hit.shadowRoot?.elementFromPoint(x, y);
+      }
+      return hit;
+    };
+    const same = (a, b) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
     el.scrollIntoView({ block: 'center', inline: 'center' });
-    const box = el.getBoundingClientRect();
+    const deadline = Date.now() + patienceMs;
+    await frame();
+    let box = el.getBoundingClientRect();
+    for (;;) {
+      await frame();
+      if (!el.isConnected) return { stale: true };
+      const now = el.getBoundingClientRect();
+      const settled = same(box, now) && within(hitAt(now.left + now.width / 2, now.top + now.height / 2));
+      box = now;
+      if (settled || Date.now() > deadline) break;
+    }
+    if (!window.__shimGuard) {
+      const check = (event) => {
+        const guard = window.__shimGuard;
+        if (!guard?.el || guard.clicked) return; // a label's click on its control is not the click aimed
+        const reached = event.composedPath().includes(guard.el);
+        if (guard.landed === null) guard.landed = reached;
+        else if (event.type === 'click' && guard.landed) guard.landed = reached;
+        guard.clicked = event.type === 'click';
+        if (guard.landed !== false || guard.clicked) return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      };
+      for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
+        window.addEventListener(type, check, true);
+    }
+    window.__shimGuard = { el, landed: null, clicked: false };
     return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  },
+  // After a click: whether its events reached the aimed element (null: no guard saw them, as after a
+  // navigation); the guard is disarmed either way.
+  landed: () => {
+    const guard = window.__shimGuard;
+    if (!guard) return null;
+    window.__shimGuard = { el: null, landed: null };
+    return guard.landed;
   },
   // As Playwright's fill: focus, replace the whole value, one input event.
   fill: (el, value) => {
@@ -175,10 +228,22 @@ class Locator {
   evaluate(fn, arg) {
     return this.#on(fn, arg);
   }
+  /** A real click at the element's centre, aimed again while its events land elsewhere (as Playwright's). */
   async click() {
-    const { x, y } = await this.#on(OPS.point, null, 'visible');
-    await this.page.driver.clickAt(x, y);
-    this.page.lastUrl = await this.page.driver.currentUrl();
+    const deadline = Date.now() + TIMEOUT_MS;
+    for (let attempt = 1; ; attempt += 1) {
+      const aim = await this.#on(OPS.aim, AIM_PATIENCE_MS, 'visible');
+      if (!aim.stale) {
+        await this.page.driver.clickAt(aim.x, aim.y);
+        const landed = await this.page.driver.execute(String(OPS.landed));
+        this.page.lastUrl = await this.page.driver.currentUrl();
+        if (landed !== false) return;
+      }
+      if (Date.now() > deadline)
+        throw new Error(
+          `${this.page.driver.name}: ${attempt} clicks on ${JSON.stringify(this.steps)} landed elsewhere`,
+        );
+    }
   }
 }
 
