@@ -11,8 +11,8 @@ char* Output::room(std::size_t bytes) {
   Buffer& buffer = buffers_[current_];
   if (buffer.capacity - size_ >= bytes) return buffer.data.get() + size_;
   if (size_ > 0) return nullptr;
-  buffer.capacity = std::max(bytes, BUFFER_BYTES);
-  buffer.data.reset(new char[buffer.capacity]);
+  buffer.data = Memory(std::max(bytes, BUFFER_BYTES));
+  buffer.capacity = buffer.data.size();
   return buffer.data.get();
 }
 
@@ -24,11 +24,10 @@ std::size_t Output::rows_fitting(std::size_t row_bytes) {
 void Output::append(std::string_view text) {
   Buffer& buffer = buffers_[current_];
   if (buffer.capacity - size_ < text.size()) {
-    const std::size_t capacity = std::max(size_ + text.size(), BUFFER_BYTES);
-    std::unique_ptr<char[]> grown(new char[capacity]);
+    Memory grown(std::max(size_ + text.size(), BUFFER_BYTES));
     if (size_ > 0) std::memcpy(grown.get(), buffer.data.get(), size_);
     buffer.data = std::move(grown);
-    buffer.capacity = capacity;
+    buffer.capacity = buffer.data.size();
   }
   std::memcpy(buffer.data.get() + size_, text.data(), text.size());
   size_ += text.size();

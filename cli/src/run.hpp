@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "branded/cli/program.hpp"
+#include "memory.hpp"
 #include "task.hpp"
 
 namespace branded::cli {
@@ -36,7 +37,7 @@ class Output {
 
  private:
   struct Buffer {
-    std::unique_ptr<char[]> data;  // left uninitialised: every byte handed over was written first
+    Memory data;  // left uninitialised: every byte handed over was written first
     std::size_t capacity = 0;
   };
   Buffer buffers_[2];

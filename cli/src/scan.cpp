@@ -10,6 +10,7 @@
 #include "branded/scan.hpp"
 #include "branded/text.hpp"
 #include "commands.hpp"
+#include "memory.hpp"
 #include "words.hpp"
 
 namespace branded::cli {
@@ -60,7 +61,7 @@ class Scan {
         valid_only_(args.flag(Option::valid_only)),
         header_(wants_header(run, args) && !json_),
         line_buffered_(line_buffered(run, args)),
-        area_(new char[READ_BYTES + 2 * ID_LENGTH]) {}
+        area_(READ_BYTES + 2 * ID_LENGTH) {}
 
   // The FILE:LINE column's width for these inputs (named: files given).
   void place_width(const std::vector<std::string_view>& files) {
@@ -202,7 +203,7 @@ class Scan {
   ScanState state_;
   std::string prefix_;
   RowPlace place_;
-  std::unique_ptr<char[]> area_;
+  Memory area_;
   std::uint64_t snowflake_[CANDIDATES];
   std::uint8_t error_[CANDIDATES];
   std::uint32_t offset_[CANDIDATES];
