@@ -12,8 +12,7 @@ class Memory {
   Memory() = default;
   // At least `bytes` (size() says how many).
   explicit Memory(std::size_t bytes);
-  Memory(Memory&& other) noexcept
-      : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+  Memory(Memory&& other) noexcept : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
   Memory& operator=(Memory&& other) noexcept;
   Memory(const Memory&) = delete;
   Memory& operator=(const Memory&) = delete;
