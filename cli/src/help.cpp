@@ -36,6 +36,8 @@ Environment:
   BRANDED_NODE_DIR           where mint's node leases live (default: <tmpdir>/branded-nodes)
   BRANDED_CLI                native or wasm: the build the npm package's branded runs (default: the native
                              binary where its platform package is installed, else the WebAssembly one)
+  BRANDED_FILES              mapped or read: how the native build reads a regular file for scan (default:
+                             the cheaper way on this machine, measured on the file's first megabyte)
 
 Exit status: 0 all good, 1 some input refused, 2 usage error.
 )";

@@ -213,15 +213,18 @@ describe('streaming as a tool', () => {
   });
 });
 
-describe('files read where they lie (mapped a window at a time)', () => {
+describe('files read where they lie (mapped a window at a time) or copied, whichever costs less here', () => {
   // cli/native/main.cpp, Input::WINDOW
   const WINDOW = 16 << 20;
+  const mapped = { ...process.env, BRANDED_FILES: 'mapped' };
+  const piece = `${'x'.repeat(60)} id=${ID} ${'y'.repeat(45)}\n`;
+  const lines = Math.ceil((3 * WINDOW + 12345) / piece.length);
+  const windows = () => scratchFile(piece.repeat(lines), 'windows.log');
 
   it('a file of several windows in bounded memory, with the rows of reading it from a pipe', async () => {
-    const piece = `${'x'.repeat(60)} id=${ID} ${'y'.repeat(45)}\n`;
-    const file = scratchFile(piece.repeat(Math.ceil((3 * WINDOW + 12345) / piece.length)), 'windows.log');
+    const file = windows();
     const stdin = openSync(file, 'r'); // stdin a regular file is mapped too
-    const child = spawn(NATIVE, ['scan', '--json'], { stdio: [stdin, 'pipe', 'pipe'] });
+    const child = spawn(NATIVE, ['scan', '--json'], { stdio: [stdin, 'pipe', 'pipe'], env: mapped });
     closeSync(stdin);
     const peak = watchPeakRss(child);
     const chunks = [];
@@ -234,10 +237,29 @@ describe('files read where they lie (mapped a window at a time)', () => {
     assert.ok(peakKiB > 0 && peakKiB < 32 * 1024, `peak RSS ${peakKiB} KiB`);
   });
 
+  it('mapped, read, or as the probe of the file chooses: the same rows, from a FILE or from stdin', () => {
+    const file = windows();
+    const rows = (how, stdin) => {
+      const env = how ? { ...process.env, BRANDED_FILES: how } : { ...process.env, BRANDED_FILES: '' };
+      const args = stdin ? ['scan'] : ['scan', file];
+      const input = stdin ? openSync(file, 'r') : 'ignore';
+      const run = spawnSync(NATIVE, args, { stdio: [input, 'pipe', 'pipe'], env, maxBuffer: 1 << 30 });
+      if (stdin) closeSync(input);
+      assert.equal(run.status, 0, `${how}: ${run.stderr}`);
+      return run.stdout;
+    };
+    for (const stdin of [false, true]) {
+      const expected = rows('mapped', stdin); // stdin's rows have no FILE: in their place
+      assert.equal(expected.toString('latin1').split('\n').length - 1, lines, 'a row for each line');
+      for (const how of ['read', null])
+        assert.ok(rows(how, stdin).equals(expected), `${how ?? 'probed'}, stdin ${stdin}`);
+    }
+  });
+
   it('a file cut short while it is scanned (a log truncated by its rotation) ends there, as read() would: no crash', async () => {
     const text = Array.from({ length: 2_000_000 }, (_, i) => `JOB${String(i).padStart(11, '0')}`).join(' ');
     const file = scratchFile(text, 'rotated.log');
-    const child = spawn(NATIVE, ['scan', '--json', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NATIVE, ['scan', '--json', file], { stdio: ['ignore', 'pipe', 'pipe'], env: mapped });
     child.stdout.pause(); // its writes block once the pipe is full: the scan waits inside the first window
     await new Promise((resolve) => setTimeout(resolve, 300));
     writeFileSync(file, text.slice(0, 150)); // ten ids, the last one whole
