@@ -261,7 +261,7 @@ class Input {
     if (at >= 0 && at <= info.st_size && reads_ != FileReads::read) {
       at_ = at;
       end_ = info.st_size;
-      mappable_ = reads_ == FileReads::map || end_ - at_ < PROBED_FROM || mapping_is_cheaper(fd_, at_);
+      mappable_ = reads_ == FileReads::map || end_ - at_ < PROBED_FROM || mapping_pays();
     }
     return info.st_size;
   }
@@ -302,6 +302,12 @@ class Input {
   }
 
  private:
+  // The probe's answer, found on the run's first large file and kept for the others: it is the machine's, and
+  // a directory of logs would otherwise pay for it file after file.
+  bool mapping_pays() {
+    if (reads_ == FileReads::probe) reads_ = mapping_is_cheaper(fd_, at_) ? FileReads::map : FileReads::read;
+    return reads_ == FileReads::map;
+  }
   // Whether the file grew since it was opened (a log being written): its end moves on, as read() would see it.
   bool grew() {
     struct stat info {};

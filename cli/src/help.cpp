@@ -37,7 +37,7 @@ Environment:
   BRANDED_CLI                native or wasm: the build the npm package's branded runs (default: the native
                              binary where its platform package is installed, else the WebAssembly one)
   BRANDED_FILES              mapped or read: how the native build reads a regular file for scan (default:
-                             the cheaper way on this machine, measured on the file's first megabyte)
+                             the cheaper way on this machine, measured once a run on a large file's start)
 
 Exit status: 0 all good, 1 some input refused, 2 usage error.
 )";
