@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdlib>
@@ -186,19 +187,13 @@ void file_call(Program& program) {
 // ---- the inputs ----
 
 // How regular files are read ($BRANDED_FILES): mapped, read() into the program's buffer, or whichever a probe of
-// the file finds cheaper on this machine (the default).
+// the run's first large file finds cheaper on this machine (the default).
 enum class FileReads : std::uint8_t { probe, map, read };
 
 FileReads file_reads() {
   const char* chosen = std::getenv("BRANDED_FILES");
   const std::string_view value = chosen == nullptr ? "" : chosen;
   return value == "mapped" ? FileReads::map : value == "read" ? FileReads::read : FileReads::probe;
-}
-
-double seconds_now() {
-  timespec now{};
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
 }
 
 // Whether mapping the file from `at` on costs less than copying it with read(). Hosts differ by several times
@@ -209,22 +204,23 @@ bool mapping_is_cheaper(int fd, off_t at) {
   constexpr std::size_t PIECE = std::size_t{256} << 10;
   const std::unique_ptr<char[]> copy(new char[PIECE]);
   std::memset(copy.get(), 0, PIECE);  // its pages faulted before the timing
-  double by_map = 1e9, by_read = 1e9;
+  using Clock = std::chrono::steady_clock;
+  Clock::duration by_map = Clock::duration::max(), by_read = Clock::duration::max();
   for (off_t piece = 0; piece < 4; ++piece) {
     const off_t from = at + piece * static_cast<off_t>(PIECE);
-    const double start = seconds_now();
+    const Clock::time_point start = Clock::now();
     if (piece % 2 == 0) {
       void* window = mmap(nullptr, PIECE, PROT_READ, MAP_PRIVATE, fd, from);
       if (window == MAP_FAILED) return false;
       const auto* bytes = static_cast<const volatile char*>(window);
       for (std::size_t i = 0; i < PIECE; i += 64) static_cast<void>(bytes[i]);  // volatile: every line read
       munmap(window, PIECE);
-      by_map = std::min(by_map, seconds_now() - start);
+      by_map = std::min(by_map, Clock::now() - start);
     } else {
       if (pread(fd, copy.get(), PIECE, from) != static_cast<ssize_t>(PIECE)) return true;
       const volatile char* bytes = copy.get();
       for (std::size_t i = 0; i < PIECE; i += 64) static_cast<void>(bytes[i]);
-      by_read = std::min(by_read, seconds_now() - start);
+      by_read = std::min(by_read, Clock::now() - start);
     }
   }
   return by_map <= by_read;
@@ -238,7 +234,7 @@ class Input {
   // Of a regular file, mapped at once; the previous window is unmapped when the next is needed, so memory stays
   // bounded however large the file.
   static constexpr std::size_t WINDOW = std::size_t{16} << 20;
-  // Files smaller than this are mapped without a probe (it would cost more than either way's difference).
+  // Files smaller than this take the way found before, or are mapped (a probe would cost more than it saves).
   static constexpr off_t PROBED_FROM = off_t{4} << 20;
 
   explicit Input(FileReads reads) : reads_(reads) {}

@@ -8,33 +8,31 @@
 namespace branded::cli {
 
 char* Output::room(std::size_t bytes) {
-  Buffer& buffer = buffers_[current_];
-  if (buffer.capacity - size_ >= bytes) return buffer.data.get() + size_;
+  Memory& buffer = buffers_[current_];
+  if (buffer.size() - size_ >= bytes) return buffer.get() + size_;
   if (size_ > 0) return nullptr;
-  buffer.data = Memory(std::max(bytes, BUFFER_BYTES));
-  buffer.capacity = buffer.data.size();
-  return buffer.data.get();
+  buffer = Memory(std::max(bytes, BUFFER_BYTES));
+  return buffer.get();
 }
 
 std::size_t Output::rows_fitting(std::size_t row_bytes) {
-  if (buffers_[current_].capacity == 0) room(BUFFER_BYTES);  // the first buffer, made as room() makes it
-  return (buffers_[current_].capacity - size_) / row_bytes;
+  if (buffers_[current_].size() == 0) room(BUFFER_BYTES);  // the first buffer, made as room() makes it
+  return (buffers_[current_].size() - size_) / row_bytes;
 }
 
 void Output::append(std::string_view text) {
-  Buffer& buffer = buffers_[current_];
-  if (buffer.capacity - size_ < text.size()) {
+  Memory& buffer = buffers_[current_];
+  if (buffer.size() - size_ < text.size()) {
     Memory grown(std::max(size_ + text.size(), BUFFER_BYTES));
-    if (size_ > 0) std::memcpy(grown.get(), buffer.data.get(), size_);
-    buffer.data = std::move(grown);
-    buffer.capacity = buffer.data.size();
+    if (size_ > 0) std::memcpy(grown.get(), buffer.get(), size_);
+    buffer = std::move(grown);
   }
-  std::memcpy(buffer.data.get() + size_, text.data(), text.size());
+  std::memcpy(buffer.get() + size_, text.data(), text.size());
   size_ += text.size();
 }
 
 std::string_view Output::take() {
-  const std::string_view bytes(buffers_[current_].data.get(), size_);
+  const std::string_view bytes(buffers_[current_].get(), size_);
   current_ ^= 1;
   size_ = 0;
   return bytes;

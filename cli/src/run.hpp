@@ -2,7 +2,6 @@
 // driver and suspends until the driver answers (cli/src/program.cpp steps it).
 #pragma once
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,7 +24,7 @@ class Output {
   // Where `bytes` more can be written, or null when the buffer holds bytes and lacks the room (flush first).
   char* room(std::size_t bytes);
   // Marks the bytes up to `end` (written at room()) as output.
-  void wrote(const char* end) { size_ = static_cast<std::size_t>(end - buffers_[current_].data.get()); }
+  void wrote(const char* end) { size_ = static_cast<std::size_t>(end - buffers_[current_].get()); }
   std::size_t size() const { return size_; }
   bool full() const { return size_ >= FLUSH_AT; }
   // How many rows of at most `row_bytes` fit in the current buffer without a flush.
@@ -36,11 +35,7 @@ class Output {
   std::string_view take();
 
  private:
-  struct Buffer {
-    Memory data;  // left uninitialised: every byte handed over was written first
-    std::size_t capacity = 0;
-  };
-  Buffer buffers_[2];
+  Memory buffers_[2];  // left uninitialised: every byte handed over was written first
   int current_ = 0;
   std::size_t size_ = 0;
 };
