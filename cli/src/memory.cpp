@@ -10,10 +10,6 @@
 namespace branded::cli {
 
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
-namespace {
-constexpr std::size_t HUGE_PAGE = std::size_t{2} << 20;
-}
-
 Memory::Memory(std::size_t bytes) {
   const std::size_t size = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
   void* mapped = mmap(nullptr, size + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -9,6 +9,9 @@ namespace branded::cli {
 
 class Memory {
  public:
+  // On Linux a Memory begins and ends on a boundary of this many bytes.
+  static constexpr std::size_t HUGE_PAGE = std::size_t{2} << 20;
+
   Memory() = default;
   // At least `bytes` (size() says how many).
   explicit Memory(std::size_t bytes);

@@ -17,7 +17,9 @@ namespace branded::cli {
 // driver and moves on to the other, so the driver may write one while the next is filled.
 class Output {
  public:
-  // Rows are handed over once the buffer holds this much (or sooner: a line-buffered run, the end).
+  // Rows are handed over once the buffer has less room left than BUFFER_BYTES - FLUSH_AT (or sooner: a
+  // line-buffered run, the end): at FLUSH_AT in a buffer of the least size; the native build's buffers come in
+  // whole 2 MiB pages and fill to nearly that.
   static constexpr std::size_t FLUSH_AT = std::size_t{1} << 20;
   static constexpr std::size_t BUFFER_BYTES = FLUSH_AT + (FLUSH_AT >> 4);  // a buffer's least size
 
@@ -26,7 +28,7 @@ class Output {
   // Marks the bytes up to `end` (written at room()) as output.
   void wrote(const char* end) { size_ = static_cast<std::size_t>(end - buffers_[current_].get()); }
   std::size_t size() const { return size_; }
-  bool full() const { return size_ >= FLUSH_AT; }
+  bool full() const { return size_ > 0 && buffers_[current_].size() - size_ <= BUFFER_BYTES - FLUSH_AT; }
   // How many rows of at most `row_bytes` fit in the current buffer without a flush.
   std::size_t rows_fitting(std::size_t row_bytes);
   // Appends `text` whatever the room left: the current buffer grows (it is never the one being written).

@@ -14,6 +14,7 @@ import { BIN, NATIVE, NATIVE_ARM64, QEMU, difference, runNative, scratch, scratc
 const ID = 'JOB0KHTOWnGLuC';
 const LOG = `GET /jobs/${ID}?x=1 {"id":"USR0NgWEfAEJfs"}\nJOBzzzzzzzzzzz, é ${ID}\n`;
 const PTY_RUN = join(import.meta.dirname, 'pty-run.py');
+const SPLICE_READER = join(import.meta.dirname, 'splice-reader.py');
 const wasmCli = (args) => [process.execPath, BIN, ...args];
 const WASM_ENV = { ...process.env, BRANDED_CLI: 'wasm' };
 
@@ -191,6 +192,28 @@ describe('streaming as a tool', () => {
     }
     assert.ok(!existsSync(join(leases, 'node-0.lock')), 'the lease of the mint cut short is let go');
     assert.match(readFileSync(join(leases, 'node-0.last'), 'utf8'), /^\d{13}$/);
+  });
+
+  it("rows lent to a pipe are never written over: a reader that splices them on and holds them gets a file's rows", () => {
+    // Stdout's pages are lent to a pipe (vmsplice) where the kernel allows it; the reader holds each piece it moves
+    // a few milliseconds while the writer runs on (tests/cli/splice-reader.py).
+    const ids = Array.from({ length: 300_000 }, (_, i) => `JOB${String(i * 7919).padStart(11, '0')}`);
+    const log = scratchFile(ids.map((id, i) => `${i} GET /jobs/${id} 200\n`).join(''), 'lent.log');
+    const idFile = scratchFile(`${ids.join('\n')}\n`, 'lent.ids');
+    for (const [label, args] of [
+      ['scan', `scan '${log}'`],
+      ['decode --json', `decode --json < '${idFile}'`],
+    ]) {
+      const inFile = join(scratch, 'lent.rows');
+      execFileSync('sh', ['-c', `'${NATIVE}' ${args} > '${inFile}'`]);
+      const expected = readFileSync(inFile);
+      assert.ok(expected.length > 20 << 20, `${label}: ${expected.length} bytes, many buffers of rows`);
+      const held = spawnSync('sh', ['-c', `'${NATIVE}' ${args} | python3 '${SPLICE_READER}' 3`], {
+        maxBuffer: 1 << 30,
+      });
+      assert.equal(held.status, 0, held.stderr.toString());
+      assert.ok(held.stdout.equals(expected), `${label}: the rows the splicing reader got differ from the file's`);
+    }
   });
 
   it('endless input in bounded memory: 1 GiB of log through scan, one line of 1 GiB through decode', async () => {
