@@ -160,7 +160,7 @@ const std::string& log_text() {
   return text;
 }
 
-// kernel -1: what scan() picks on this CPU; 0, 1, 2: portable, SSE2, AVX2.
+// kernel -1: what scan() picks on this CPU; 0, 1, 2, 3: portable, SSE2, AVX2, AVX-512.
 void BM_scan(benchmark::State& state) {
   const int kernel = static_cast<int>(state.range(0));
   if (kernel >= 0 && !branded::detail::scan_kernel_available(kernel)) {
@@ -230,7 +230,7 @@ BENCHMARK(BM_stream_id);
 BENCHMARK(BM_parse_batch);
 BENCHMARK(BM_parse_lines);
 BENCHMARK(BM_encode_batch);
-BENCHMARK(BM_scan)->Arg(-1)->Arg(0)->Arg(1)->Arg(2);
+BENCHMARK(BM_scan)->Arg(-1)->Arg(0)->Arg(1)->Arg(2)->Arg(3);
 BENCHMARK(BM_mint_fixed_clock);
 BENCHMARK(BM_minter);
 BENCHMARK(BM_system_clock);

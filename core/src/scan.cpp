@@ -148,6 +148,24 @@ __attribute__((target("avx2"))) void classify_avx2(const char* blocks, std::size
 }
 #endif
 
+// ---- AVX-512 kernel: a block per compare, straight into mask registers ----
+#if BRANDED_SCAN_AVX2
+
+// Lanes of v in [low, low + width), as an unsigned compare of the lane less low.
+__attribute__((target("avx512bw"))) inline std::uint64_t in_range64(__m512i v, char low, char width) {
+  return _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8(low)), _mm512_set1_epi8(width));
+}
+
+__attribute__((target("avx512bw"))) void classify_avx512(const char* blocks, std::size_t count, Masks* out) {
+  for (std::size_t b = 0; b < count; ++b) {
+    const __m512i v = _mm512_loadu_si512(blocks + b * BLOCK);
+    const std::uint64_t letter = in_range64(_mm512_or_si512(v, _mm512_set1_epi8(0x20)), 'a', 26);
+    out[b] = {letter | in_range64(v, '0', 10), in_range64(v, 'A', 26),
+              _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n'))};
+  }
+}
+#endif
+
 // AVX2 and the bit instructions that come with it (scan_text_avx2).
 bool cpu_has_avx2() {
 #if BRANDED_SCAN_AVX2
@@ -159,8 +177,19 @@ bool cpu_has_avx2() {
 #endif
 }
 
+// AVX-512 with byte lanes, as well (scan_text_avx512).
+bool cpu_has_avx512() {
+#if BRANDED_SCAN_AVX2
+  static const bool has = cpu_has_avx2() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+  return has;
+#else
+  return false;
+#endif
+}
+
 Classify kernel_function(int kernel) {
 #if BRANDED_SCAN_AVX2
+  if (kernel == 3) return classify_avx512;
   if (kernel == 2) return classify_avx2;
 #endif
 #if BRANDED_SSE2
@@ -173,6 +202,7 @@ Classify kernel_function(int kernel) {
 }
 
 [[maybe_unused]] int best_kernel() {
+  if (cpu_has_avx512()) return 3;
   if (cpu_has_avx2()) return 2;
   return BRANDED_SSE2 || BRANDED_SCAN_SIMD128 ? 1 : 0;
 }
@@ -324,6 +354,13 @@ __attribute__((target("avx2,popcnt,bmi,bmi2"))) ScanDone scan_text_avx2(const ch
                                                                         ScanState state) {
   return scan_body(classify_avx2, text, size, columns, capacity, final, state);
 }
+
+__attribute__((target("avx512bw,avx2,popcnt,bmi,bmi2"))) ScanDone scan_text_avx512(const char* text, std::size_t size,
+                                                                                  const ScanColumns& columns,
+                                                                                  std::size_t capacity, bool final,
+                                                                                  ScanState state) {
+  return scan_body(classify_avx512, text, size, columns, capacity, final, state);
+}
 #endif
 
 }  // namespace
@@ -331,6 +368,7 @@ __attribute__((target("avx2,popcnt,bmi,bmi2"))) ScanDone scan_text_avx2(const ch
 ScanDone scan(const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity, bool final,
               ScanState state) {
 #if BRANDED_SCAN_AVX2
+  if (cpu_has_avx512()) return scan_text_avx512(text, size, out, capacity, final, state);
   if (cpu_has_avx2()) return scan_text_avx2(text, size, out, capacity, final, state);
   static const Classify best = kernel_function(best_kernel());
 #elif BRANDED_SCAN_SIMD128
@@ -346,12 +384,14 @@ namespace detail {
 bool scan_kernel_available(int kernel) {
   if (kernel == 0) return true;
   if (kernel == 1) return BRANDED_SSE2 || BRANDED_SCAN_SIMD128;
-  return kernel == 2 && cpu_has_avx2();
+  if (kernel == 2) return cpu_has_avx2();
+  return kernel == 3 && cpu_has_avx512();
 }
 
 ScanDone scan_with_kernel(int kernel, const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity,
                           bool final, ScanState state) {
 #if BRANDED_SCAN_AVX2
+  if (kernel == 3 && cpu_has_avx512()) return scan_text_avx512(text, size, out, capacity, final, state);
   if (kernel == 2 && cpu_has_avx2()) return scan_text_avx2(text, size, out, capacity, final, state);
 #endif
   return scan_text(scan_kernel_available(kernel) ? kernel_function(kernel) : classify_portable, text, size, out,

@@ -99,7 +99,7 @@ Streamed stream_scan(int kernel, const std::string& text, std::size_t chunk, std
 
 std::vector<int> kernels() {
   std::vector<int> available;
-  for (int k = 0; k < 3; ++k)
+  for (int k = 0; k < 4; ++k)
     if (branded::detail::scan_kernel_available(k)) available.push_back(k);
   return available;
 }

@@ -75,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t chunk = 1 + data[0] % 97, capacity = 1 + data[1] % 9;
   const std::string_view text = oracle::to_view(data + 2, size - 2);
   const auto expected = expect(text);
-  for (int kernel = 0; kernel < 3; ++kernel) {
+  for (int kernel = 0; kernel < 4; ++kernel) {
     if (!branded::detail::scan_kernel_available(kernel)) continue;
     PROPERTY(streamed(kernel, text, text.size() + 1, 4096) == expected);
     PROPERTY(streamed(kernel, text, chunk, capacity) == expected);
