@@ -246,11 +246,13 @@ char* put_ms(char* out, MsDigits ms) {
 }
 
 // The numbers a row prints, split where they are printed: the Snowflake's digits above its low 16 and its two
-// groups of 8 below; the instant's first 5 and last 8; hash32's part above 10^8 and its low 8; the stream seq.
+// groups of 8 below; the instant's first 5 and last 8; hash32's part above 10^8 and its low 8; the stream seq; and
+// of its place (scan's rows), the line when below 10^8 (else 0, written apart) and the offset's low 8 digits.
 struct RowNumbers {
   std::uint32_t snowflake_top, snowflake_middle, snowflake_low, ms_high, ms_low, hash_high, hash_low, seq;
+  std::uint32_t line = 0, offset_low = 0;
 };
-RowNumbers row_numbers(std::uint64_t snowflake, std::int64_t ms) {
+RowNumbers row_numbers(std::uint64_t snowflake, std::int64_t ms, const RowPlace* place) {
   const auto instant = static_cast<std::uint64_t>(ms);
   const std::uint32_t hash = hash32(snowflake), hash_high = hash / 100'000'000;
   // each part from the number itself, not one from another: the divisions run side by side
@@ -261,18 +263,22 @@ RowNumbers row_numbers(std::uint64_t snowflake, std::int64_t ms) {
           static_cast<std::uint32_t>(instant % E8),
           hash_high,
           hash - hash_high * 100'000'000,
-          static_cast<std::uint32_t>(entry_id(snowflake).seq)};
+          static_cast<std::uint32_t>(entry_id(snowflake).seq),
+          place && place->line < E8 ? static_cast<std::uint32_t>(place->line) : 0,
+          place ? static_cast<std::uint32_t>(place->offset % E8) : 0};
 }
 
-// The digit words (eight_digits) of a row's six numbers below 10^8.
+// The digit words (eight_digits) of a row's numbers below 10^8 (its place's two only with a place).
 struct RowDigits {
-  std::uint64_t snowflake_middle, snowflake_low, ms_high, ms_low, hash_low, seq;
+  std::uint64_t snowflake_middle, snowflake_low, ms_high, ms_low, hash_low, seq, line, offset_low;
 };
-RowDigits row_digits(const RowNumbers& n) {
+RowDigits row_digits(const RowNumbers& n, bool placed) {
   const DigitWords snowflake = eight_digits_pair(n.snowflake_middle, n.snowflake_low);
   const DigitWords ms = eight_digits_pair(n.ms_high, n.ms_low);
   const DigitWords hash_seq = eight_digits_pair(n.hash_low, n.seq);
-  return {snowflake.first, snowflake.second, ms.first, ms.second, hash_seq.first, hash_seq.second};
+  const DigitWords place = placed ? eight_digits_pair(n.line, n.offset_low) : DigitWords{};
+  return {snowflake.first, snowflake.second, ms.first,    ms.second,
+          hash_seq.first,  hash_seq.second,  place.first, place.second};
 }
 
 #if BRANDED_ROWS_AVX2
@@ -287,12 +293,13 @@ __attribute__((target("avx2"))) inline __m256i digit_words_avx2(__m256i halves) 
       tens, _mm256_slli_epi16(_mm256_sub_epi16(pairs, _mm256_mullo_epi16(tens, _mm256_set1_epi16(10))), 8));
 }
 
-// The same six words in one pass: eight_digits_pair's steps on 256-bit vectors, four numbers a vector, the split
+// The same eight words in one pass: eight_digits_pair's steps on 256-bit vectors, four numbers a vector, the split
 // at 10^4 done in the vector too. Not always_inline: it is inlined where its caller is compiled for AVX2.
 __attribute__((target("avx2"))) inline RowDigits row_digits_avx2(const RowNumbers& n) {
-  const __m256i v = _mm256_setr_epi32(static_cast<int>(n.snowflake_middle), static_cast<int>(n.snowflake_low),
-                                      static_cast<int>(n.ms_high), static_cast<int>(n.ms_low),
-                                      static_cast<int>(n.hash_low), static_cast<int>(n.seq), 0, 0);
+  const __m256i v =
+      _mm256_setr_epi32(static_cast<int>(n.snowflake_middle), static_cast<int>(n.snowflake_low),
+                        static_cast<int>(n.ms_high), static_cast<int>(n.ms_low), static_cast<int>(n.hash_low),
+                        static_cast<int>(n.seq), static_cast<int>(n.line), static_cast<int>(n.offset_low));
   // v / 10^4 (first_four), the even and odd lanes' 64-bit products apart
   const __m256i reciprocal = _mm256_set1_epi64x(109951163);
   const __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(v, reciprocal), 40);
@@ -303,7 +310,7 @@ __attribute__((target("avx2"))) inline RowDigits row_digits_avx2(const RowNumber
   alignas(32) std::uint64_t first[4], second[4];
   _mm256_store_si256(reinterpret_cast<__m256i*>(first), digit_words_avx2(_mm256_unpacklo_epi32(high, low)));
   _mm256_store_si256(reinterpret_cast<__m256i*>(second), digit_words_avx2(_mm256_unpackhi_epi32(high, low)));
-  return {first[0], first[1], second[0], second[1], first[2], first[3]};
+  return {first[0], first[1], second[0], second[1], first[2], first[3], second[2], second[3]};
 }
 #endif
 
@@ -362,26 +369,39 @@ char* put_short(char* out, std::string_view text) {
   return out + n;
 }
 
-// v right-aligned in 8 columns, or wider when it needs more.
-[[gnu::always_inline]] inline char* put_padded8(char* out, std::uint64_t v) {
-  if (v >= E8) return put_decimal(out, v);
-  const std::uint64_t digits = eight_digits(static_cast<std::uint32_t>(v));
+// v without leading zeros, given the digit word of its low 8 digits.
+[[gnu::always_inline]] inline char* put_decimal_low(char* out, std::uint64_t v, std::uint64_t low) {
+  if (v < E8) return put_small_digits(out, low);
+  if (v >= E16) return put_decimal(out, v);
+  out = put_top(out, static_cast<std::uint32_t>(v / E8));
+  store8(out, low + ASCII_ZEROS);
+  return out + 8;
+}
+
+// v right-aligned in 8 columns, or wider when it needs more, given the digit word of its low 8 digits.
+[[gnu::always_inline]] inline char* put_padded8(char* out, std::uint64_t v, std::uint64_t digits) {
+  if (v >= E8) return put_decimal_low(out, v, digits);
   const std::uint32_t zeros = leading_zeros(digits, 7);
   const std::uint64_t spaces = zeros == 0 ? 0 : ~std::uint64_t{0} >> (64 - 8 * zeros);
   store8(out, ((digits + ASCII_ZEROS) & ~spaces) | (SPACES & spaces));
   return out + 8;
 }
 
-[[gnu::always_inline]] inline char* put_place(RowStyle style, const RowPlace& place, char* out) {
+// A place, given the digit words of its line (when below 10^8) and of its offset's low 8 digits.
+[[gnu::always_inline]] inline char* put_place(RowStyle style, const RowPlace& place, std::uint64_t line_digits,
+                                              std::uint64_t offset_digits, char* out) {
+  const auto put_line = [&](char* at) {
+    return place.line < E8 ? put_small_digits(at, line_digits) : put_decimal(at, place.line);
+  };
   if (style == RowStyle::json) {
     out = put_short(out, place.prefix);
-    out = put(put_decimal(put(out, "\"offset\":"), place.offset), ",\"line\":");
-    return put(put_decimal(out, place.line), ",");
+    out = put(put_decimal_low(put(out, "\"offset\":"), place.offset, offset_digits), ",\"line\":");
+    return put(put_line(out), ",");
   }
   // table: "FILE:LINE" (or "LINE") in place.width columns, then the offset in 8
   if (place.prefix.size() < MAX_ROW_BYTES - 20 - ROW_SLACK) {
     char* const start = out;
-    out = put_decimal(put_short(out, place.prefix), place.line);
+    out = put_line(put_short(out, place.prefix));
     const std::size_t prefix_columns =
         place.prefix_columns == static_cast<std::size_t>(-1) ? place.prefix.size() : place.prefix_columns;
     const std::size_t columns = static_cast<std::size_t>(out - start) - place.prefix.size() + prefix_columns;
@@ -395,9 +415,16 @@ char* put_short(char* out, std::string_view text) {
       out = end;
     }
   } else {  // a very long file name: written directly, no alignment to keep
-    out = put_decimal(put(out, place.prefix), place.line);
+    out = put_line(put(out, place.prefix));
   }
-  return put(put_padded8(put(out, "  "), place.offset), "  ");
+  return put(put_padded8(put(out, "  "), place.offset, offset_digits), "  ");
+}
+
+// A place, its digits converted here.
+char* put_place(RowStyle style, const RowPlace& place, char* out) {
+  const DigitWords digits = eight_digits_pair(place.line < E8 ? static_cast<std::uint32_t>(place.line) : 0,
+                                              static_cast<std::uint32_t>(place.offset % E8));
+  return put_place(style, place, digits.first, digits.second, out);
 }
 
 }  // namespace
@@ -456,15 +483,15 @@ template <bool wide = false>
                                                       const RowPlace* place, char* row) {
   const std::int64_t ms = unix_ms(snowflake);
   char* out = row;
-  if (style == RowStyle::json) out = put(out, "{");
-  if (place) out = put_place(style, *place, out);
-  const RowNumbers n = row_numbers(snowflake, ms);
+  const RowNumbers n = row_numbers(snowflake, ms, place);
 #if BRANDED_ROWS_AVX2
-  const RowDigits d = wide ? row_digits_avx2(n) : row_digits(n);
+  const RowDigits d = wide ? row_digits_avx2(n) : row_digits(n, place != nullptr);
 #else
   static_assert(!wide);
-  const RowDigits d = row_digits(n);
+  const RowDigits d = row_digits(n, place != nullptr);
 #endif
+  if (style == RowStyle::json) out = put(out, "{");
+  if (place) out = put_place(style, *place, d.line, d.offset_low, out);
   const MsDigits ms_text{(d.ms_high + ASCII_ZEROS) >> 24, d.ms_low + ASCII_ZEROS};
   if (style == RowStyle::json) {
     out = put(put(put(out, "\"id\":\""), {id14, 14}), "\",\"ok\":true,\"namespace\":\"");

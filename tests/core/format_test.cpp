@@ -227,33 +227,37 @@ TEST_CASE("the batch writers write each row as the single-row writers do, and st
         expected.append(row, branded::write_decoded_row(style, text.data() + offset[i], snowflake[i], nullptr, row));
       REQUIRE(std::string(out.data(), at) == expected);
 
-      // scan: every candidate's row with its place, the refused ones shown or skipped
-      for (const bool valid_only : {false, true}) {
-        const std::string prefix = style == branded::RowStyle::json ? R"("file":"a.log",)" : "a.log:";
-        const branded::RowPlace first{prefix, 0, 40, 16, static_cast<std::size_t>(-1)};
-        const branded::FoundToRows found{text.data(), offset.data(), newlines.data(), snowflake.data(), error.data(),
-                                         COUNT,       1000,          valid_only};
-        at = out.data();
-        const std::size_t shown = branded::write_scan_rows(style, found, first, at);
-        expected.clear();
-        std::size_t rows = 0;
-        for (std::size_t i = 0; i < COUNT; ++i) {
-          branded::RowPlace place = first;
-          place.offset = 1000 + offset[i];
-          place.line = 40 + newlines[i];
-          const char* id = text.data() + offset[i];
-          if (error[i] == 0)
-            expected.append(row, branded::write_decoded_row(style, id, snowflake[i], &place, row));
-          else if (!valid_only)
-            expected.append(row, branded::write_refused_candidate(style, id, place, row));
-          else
-            continue;
-          ++rows;
+      // scan: every candidate's row with its place, the refused ones shown or skipped; offsets and lines of every
+      // width the writers split at (10^8, 10^16)
+      const std::uint64_t places[][2] = {
+          {1000, 40}, {99'999'900, 99'999'990}, {123'456'789'012, 1'000'000'007}, {99'999'999'999'999'950, 1}};
+      for (const auto [byte_base, first_line] : places)
+        for (const bool valid_only : {false, true}) {
+          const std::string prefix = style == branded::RowStyle::json ? R"("file":"a.log",)" : "a.log:";
+          const branded::RowPlace first{prefix, 0, first_line, 16, static_cast<std::size_t>(-1)};
+          const branded::FoundToRows found{text.data(),  offset.data(), newlines.data(), snowflake.data(),
+                                           error.data(), COUNT,         byte_base,       valid_only};
+          at = out.data();
+          const std::size_t shown = branded::write_scan_rows(style, found, first, at);
+          expected.clear();
+          std::size_t rows = 0;
+          for (std::size_t i = 0; i < COUNT; ++i) {
+            branded::RowPlace place = first;
+            place.offset = byte_base + offset[i];
+            place.line = first_line + newlines[i];
+            const char* id = text.data() + offset[i];
+            if (error[i] == 0)
+              expected.append(row, branded::write_decoded_row(style, id, snowflake[i], &place, row));
+            else if (!valid_only)
+              expected.append(row, branded::write_refused_candidate(style, id, place, row));
+            else
+              continue;
+            ++rows;
+          }
+          REQUIRE(shown == rows);
+          REQUIRE(shown == (valid_only ? COUNT - COUNT / 7 : COUNT));
+          REQUIRE(std::string(out.data(), at) == expected);
         }
-        REQUIRE(shown == rows);
-        REQUIRE(shown == (valid_only ? COUNT - COUNT / 7 : COUNT));
-        REQUIRE(std::string(out.data(), at) == expected);
-      }
     }
   branded::detail::pin_row_kernel(branded::detail::RowKernel::best);
 }
