@@ -323,7 +323,7 @@ BRANDED_ALWAYS_INLINE ScanDone scan_body(ClassifyFn classify, const char* text, 
         done.newlines = found.newlines[k];
         return done;  // `at` starts a run, so the byte before it is no letter or digit: state stays false
       }
-      const detail::Decoded decoded = decode(text + at);
+      const detail::Decoded decoded = decode.known(text + at);
       const std::size_t i = done.ids++;
       done.refused += decoded.error != Error::none;
       if (out.snowflake) out.snowflake[i] = decoded.snowflake;

@@ -142,10 +142,8 @@ inline __m128i digit_values(__m128i v) {
   return _mm_sub_epi8(_mm_sub_epi8(_mm_sub_epi8(v, _mm_set1_epi8('0')), from_upper), from_lower);
 }
 
-BRANDED_ALWAYS_INLINE Decoded decode_id_sse2(const char* id14) {
-  const __m128i v = load_id_lanes(id14);
-  const int valid = valid_lanes(v);
-  if (valid != 0xFFFF) return {0, (valid & 0x7) != 0x7 ? Error::namespace_ : Error::charset};
+// The value of lanes known to hold an id's alphabet bytes, or `range`.
+BRANDED_ALWAYS_INLINE Decoded weigh_id_sse2(__m128i v) {
   const __m128i d = digit_values(v), zero = _mm_setzero_si128();
   // Pairs d[i] * 62 + d[i+1] in 32-bit lanes: p3p4 p5p6 p7p8 p9p10 from the tail; from the head (shifted by two
   // lanes: ns2 p0 p1 p2) the first digit alone and p1p2.
@@ -160,6 +158,13 @@ BRANDED_ALWAYS_INLINE Decoded decode_id_sse2(const char* id14) {
   return in_range(high3, (low_quads & 0xFFFFFFFF) * POW62_4 + (low_quads >> 32));
 }
 
+BRANDED_ALWAYS_INLINE Decoded decode_id_sse2(const char* id14) {
+  const __m128i v = load_id_lanes(id14);
+  const int valid = valid_lanes(v);
+  if (valid != 0xFFFF) return {0, (valid & 0x7) != 0x7 ? Error::namespace_ : Error::charset};
+  return weigh_id_sse2(v);
+}
+
 BRANDED_ALWAYS_INLINE Decoded decode_id(const char* id14) { return decode_id_sse2(id14); }
 #else
 BRANDED_ALWAYS_INLINE Decoded decode_id(const char* id14) { return decode_id_portable(id14); }
@@ -167,12 +172,16 @@ BRANDED_ALWAYS_INLINE Decoded decode_id(const char* id14) { return decode_id_por
 
 // What a loop over many ids decodes with: `BatchDecoder decode;` once, then decode(id14) per id. SSE2 where
 // the target has it; elsewhere the pair table, whose first build would be a single id's whole cost.
+// `known(id14)`: an id already known to be three capitals and eleven letters or digits (a scan's candidate), whose
+// range alone is left to check.
 struct BatchDecoder {
 #if BRANDED_SSE2
   BRANDED_ALWAYS_INLINE Decoded operator()(const char* id14) const { return decode_id_sse2(id14); }
+  BRANDED_ALWAYS_INLINE Decoded known(const char* id14) const { return weigh_id_sse2(load_id_lanes(id14)); }
 #else
   const std::uint16_t* pairs = pair_table().data();
   BRANDED_ALWAYS_INLINE Decoded operator()(const char* id14) const { return decode_id_pairs(id14, pairs); }
+  BRANDED_ALWAYS_INLINE Decoded known(const char* id14) const { return decode_id_pairs(id14, pairs); }
 #endif
 };
 
