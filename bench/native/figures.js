@@ -25,6 +25,7 @@ const SCAN_FIGURES = {
   'BM_scan/0': ['native scan, portable kernel'],
   'BM_scan/1': ['native scan, SSE2 kernel'],
   'BM_scan/2': ['native scan, AVX2 kernel'],
+  'BM_scan/3': ['native scan, AVX-512 kernel'],
 };
 
 const report = JSON.parse(readFileSync(process.argv[2], 'utf8'));
