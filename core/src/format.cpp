@@ -216,19 +216,24 @@ char* put_padded4_pair(char* out, std::uint32_t first, std::uint32_t second, con
   return out + 4 - spaces;
 }
 
-// A 32-bit number right-aligned in 10 columns, from its part above 10^8 and its low 8 digits' word.
-char* put_padded10(char* out, std::uint32_t high, std::uint64_t digits) {
-  std::uint64_t spaces = 0;  // a mask of the low word's leading zeros' bytes
-  if (high >= 10) {
-    std::memcpy(out, DIGIT_PAIRS + std::size_t{high} * 2, 2);
-  } else if (high > 0) {
-    out[0] = ' ';
-    out[1] = static_cast<char>('0' + high);
-  } else {
-    out[0] = out[1] = ' ';
-    const std::uint32_t zeros = leading_zeros(digits, 7);
-    spaces = zeros == 0 ? 0 : ~std::uint64_t{0} >> (64 - 8 * zeros);
+// The part of a 32-bit number above 10^8 (0 to 42) right-aligned in 2 columns, spaces for its leading zeros.
+constexpr auto PADDED2 = [] {
+  std::array<std::uint16_t, 43> words{};
+  for (unsigned v = 0; v < words.size(); ++v) {
+    const char text[2] = {v >= 10 ? DIGIT_PAIRS[v * 2] : ' ', v > 0 ? DIGIT_PAIRS[v * 2 + 1] : ' '};
+    words[v] = static_cast<std::uint16_t>(word_of(text, 2));
   }
+  return words;
+}();
+static_assert(~std::uint32_t{0} / 100'000'000 < PADDED2.size());
+
+// A 32-bit number right-aligned in 10 columns, from its part above 10^8 and its low 8 digits' word. No branch on
+// the part above (hash32's is 0 to 42 at random).
+char* put_padded10(char* out, std::uint32_t high, std::uint64_t digits) {
+  std::memcpy(out, &PADDED2[high], 2);
+  // a mask of the low word's leading zeros' bytes, shown as spaces when nothing is above them
+  const std::uint32_t zeros = high == 0 ? leading_zeros(digits, 7) : 0;
+  const std::uint64_t spaces = zeros == 0 ? 0 : ~std::uint64_t{0} >> (64 - 8 * zeros);
   store8(out + 2, ((digits + ASCII_ZEROS) & ~spaces) | (SPACES & spaces));
   return out + 10;
 }
