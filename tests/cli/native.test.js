@@ -216,16 +216,18 @@ describe('streaming as a tool', () => {
     }
   });
 
-  it('endless input in bounded memory: 1 GiB of log through scan, one line of 1 GiB through decode', async () => {
+  it('endless input in bounded memory: 1 GiB of log through scan, one line of 1 GiB through decode, rows lent to a pipe', async () => {
     const GiB = 1 << 30;
     const piece = Buffer.from(`${'x'.repeat(60)} id=${ID} ${'y'.repeat(45)}\n`.repeat(8192));
-    for (const [args, chunk] of [
-      [['scan', '--json'], piece],
-      [['decode'], Buffer.alloc(1 << 20, 0x41)],
+    for (const [args, chunk, stdout, total] of [
+      [['scan', '--json'], piece, 'ignore', GiB],
+      [['decode'], Buffer.alloc(1 << 20, 0x41), 'ignore', GiB],
+      [['scan'], piece, 'pipe', GiB / 4], // each full buffer lent to the pipe, then fresh pages in its place
     ]) {
-      const child = spawn(NATIVE, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+      const child = spawn(NATIVE, args, { stdio: ['pipe', stdout, 'pipe'] });
+      child.stdout?.resume();
       const peak = watchPeakRss(child);
-      for (let sent = 0; sent < GiB; sent += chunk.length)
+      for (let sent = 0; sent < total; sent += chunk.length)
         if (!child.stdin.write(chunk)) await once(child.stdin, 'drain');
       child.stdin.end();
       const [status] = await once(child, 'close');
