@@ -219,7 +219,7 @@ char* put_padded4_pair(char* out, std::uint32_t first, std::uint32_t second, con
 // The part of a 32-bit number above 10^8 (0 to 42) right-aligned in 2 columns, spaces for its leading zeros.
 constexpr auto PADDED2 = [] {
   std::array<std::uint16_t, 43> words{};
-  for (unsigned v = 0; v < words.size(); ++v) {
+  for (std::size_t v = 0; v < words.size(); ++v) {
     const char text[2] = {v >= 10 ? DIGIT_PAIRS[v * 2] : ' ', v > 0 ? DIGIT_PAIRS[v * 2 + 1] : ' '};
     words[v] = static_cast<std::uint16_t>(word_of(text, 2));
   }

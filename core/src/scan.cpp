@@ -356,9 +356,9 @@ __attribute__((target("avx2,popcnt,bmi,bmi2"))) ScanDone scan_text_avx2(const ch
 }
 
 __attribute__((target("avx512bw,avx2,popcnt,bmi,bmi2"))) ScanDone scan_text_avx512(const char* text, std::size_t size,
-                                                                                  const ScanColumns& columns,
-                                                                                  std::size_t capacity, bool final,
-                                                                                  ScanState state) {
+                                                                                   const ScanColumns& columns,
+                                                                                   std::size_t capacity, bool final,
+                                                                                   ScanState state) {
   return scan_body(classify_avx512, text, size, columns, capacity, final, state);
 }
 #endif
