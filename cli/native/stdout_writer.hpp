@@ -3,10 +3,10 @@
 // write that meets EPIPE (the reader went away) is remembered: the next hand-over answers false and the run stops
 // quietly.
 //
-// A pipe is lent a full buffer's pages (vmsplice) rather than sent a copy of them, and the buffer's pages are then
-// dropped, so the next rows land on fresh pages: a reader may hold lent pages long after reading them (spliced on
-// to another pipe, or a socket), and must never see them change. Only while the buffers come in 2 MiB pages:
-// fresh 4 KiB pages cost more than the copy they save.
+// A pipe is lent a full buffer's pages (vmsplice) rather than sent a copy of them, and the buffer then gets fresh
+// pages in their place, so the next rows never land on lent ones: a reader may hold lent pages long after reading
+// them (spliced on to another pipe, or a socket), and must never see them change. Only while the buffers come in
+// 2 MiB pages: fresh 4 KiB pages cost more than the copy they save.
 #pragma once
 #include <condition_variable>
 #include <cstdint>
