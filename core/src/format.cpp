@@ -250,6 +250,15 @@ char* put_ms(char* out, MsDigits ms) {
   return out + 13;
 }
 
+// A place's numbers in a digit pass: its line when below 10^8 (else 0: the line is written apart) and its
+// offset's low 8 digits.
+struct PlaceLanes {
+  std::uint32_t line = 0, offset_low = 0;
+};
+PlaceLanes place_lanes(const RowPlace& place) {
+  return {place.line < E8 ? static_cast<std::uint32_t>(place.line) : 0, static_cast<std::uint32_t>(place.offset % E8)};
+}
+
 // The numbers a row prints, split where they are printed: the Snowflake's digits above its low 16 and its two
 // groups of 8 below; the instant's first 5 and last 8; hash32's part above 10^8 and its low 8; the stream seq; and
 // of its place (scan's rows), the line when below 10^8 (else 0, written apart) and the offset's low 8 digits.
@@ -260,6 +269,7 @@ struct RowNumbers {
 RowNumbers row_numbers(std::uint64_t snowflake, std::int64_t ms, const RowPlace* place) {
   const auto instant = static_cast<std::uint64_t>(ms);
   const std::uint32_t hash = hash32(snowflake), hash_high = hash / 100'000'000;
+  const PlaceLanes lanes = place ? place_lanes(*place) : PlaceLanes{};
   // each part from the number itself, not one from another: the divisions run side by side
   return {static_cast<std::uint32_t>(snowflake / E16),
           static_cast<std::uint32_t>(snowflake / E8 % E8),
@@ -269,8 +279,8 @@ RowNumbers row_numbers(std::uint64_t snowflake, std::int64_t ms, const RowPlace*
           hash_high,
           hash - hash_high * 100'000'000,
           static_cast<std::uint32_t>(entry_id(snowflake).seq),
-          place && place->line < E8 ? static_cast<std::uint32_t>(place->line) : 0,
-          place ? static_cast<std::uint32_t>(place->offset % E8) : 0};
+          lanes.line,
+          lanes.offset_low};
 }
 
 // The digit words (eight_digits) of a row's numbers below 10^8 (its place's two only with a place).
@@ -427,8 +437,8 @@ char* put_short(char* out, std::string_view text) {
 
 // A place, its digits converted here.
 char* put_place(RowStyle style, const RowPlace& place, char* out) {
-  const DigitWords digits = eight_digits_pair(place.line < E8 ? static_cast<std::uint32_t>(place.line) : 0,
-                                              static_cast<std::uint32_t>(place.offset % E8));
+  const PlaceLanes lanes = place_lanes(place);
+  const DigitWords digits = eight_digits_pair(lanes.line, lanes.offset_low);
   return put_place(style, place, digits.first, digits.second, out);
 }
 
