@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "branded/branded.hpp"
+#include "branded/detail/isa.hpp"
 
 namespace {
 
@@ -160,10 +161,11 @@ const std::string& log_text() {
   return text;
 }
 
-// kernel -1: what scan() picks on this CPU; 0, 1, 2, 3: portable, SSE2, AVX2, AVX-512.
+// kernel -1: what scan() picks on this CPU; 0, 1, 2, 3: scan() pinned to portable, SSE2, AVX2, AVX-512.
 void BM_scan(benchmark::State& state) {
   const int kernel = static_cast<int>(state.range(0));
-  if (kernel >= 0 && !branded::detail::scan_kernel_available(kernel)) {
+  const auto isa = static_cast<branded::detail::Isa>(kernel);
+  if (kernel >= 0 && !branded::detail::cpu_has(isa)) {
     state.SkipWithError("kernel not available on this CPU");
     return;
   }
@@ -173,10 +175,9 @@ void BM_scan(benchmark::State& state) {
   std::vector<std::uint8_t> error(capacity);
   std::vector<std::uint32_t> ns(capacity), offset(capacity);
   const branded::ScanColumns out{snowflake.data(), error.data(), ns.data(), offset.data(), nullptr};
+  const branded::detail::IsaPin pin(kernel < 0 ? branded::detail::Isa::avx512 : isa);
   for (auto _ : state) {
-    auto done = kernel < 0
-                    ? branded::scan(text.data(), text.size(), out, capacity, true)
-                    : branded::detail::scan_with_kernel(kernel, text.data(), text.size(), out, capacity, true, {});
+    auto done = branded::scan(text.data(), text.size(), out, capacity, true);
     benchmark::DoNotOptimize(done);
     benchmark::ClobberMemory();
   }

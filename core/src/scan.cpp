@@ -5,22 +5,8 @@
 #include <cstring>
 
 #include "branded/branded_id.hpp"
+#include "branded/detail/isa.hpp"
 #include "branded/detail/parse_kernel.hpp"
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__EMSCRIPTEN__)
-#define BRANDED_SCAN_AVX2 1
-#include <immintrin.h>
-#else
-#define BRANDED_SCAN_AVX2 0
-#endif
-
-// The package builds this file alone with -msimd128 (wasm/CMakeLists.txt): its classifier then runs in wasm SIMD.
-#if defined(__wasm_simd128__)
-#define BRANDED_SCAN_SIMD128 1
-#include <wasm_simd128.h>
-#else
-#define BRANDED_SCAN_SIMD128 0
-#endif
 
 namespace branded {
 namespace {
@@ -54,7 +40,7 @@ constexpr std::array<std::uint8_t, 256> class_table() {
 }
 constexpr auto BYTE_CLASS = class_table();
 
-void classify_portable(const char* blocks, std::size_t count, Masks* out) {
+[[maybe_unused]] void classify_portable(const char* blocks, std::size_t count, Masks* out) {
   for (std::size_t b = 0; b < count; ++b) {
     const char* p = blocks + b * BLOCK;
     Masks m;
@@ -95,7 +81,7 @@ void classify_sse2(const char* blocks, std::size_t count, Masks* out) {
 #endif
 
 // ---- wasm SIMD128 kernel: 16 bytes per compare, ranges as unsigned compares of the byte less the range's start ----
-#if BRANDED_SCAN_SIMD128
+#if BRANDED_SIMD128
 
 inline v128_t in_range_simd(v128_t v, char low, std::uint8_t width) {
   return wasm_u8x16_lt(wasm_i8x16_sub(v, wasm_i8x16_splat(low)), wasm_i8x16_splat(static_cast<std::int8_t>(width)));
@@ -119,7 +105,7 @@ void classify_simd128(const char* blocks, std::size_t count, Masks* out) {
 #endif
 
 // ---- AVX2 kernel: 32 bytes per compare, chosen at run time when the CPU has it ----
-#if BRANDED_SCAN_AVX2
+#if BRANDED_X86_DISPATCH
 
 __attribute__((target("avx2"))) inline __m256i in_range32(__m256i v, char low, char high) {
   return _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(static_cast<char>(low - 1))),
@@ -149,7 +135,7 @@ __attribute__((target("avx2"))) void classify_avx2(const char* blocks, std::size
 #endif
 
 // ---- AVX-512 kernel: a block per compare, straight into mask registers ----
-#if BRANDED_SCAN_AVX2
+#if BRANDED_X86_DISPATCH
 
 // Lanes of v in [low, low + width), as an unsigned compare of the lane less low.
 __attribute__((target("avx512bw"))) inline std::uint64_t in_range64(__m512i v, char low, char width) {
@@ -165,47 +151,6 @@ __attribute__((target("avx512bw"))) void classify_avx512(const char* blocks, std
   }
 }
 #endif
-
-// AVX2 and the bit instructions that come with it (scan_text_avx2).
-bool cpu_has_avx2() {
-#if BRANDED_SCAN_AVX2
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
-                          __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
-  return has;
-#else
-  return false;
-#endif
-}
-
-// AVX-512 with byte lanes, as well (scan_text_avx512).
-bool cpu_has_avx512() {
-#if BRANDED_SCAN_AVX2
-  static const bool has = cpu_has_avx2() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
-  return has;
-#else
-  return false;
-#endif
-}
-
-Classify kernel_function(int kernel) {
-#if BRANDED_SCAN_AVX2
-  if (kernel == 3) return classify_avx512;
-  if (kernel == 2) return classify_avx2;
-#endif
-#if BRANDED_SSE2
-  if (kernel == 1) return classify_sse2;
-#elif BRANDED_SCAN_SIMD128
-  if (kernel == 1) return classify_simd128;
-#endif
-  (void)kernel;
-  return classify_portable;
-}
-
-[[maybe_unused]] int best_kernel() {
-  if (cpu_has_avx512()) return 3;
-  if (cpu_has_avx2()) return 2;
-  return BRANDED_SSE2 || BRANDED_SCAN_SIMD128 ? 1 : 0;
-}
 
 // Bits i of the block whose byte i + k is set, reading past the block into the next one (1 <= k <= 63).
 constexpr std::uint64_t ahead(std::uint64_t block, std::uint64_t next, unsigned k) {
@@ -345,7 +290,7 @@ ScanDone scan_text(Classify classify, const char* text, std::size_t size, const 
   return scan_body(classify, text, size, columns, capacity, final, state);
 }
 
-#if BRANDED_SCAN_AVX2
+#if BRANDED_X86_DISPATCH
 // The AVX2 kernel inlined, with the popcount and bit scans of the CPUs that have AVX2 (the build's baseline
 // x86-64 has none of them: its popcount is a call).
 __attribute__((target("avx2,popcnt,bmi,bmi2"))) ScanDone scan_text_avx2(const char* text, std::size_t size,
@@ -367,36 +312,21 @@ __attribute__((target("avx512bw,avx2,popcnt,bmi,bmi2"))) ScanDone scan_text_avx5
 
 ScanDone scan(const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity, bool final,
               ScanState state) {
-#if BRANDED_SCAN_AVX2
-  if (cpu_has_avx512()) return scan_text_avx512(text, size, out, capacity, final, state);
-  if (cpu_has_avx2()) return scan_text_avx2(text, size, out, capacity, final, state);
-  static const Classify best = kernel_function(best_kernel());
-#elif BRANDED_SCAN_SIMD128
-  constexpr Classify best = classify_simd128;  // no run-time choice: the other kernels stay out of the module
+#if BRANDED_SIMD128
+  // no run-time choice: the other kernels stay out of the module
+  return scan_text(classify_simd128, text, size, out, capacity, final, state);
 #else
-  const Classify best = kernel_function(best_kernel());
+  switch (detail::active_isa()) {
+#if BRANDED_X86_DISPATCH
+    case detail::Isa::avx512: return scan_text_avx512(text, size, out, capacity, final, state);
+    case detail::Isa::avx2: return scan_text_avx2(text, size, out, capacity, final, state);
 #endif
-  return scan_text(best, text, size, out, capacity, final, state);
-}
-
-namespace detail {
-
-bool scan_kernel_available(int kernel) {
-  if (kernel == 0) return true;
-  if (kernel == 1) return BRANDED_SSE2 || BRANDED_SCAN_SIMD128;
-  if (kernel == 2) return cpu_has_avx2();
-  return kernel == 3 && cpu_has_avx512();
-}
-
-ScanDone scan_with_kernel(int kernel, const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity,
-                          bool final, ScanState state) {
-#if BRANDED_SCAN_AVX2
-  if (kernel == 3 && cpu_has_avx512()) return scan_text_avx512(text, size, out, capacity, final, state);
-  if (kernel == 2 && cpu_has_avx2()) return scan_text_avx2(text, size, out, capacity, final, state);
+#if BRANDED_SSE2
+    case detail::Isa::baseline: return scan_text(classify_sse2, text, size, out, capacity, final, state);
 #endif
-  return scan_text(scan_kernel_available(kernel) ? kernel_function(kernel) : classify_portable, text, size, out,
-                   capacity, final, state);
+    default: return scan_text(classify_portable, text, size, out, capacity, final, state);
+  }
+#endif
 }
 
-}  // namespace detail
 }  // namespace branded

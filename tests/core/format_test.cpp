@@ -9,8 +9,11 @@
 #include <vector>
 
 #include "branded/branded.hpp"
+#include "branded/detail/isa.hpp"
 
 namespace {
+
+using branded::detail::Isa;
 
 std::string chrono_iso(std::int64_t ms) {
   using namespace std::chrono;
@@ -213,9 +216,9 @@ TEST_CASE("the batch writers write each row as the single-row writers do, and st
     snowflake.push_back(s);
     error.push_back(i % 7 == 6 ? 1 : 0);  // a refused candidate now and then
   }
-  for (const auto kernel : {branded::detail::RowKernel::best, branded::detail::RowKernel::baseline})
+  for (const auto kernel : {Isa::avx512, Isa::baseline})
     for (const auto style : {branded::RowStyle::table, branded::RowStyle::json}) {
-      branded::detail::pin_row_kernel(kernel);
+      const branded::detail::IsaPin pin(kernel);
       // decode: the rows up to the first refused id (the 7th), each as write_decoded_row writes it
       std::vector<char> out(COUNT * branded::MAX_ROW_BYTES + 64, '#');
       char* at = out.data();
@@ -259,7 +262,6 @@ TEST_CASE("the batch writers write each row as the single-row writers do, and st
           REQUIRE(std::string(out.data(), at) == expected);
         }
     }
-  branded::detail::pin_row_kernel(branded::detail::RowKernel::best);
 }
 
 // The batch writers' rows, by each digit kernel (AVX2 where the CPU has it, and the baseline), against printf for
@@ -282,9 +284,9 @@ TEST_CASE("the batch writers' rows agree with printf by either digit kernel, for
   const std::vector<std::uint8_t> valid(snowflakes.size(), 0);
   constexpr std::size_t BATCH = 4096;
   std::vector<char> out(BATCH * branded::MAX_ROW_BYTES + 64);
-  for (const auto kernel : {branded::detail::RowKernel::best, branded::detail::RowKernel::baseline}) {
-    branded::detail::pin_row_kernel(kernel);
-    if (kernel == branded::detail::RowKernel::baseline) CHECK_FALSE(branded::detail::rows_use_avx2());
+  for (const auto kernel : {Isa::avx512, Isa::baseline}) {
+    const branded::detail::IsaPin pin(kernel);
+    if (kernel == Isa::baseline) CHECK(branded::detail::active_isa() == Isa::baseline);
     for (const auto style : {branded::RowStyle::table, branded::RowStyle::json}) {
       for (std::size_t from = 0; from < snowflakes.size(); from += BATCH) {
         const std::size_t count = std::min(BATCH, snowflakes.size() - from);
@@ -299,5 +301,4 @@ TEST_CASE("the batch writers' rows agree with printf by either digit kernel, for
       }
     }
   }
-  branded::detail::pin_row_kernel(branded::detail::RowKernel::best);
 }

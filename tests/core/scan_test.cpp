@@ -9,8 +9,11 @@
 #include <vector>
 
 #include "branded/branded.hpp"
+#include "branded/detail/isa.hpp"
 
 namespace {
+
+using branded::detail::Isa;
 
 __extension__ typedef unsigned __int128 u128;
 
@@ -63,7 +66,8 @@ struct Streamed {
 };
 
 // The caller's side of streaming: the unconsumed bytes go first into the next call, offsets and lines add up.
-Streamed stream_scan(int kernel, const std::string& text, std::size_t chunk, std::size_t capacity) {
+Streamed stream_scan(Isa kernel, const std::string& text, std::size_t chunk, std::size_t capacity) {
+  const branded::detail::IsaPin pin(kernel);
   Streamed result;
   std::vector<std::uint64_t> snowflake(capacity);
   std::vector<std::uint8_t> error(capacity);
@@ -78,8 +82,7 @@ Streamed stream_scan(int kernel, const std::string& text, std::size_t chunk, std
     buffer.append(text, read, take);
     read += take;
     const bool final = read == text.size();
-    const auto done =
-        branded::detail::scan_with_kernel(kernel, buffer.data(), buffer.size(), out, capacity, final, state);
+    const auto done = branded::scan(buffer.data(), buffer.size(), out, capacity, final, state);
     for (std::size_t i = 0; i < done.ids; ++i)
       result.hits.push_back({base + offset[i], lines + newlines[i], error[i], snowflake[i], ns[i]});
     REQUIRE(done.consumed <= buffer.size());
@@ -97,10 +100,11 @@ Streamed stream_scan(int kernel, const std::string& text, std::size_t chunk, std
   return result;
 }
 
-std::vector<int> kernels() {
-  std::vector<int> available;
-  for (int k = 0; k < 4; ++k)
-    if (branded::detail::scan_kernel_available(k)) available.push_back(k);
+// Every kernel this build and CPU can run: portable, 128-bit SIMD (SSE2), AVX2, AVX-512.
+std::vector<Isa> kernels() {
+  std::vector<Isa> available;
+  for (const Isa isa : {Isa::portable, Isa::baseline, Isa::avx2, Isa::avx512})
+    if (branded::detail::cpu_has(isa)) available.push_back(isa);
   return available;
 }
 
@@ -151,7 +155,7 @@ TEST_CASE("scan finds ids in logs, JSON, URLs and CSV, and refuses a candidate p
   const std::string text =
       "2026-12-01 GET /jobs/JOB0KHTOWnGLuC?x=1 {\"id\":\"USR0NgWEfAEJfs\"}\nJOB0KHTOWnGLuCx JOBzzzzzzzzzzz,"
       "xJOB0KHTOWnGLuC job0KHTOWnGLuC\r\nJOB0KHTOWnGLu";
-  for (const int kernel : kernels()) {
+  for (const Isa kernel : kernels()) {
     const auto hits = stream_scan(kernel, text, text.size(), 16).hits;
     REQUIRE(hits.size() == 3);
     CHECK(hits[0] == Hit{text.find("JOB0KHTOWnGLuC"), 1, 0, 274557032793636864ull, branded::pack_namespace("JOB")});
@@ -167,13 +171,14 @@ TEST_CASE("scan finds ids in logs, JSON, URLs and CSV, and refuses a candidate p
 TEST_CASE("scan: an id at every offset of a block, touched or not by letters, digits and UTF-8") {
   const std::string id = "JOB0KHTOWnGLuC";
   const std::vector<std::string> neighbours = {"", " ", "a", "Z", "0", "\xc3\xa9", "\x80", "\n", "JOB0KHTOWnGLuC"};
-  for (const int kernel : kernels()) {
+  for (const Isa kernel : kernels()) {
     for (std::size_t at = 0; at < 200; ++at) {
       for (const auto& left : neighbours) {
         for (const auto& right : neighbours) {
           const std::string text = std::string(at, '.') + left + id + right + std::string(at % 3, '.');
           const auto expected = oracle_scan(text);
-          INFO("kernel " << kernel << " at " << at << " left '" << left << "' right '" << right << "'");
+          INFO("kernel " << static_cast<int>(kernel) << " at " << at << " left '" << left << "' right '" << right
+                         << "'");
           CHECK(stream_scan(kernel, text, text.size(), 8).hits == expected);
         }
       }
@@ -187,8 +192,8 @@ TEST_CASE("scan: generated logs, whole and in chunks of every size from 1 to 80,
     const std::string text = generated_log(rng, 400);
     const auto expected = oracle_scan(text);
     REQUIRE(expected.size() > 100);
-    for (const int kernel : kernels()) {
-      INFO("kernel " << kernel << " round " << round);
+    for (const Isa kernel : kernels()) {
+      INFO("kernel " << static_cast<int>(kernel) << " round " << round);
       CHECK(stream_scan(kernel, text, text.size(), 1 << 20).hits == expected);
       for (std::size_t chunk = 1; chunk <= 80; ++chunk) {
         INFO("chunk " << chunk);
@@ -209,8 +214,8 @@ TEST_CASE("scan: random bytes of a small alphabet (dense runs of every length) a
     std::string text(rng() % 600, ' ');
     for (auto& c : text) c = alphabet[rng() % (round % 2 ? 4 : alphabet.size())];
     const auto expected = oracle_scan(text);
-    for (const int kernel : kernels()) {
-      INFO("kernel " << kernel << " round " << round);
+    for (const Isa kernel : kernels()) {
+      INFO("kernel " << static_cast<int>(kernel) << " round " << round);
       CHECK(stream_scan(kernel, text, 1 + rng() % 100, 1 + rng() % 8).hits == expected);
     }
   }
@@ -218,14 +223,15 @@ TEST_CASE("scan: random bytes of a small alphabet (dense runs of every length) a
 
 TEST_CASE("scan: a run longer than 14 at a chunk's end is consumed and remembered, not carried") {
   const std::string run(40, 'A');
-  for (const int kernel : kernels()) {
-    const auto done = branded::detail::scan_with_kernel(kernel, run.data(), run.size(), {}, 8, false, {});
+  for (const Isa kernel : kernels()) {
+    const branded::detail::IsaPin pin(kernel);
+    const auto done = branded::scan(run.data(), run.size(), {}, 8, false, {});
     CHECK(done.consumed == run.size());
     CHECK(done.next.after_alnum);
     // ...so 14 more letters after it are no id
     const std::string more = "BCD0KHTOWnGLuC ";
-    CHECK(branded::detail::scan_with_kernel(kernel, more.data(), more.size(), {}, 8, true, done.next).ids == 0);
-    CHECK(branded::detail::scan_with_kernel(kernel, more.data(), more.size(), {}, 8, true, {}).ids == 1);
+    CHECK(branded::scan(more.data(), more.size(), {}, 8, true, done.next).ids == 0);
+    CHECK(branded::scan(more.data(), more.size(), {}, 8, true, {}).ids == 1);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "branded/branded.hpp"
+#include "branded/detail/isa.hpp"
 #include "property.hpp"
 
 namespace {
@@ -40,7 +41,8 @@ std::vector<Hit> expect(std::string_view text) {
   return hits;
 }
 
-std::vector<Hit> streamed(int kernel, std::string_view text, std::size_t chunk, std::size_t capacity) {
+std::vector<Hit> streamed(branded::detail::Isa kernel, std::string_view text, std::size_t chunk, std::size_t capacity) {
+  const branded::detail::IsaPin pin(kernel);
   std::vector<Hit> hits;
   std::vector<std::uint64_t> snowflake(capacity);
   std::vector<std::uint8_t> error(capacity);
@@ -54,8 +56,7 @@ std::vector<Hit> streamed(int kernel, std::string_view text, std::size_t chunk, 
     buffer.append(text.substr(read, take));
     read += take;
     const bool final = read == text.size();
-    const auto done =
-        branded::detail::scan_with_kernel(kernel, buffer.data(), buffer.size(), out, capacity, final, state);
+    const auto done = branded::scan(buffer.data(), buffer.size(), out, capacity, final, state);
     PROPERTY(done.consumed <= buffer.size() && done.ids <= capacity);
     for (std::size_t i = 0; i < done.ids; ++i)
       hits.push_back({base + offset[i], lines + newlines[i], error[i], snowflake[i]});
@@ -75,8 +76,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t chunk = 1 + data[0] % 97, capacity = 1 + data[1] % 9;
   const std::string_view text = oracle::to_view(data + 2, size - 2);
   const auto expected = expect(text);
-  for (int kernel = 0; kernel < 4; ++kernel) {
-    if (!branded::detail::scan_kernel_available(kernel)) continue;
+  using branded::detail::Isa;
+  for (const Isa kernel : {Isa::portable, Isa::baseline, Isa::avx2, Isa::avx512}) {
+    if (!branded::detail::cpu_has(kernel)) continue;
     PROPERTY(streamed(kernel, text, text.size() + 1, 4096) == expected);
     PROPERTY(streamed(kernel, text, chunk, capacity) == expected);
   }

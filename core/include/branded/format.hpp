@@ -66,15 +66,7 @@ struct FoundToRows {
 // count * (MAX_ROW_BYTES + the prefix).
 std::size_t write_scan_rows(RowStyle style, const FoundToRows& found, RowPlace place, char*& out);
 
-namespace detail {
-// The batch writers convert a row's digits with AVX2 where the CPU has it (x86-64, chosen at run time), else as
-// write_decoded_row does. Tests pin the baseline to hold both to the same bytes.
-enum class RowKernel : std::uint8_t { best, baseline };
-void pin_row_kernel(RowKernel kernel);
-bool rows_use_avx2();
-}  // namespace detail
-
-// A scan candidate refused for `range`: its location, the id and the error.
+// A scan candidate refused for `range`: its location, the id, the error and its words (explain.hpp's).
 std::size_t write_refused_candidate(RowStyle style, const char* id14, const RowPlace& place, char* out);
 
 // "YYYY-MM-DDTHH:MM:SS.mmmZ" (24 bytes) of a unix-ms instant from 1970 to 9999.

@@ -37,13 +37,4 @@ struct ScanDone {
 ScanDone scan(const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity, bool final,
               ScanState state = {});
 
-namespace detail {
-// The kernels scan() dispatches to, exposed so tests hold each one to the oracle: 0 portable, 1 128-bit SIMD
-// (SSE2 natively, SIMD128 in wasm), 2 AVX2, 3 AVX-512 (byte lanes).
-// `available` says whether this build and CPU can run the kernel.
-bool scan_kernel_available(int kernel);
-ScanDone scan_with_kernel(int kernel, const char* text, std::size_t size, const ScanColumns& out, std::size_t capacity,
-                          bool final, ScanState state);
-}  // namespace detail
-
 }  // namespace branded

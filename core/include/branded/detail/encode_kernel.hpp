@@ -12,7 +12,8 @@
 #include <cstring>
 
 #include "branded/base62.hpp"
-#include "branded/detail/parse_kernel.hpp"  // BRANDED_SSE2, BRANDED_ALWAYS_INLINE
+#include "branded/detail/isa.hpp"
+#include "branded/detail/parse_kernel.hpp"
 #include "branded/detail/pow62.hpp"
 
 namespace branded::detail {

@@ -8,24 +8,11 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64))
-#define BRANDED_SSE2 1
-#include <emmintrin.h>
-#else
-#define BRANDED_SSE2 0
-#endif
-
 #include "branded/base62.hpp"
+#include "branded/detail/isa.hpp"
 #include "branded/detail/pow62.hpp"
 #include "branded/result.hpp"
 #include "branded/snowflake.hpp"
-
-// The kernels are small enough to belong in every loop that calls them; some inliners (wasm's) decline.
-#if defined(__GNUC__)
-#define BRANDED_ALWAYS_INLINE [[gnu::always_inline]] inline
-#else
-#define BRANDED_ALWAYS_INLINE inline
-#endif
 
 namespace branded::detail {
 
