@@ -228,7 +228,7 @@ Explanation explain_id(std::string_view input) {
       out << "byte " << std::uint64_t(why.offset) << " ";
       out.byte(static_cast<unsigned char>(input[why.offset])) << " is not a Base62 digit (0-9, A-Z, a-z)";
       break;
-    default: out << "the 11 digits after the namespace encode 2^63 or more"; break;
+    default: out << RANGE_REFUSAL; break;
   }
   if (why.remedy == Remedy::none) explain_number(why, out, input);
   return why;

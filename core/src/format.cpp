@@ -6,6 +6,7 @@
 
 #include "branded/branded_id.hpp"
 #include "branded/detail/isa.hpp"
+#include "branded/explain.hpp"
 #include "branded/snowflake.hpp"
 #include "iso_time.hpp"
 #include "row_digits.hpp"
@@ -222,10 +223,11 @@ std::size_t write_refused_candidate(RowStyle style, const char* id14, const RowP
   char* out = row;
   if (style == RowStyle::json) {
     out = put_place(style, place, put(out, "{"));
-    out = put(put(put(out, "\"id\":\""), {id14, 14}), "\",\"ok\":false,\"error\":\"range\"}\n");
+    out = put(put(put(out, "\"id\":\""), {id14, 14}), "\",\"ok\":false,\"error\":\"range\",\"errorOffset\":");
+    out = put(put(put(put_small(out, RANGE_ERROR_OFFSET), ",\"hint\":\""), RANGE_REFUSAL), "\"}\n");
   } else {
-    out = put(put(put_place(style, place, out), {id14, 14}), "  refused: range (the 11 digits after ");
-    out = put(put(out, {id14, 3}), " encode 2^63 or more)\n");
+    out = put(put(put_place(style, place, out), {id14, 14}), "  refused: range (");
+    out = put(put(out, RANGE_REFUSAL), ")\n");
   }
   return static_cast<std::size_t>(out - row);
 }

@@ -88,8 +88,15 @@ TEST_CASE("decode rows: the table's columns and the JSON object, with and withou
   const std::string refused(out,
                             branded::write_refused_candidate(branded::RowStyle::json, "JOBzzzzzzzzzzz", place, out));
   CHECK(refused ==
-        R"({"file":"a.log","offset":123456789012,"line":42,"id":"JOBzzzzzzzzzzz","ok":false,"error":"range"})"
+        R"({"file":"a.log","offset":123456789012,"line":42,"id":"JOBzzzzzzzzzzz","ok":false,"error":"range",)"
+        R"("errorOffset":3,"hint":"the 11 digits after the namespace encode 2^63 or more"})"
         "\n");
+  // the table's refusal in decode's words (explain_id's), whatever the namespace
+  const branded::RowPlace table_at{"a.log:", 7, 3};
+  const std::string table(out,
+                          branded::write_refused_candidate(branded::RowStyle::table, "USRzzzzzzzzzzz", table_at, out));
+  CHECK(table.ends_with("USRzzzzzzzzzzz  refused: range (" + std::string(branded::explain_id("USRzzzzzzzzzzz").text()) +
+                        ")\n"));
 }
 
 namespace {

@@ -48,7 +48,19 @@ test('scan FILE --json: offset, line, id and the decode fields; refused candidat
   const decoded = JSON.parse(run(['decode', '--json', 'JOB0KHTOWnGLuC']).out);
   const { file: _f, offset: _o, line: _l, ...fields } = lines[0];
   assert.deepEqual(fields, decoded);
-  assert.deepEqual(lines[2], { file, offset: 69, line: 2, id: 'JOBzzzzzzzzzzz', ok: false, error: 'range' });
+  assert.deepEqual(lines[2], {
+    file,
+    offset: 69,
+    line: 2,
+    id: 'JOBzzzzzzzzzzz',
+    ok: false,
+    error: 'range',
+    errorOffset: 3,
+    hint: 'the 11 digits after the namespace encode 2^63 or more',
+  });
+  // a refusal in decode's words and fields
+  const { file: _rf, offset: _ro, line: _rl, ...refusal } = lines[2];
+  assert.deepEqual(refusal, JSON.parse(run(['decode', '--json', 'JOBzzzzzzzzzzz']).out));
 
   const valid = run(['scan', '--json', '--valid-only', file]);
   assert.equal(valid.code, 1);

@@ -33,6 +33,10 @@ constexpr std::string_view remedy_name(Remedy remedy) {
 
 inline constexpr std::size_t MAX_EXPLANATION_BYTES = 160;
 
+// A `range` refusal's words and the byte it points at, the same wherever it is shown (explain_id, scan's rows).
+inline constexpr std::string_view RANGE_REFUSAL = "the 11 digits after the namespace encode 2^63 or more";
+inline constexpr std::uint32_t RANGE_ERROR_OFFSET = NAMESPACE_LENGTH;
+
 struct Explanation {
   Error error = Error::none;  // none: nothing to explain (the input passes)
   std::int32_t offset = -1;   // the byte the error points at (error_offset's for an id)
