@@ -1,26 +1,36 @@
 #!/usr/bin/env bash
 # Formatters and linters over the tracked tree: prettier --check and eslint (JavaScript), clang-format and
 # clang-tidy (C++; clang-tidy on core/ and valkey/ with the native build's compile_commands.json), shellcheck
-# (scripts/). Every tool runs even after one fails; the summary gives each tool's count of findings and the
+# (scripts/), and the commits a change adds (commits: a subject of at most 72 characters starting with its room,
+# a blank line, the why in a body). Every tool runs even after one fails; the summary gives each tool's count of findings and the
 # exit status is 1 when any tool found something.
 #   bash scripts/lint.sh          check only (changes nothing)
 #   bash scripts/lint.sh --fix    apply what can be applied: prettier --write, eslint --fix, clang-format -i
 #   bash scripts/lint.sh --only prettier,eslint   run the named tools only
+#   bash scripts/lint.sh --only commits --commits main..HEAD   the commits of a branch (default: since the rule)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() {
-  sed -n '2,8s/^# \{0,1\}//p' "$0"
+  sed -n '2,10s/^# \{0,1\}//p' "$0"
 }
 
 fix=0
-tools=(prettier eslint clang-format clang-tidy shellcheck)
+tools=(prettier eslint clang-format clang-tidy shellcheck commits)
+# The commit rule holds from the commit after this one on; the history before it keeps its form.
+commits_since=e24a3a9d5f2a47b601fab9cc7c5290ae5c7f0841
+commit_range=
 while [ $# -gt 0 ]; do
   case $1 in
     --fix) fix=1 ;;
     --only)
       [ $# -ge 2 ] || { echo "lint: --only needs a comma-separated list of: ${tools[*]}" >&2; exit 2; }
       IFS=, read -r -a tools <<<"$2"
+      shift
+      ;;
+    --commits)
+      [ $# -ge 2 ] || { echo "lint: --commits needs a range, as git log takes one (main..HEAD)" >&2; exit 2; }
+      commit_range=$2
       shift
       ;;
     -h | --help) usage; exit 0 ;;
@@ -117,10 +127,38 @@ run_shellcheck() {
   findings[shellcheck]=$(grep -cE ':[0-9]+:[0-9]+: ' <<<"$out" || true)
 }
 
+# One line per commit that breaks the rule: its hash, then what is wrong.
+commit_problems() {
+  local commit=$1 subject body
+  subject=$(git log -1 --format=%s "$commit")
+  body=$(git log -1 --format=%b "$commit" | tr -d '[:space:]')
+  [ "${#subject}" -le 72 ] || echo "$commit: subject of ${#subject} characters (at most 72): $subject"
+  [[ $subject =~ ^[a-z0-9][a-z0-9/._-]*(,\ ?[a-z0-9][a-z0-9/._-]*)*:\  ]] ||
+    echo "$commit: subject does not start with its room ('core: ', 'tests/bridge: '): $subject"
+  [ -n "$body" ] || echo "$commit: no body: say why in a paragraph after a blank line"
+  [ -z "$(git log -1 --format=%B "$commit" | sed -n 2p)" ] || echo "$commit: the second line must be blank"
+}
+
+run_commits() {
+  local range=${commit_range:-$commits_since..HEAD} out=''
+  if ! git rev-parse -q --verify "${range%%..*}^{commit}" >/dev/null; then
+    echo "lint: commits: ${range%%..*} is not in this clone (a shallow clone?): nothing to check"
+    findings[commits]=0
+    return
+  fi
+  local commit
+  for commit in $(git rev-list --no-merges "$range"); do
+    out+=$(LC_ALL=C.UTF-8 commit_problems "$(git rev-parse --short "$commit")")$'\n'
+  done
+  out=$(grep . <<<"$out" || true)
+  [ -z "$out" ] || printf '%s\n' "$out"
+  findings[commits]=$(grep -c . <<<"$out" || true)
+}
+
 for tool in "${tools[@]}"; do
   case $tool in
-    prettier | eslint | clang-format | clang-tidy | shellcheck) ;;
-    *) echo "lint: unknown tool '$tool' (one of: prettier eslint clang-format clang-tidy shellcheck)" >&2; exit 2 ;;
+    prettier | eslint | clang-format | clang-tidy | shellcheck | commits) ;;
+    *) echo "lint: unknown tool '$tool' (one of: prettier eslint clang-format clang-tidy shellcheck commits)" >&2; exit 2 ;;
   esac
   echo "== lint: $tool"
   "run_${tool//-/_}"
