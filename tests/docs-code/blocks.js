@@ -23,6 +23,15 @@ export function sitePages() {
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
+/** The repository's own pages whose blocks a reader runs first (not pages of the site, so never built). */
+export function repositoryPages() {
+  return ['README.md'].map((source) => ({
+    route: `repository/${source.replace(/\.md$/, '')}`,
+    source: `../../${source}`,
+    text: readFileSync(join(ROOT, source), 'utf8'),
+  }));
+}
+
 function markdownFiles(dir) {
   const found = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ROOT, pageBlocks, sitePages, snippetPath } from './blocks.js';
+import { ROOT, pageBlocks, repositoryPages, sitePages, snippetPath } from './blocks.js';
 import { RUNS } from './page-runner.js';
 import { readerMachine } from './reader.js';
 
@@ -17,6 +17,7 @@ const PAGE_DIRECTIVE = /^cwd repository$/;
 const vectors = (name) => JSON.parse(readFileSync(join(ROOT, 'tests/vectors', name), 'utf8'));
 
 const pages = sitePages().map((page) => ({ ...page, blocks: pageBlocks(page.text) }));
+const readerPages = [...pages, ...repositoryPages().map((page) => ({ ...page, blocks: pageBlocks(page.text) }))];
 const tally = new Map();
 const count = (lang, what) => {
   const row = tally.get(lang) ?? { run: 0, marked: 0, example: 0, file: 0 };
@@ -88,13 +89,13 @@ const show = (text) => (text.length > 1200 ? `${text.slice(0, 1200)}…` : text)
 describe('every code block of the docs site', () => {
   test('the site has pages, each block in a language the test runs or marked', () => {
     assert.ok(pages.length >= 10, `${pages.length} pages`);
-    for (const page of pages)
+    for (const page of readerPages)
       for (const block of classify(page).blocks)
         if (block.kind === 'fence' && !block.marked && !block.file)
           assert.ok(RUNS[block.lang], `${block.where}: \`${block.lang || '(none)'}\` has no runner; mark it`);
   });
 
-  for (const page of pages)
+  for (const page of readerPages)
     test(`${page.route}: its blocks run and print what they show`, { timeout: 600_000 }, () => {
       const { blocks, cwd, problems } = classify(page);
       assert.deepEqual(problems, []);
