@@ -1,0 +1,59 @@
+// What a Markdown page names in code spans, checked against the repository: the paths it writes exist and the
+// functions and constants it names occur in the sources. Shared by the docs checks of each page; also splits
+// a page's prose into sentences, so a page can be held to short ones.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SOURCES = ['core', 'cli', 'wasm', 'valkey', 'bridge', 'web/src', 'web/docs/.vitepress', 'scripts', 'tests'];
+
+/** The text of every inline code span of a Markdown page (fenced blocks excluded). */
+export const codeSpans = (page) =>
+  [...withoutFences(page).matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
+
+/** The spans that are paths: a word with a slash and nothing a path would not hold. */
+export const pathsIn = (spans) => spans.filter((s) => /^[\w.-]+\/[\w./-]*$/.test(s) && !s.includes('//'));
+
+/** The paths that exist neither from the repository's root nor from any of `rooms` (folders under it). */
+export const missingPaths = (paths, rooms = ['']) =>
+  paths.filter((p) => !rooms.some((room) => existsSync(join(ROOT, room, p.replace(/\/$/, '')))));
+
+/** The function and constant names among the spans: camelCase or UPPER_CASE words, a call's `(…)` dropped. */
+export const namesIn = (spans) =>
+  [...new Set(spans.map((s) => s.replace(/\(.*$/, '')))].filter(
+    (s) => /^[a-z]+[A-Z]\w*$/.test(s) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(s),
+  );
+
+/** Whether `word` occurs as a whole word in the tracked sources. */
+export const inSources = (word) => {
+  try {
+    execFileSync('git', ['grep', '-q', '-w', '-F', word, '--', ...SOURCES], { cwd: ROOT });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function withoutFences(page) {
+  return page.replace(/^```[^\n]*\n[\s\S]*?^```[^\n]*$/gm, '');
+}
+
+/**
+ * The sentences of a page's prose, each a list of words: fenced blocks, headings and table rules dropped, a
+ * code span or link counted as its words, a list item or table cell ending its sentence.
+ */
+export function sentences(page) {
+  const blocks = withoutFences(page)
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .split('\n')
+    .filter((line) => !/^\s*#/.test(line) && !/^\s*\|?[\s:|-]+\|[\s:|-]*$/.test(line))
+    .map((line) => (line.trim() === '' ? '\n' : line.replace(/^\s*(?:[-*]|\d+\.)\s+/, '\n').replace(/\|/g, '\n')))
+    .join(' ')
+    .split('\n');
+  return blocks
+    .flatMap((block) => block.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').split(/(?<=[.?!])\s+(?=[A-Z`*(])/))
+    .map((sentence) => sentence.split(/\s+/).filter((word) => /\w/.test(word)))
+    .filter((words) => words.length > 0);
+}
