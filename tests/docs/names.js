@@ -10,15 +10,32 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SOURCES = ['core', 'cli', 'wasm', 'valkey', 'bridge', 'web/src', 'web/docs/.vitepress', 'scripts', 'tests'];
 
 /** The text of every inline code span of a Markdown page (fenced blocks excluded). */
-export const codeSpans = (page) =>
-  [...withoutFences(page).matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
+export const codeSpans = (page) => [...withoutFences(page).matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
 
 /** The spans that are paths: a word with a slash and nothing a path would not hold. */
 export const pathsIn = (spans) => spans.filter((s) => /^[\w.-]+\/[\w./-]*$/.test(s) && !s.includes('//'));
 
-/** The paths that exist neither from the repository's root nor from any of `rooms` (folders under it). */
+/**
+ * The paths that exist neither from the repository's root nor from any of `rooms` (folders under it). A path
+ * the build writes (git-ignored output, such as `wasm/dist/cli.cjs`) counts as existing before the build.
+ */
 export const missingPaths = (paths, rooms = ['']) =>
-  paths.filter((p) => !rooms.some((room) => existsSync(join(ROOT, room, p.replace(/\/$/, '')))));
+  paths.filter(
+    (p) =>
+      !rooms.some((room) => {
+        const path = join(room, p.replace(/\/$/, '')) || '.';
+        return existsSync(join(ROOT, path)) || ignored(path) || ignored(`${path}/`);
+      }),
+  );
+
+function ignored(path) {
+  try {
+    execFileSync('git', ['check-ignore', '-q', '--no-index', path], { cwd: ROOT });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The function and constant names among the spans: camelCase or UPPER_CASE words, a call's `(…)` dropped. */
 export const namesIn = (spans) =>
