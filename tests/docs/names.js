@@ -2,12 +2,25 @@
 // functions and constants it names occur in the sources. Shared by the docs checks of each page; also splits
 // a page's prose into sentences, so a page can be held to short ones.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SOURCES = ['core', 'cli', 'wasm', 'valkey', 'bridge', 'web/src', 'web/docs/.vitepress', 'scripts', 'tests'];
+const SOURCES = [
+  'core',
+  'cli',
+  'wasm',
+  'valkey',
+  'bridge',
+  'web/src',
+  'web/widgets/src',
+  'web/docs/.vitepress',
+  'scripts',
+  'tests',
+  'bench',
+  'eslint.config.js',
+];
 
 /** The text of every inline code span of a Markdown page (fenced blocks excluded). */
 export const codeSpans = (page) => [...withoutFences(page).matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
@@ -42,6 +55,28 @@ export const namesIn = (spans) =>
   [...new Set(spans.map((s) => s.replace(/\(.*$/, '')))].filter(
     (s) => /^[a-z]+[A-Z]\w*$/.test(s) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(s),
   );
+
+/**
+ * Each name the page places in a file, written `` `name` in `file` ``, `` `name` (`file`) `` or
+ * `` `name` from `file` ``: [name, file] pairs, a call's `(…)` dropped.
+ */
+export const namesInFiles = (page) =>
+  [...withoutFences(page).matchAll(/`(\w+)(?:\([^`]*\))?`\s*(?:in |from |\()\s*`([\w./-]+\.\w+)`/g)].map((m) => [
+    m[1],
+    m[2],
+  ]);
+
+/** Whether `word` occurs as a whole word in the file at `path` (from the repository's root). */
+export const inFile = (word, path) => new RegExp(`\\b${word}\\b`).test(readFileSync(join(ROOT, path), 'utf8'));
+
+/** The names the page places in a file that is missing or does not hold them, as `name in file` lines. */
+export const misplacedNames = (page, rooms = ['']) =>
+  namesInFiles(page)
+    .filter(([name, file]) => {
+      const found = rooms.map((room) => join(room, file)).find((path) => existsSync(join(ROOT, path)));
+      return found === undefined || !inFile(name, found);
+    })
+    .map(([name, file]) => `${name} in ${file}`);
 
 /** Whether `word` occurs as a whole word in the tracked sources. */
 export const inSources = (word) => {
