@@ -85,7 +85,7 @@ function aclFile(dir) {
   return file;
 }
 
-// The local Valkey's bridge user (SECURITY.md): made afresh at every start with a new password and saved in
+// The local Valkey's bridge user (THREAT-MODEL.md): made afresh at every start with a new password and saved in
 // the ACL file, so the bridge runs with only what it needs; the default user stays for the developer's
 // valkey-cli. Valkey 9 and later also confine it to its database.
 async function bridgeUser(valkey, config) {
