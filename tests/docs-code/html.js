@@ -53,7 +53,7 @@ export async function runHtml(code, { modules }) {
     const checks = [];
     for (const { shown, line } of shownTexts) {
       let actual = '';
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 60_000; // generous: a busy machine renders slowly
       do {
         actual = await tab.evaluate(deepText);
         if (matchesShown(`…${shown}…`, actual)) break;

@@ -65,7 +65,7 @@ for (const [query, route] of [
     await page.goto(`${stack.docs}getting-started.html`);
     await page.locator('#local-search button').click();
     await page.locator('.VPLocalSearchBox input').fill(query);
-    await page.locator(`.VPLocalSearchBox a.result[href*="${route}"]`).first().waitFor({ timeout: 10_000 });
+    await page.locator(`.VPLocalSearchBox a.result[href*="${route}"]`).first().waitFor({ timeout: 60_000 });
     await page.keyboard.press('Escape');
     assert.deepEqual(browser.problems, []);
     assert.deepEqual(browser.external, []);

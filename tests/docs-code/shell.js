@@ -54,7 +54,8 @@ export async function runTranscript(code, { cwd, env, background }) {
       void printed;
       continue;
     }
-    const deadline = Date.now() + (afterBackground ? 15_000 : 0);
+    // a server started in the background is waited for, generously: a busy machine starts it slowly
+    const deadline = Date.now() + (afterBackground ? 90_000 : 0);
     let actual;
     for (;;) {
       actual = runOne(command, { cwd, env, last });

@@ -48,7 +48,7 @@ async function shownDecode(page) {
 }
 
 /** Waits until the page's own echo (#decode-echo, written by the framework's listener) says `expected`. */
-async function waitForEcho(page, expected, timeout = 10_000) {
+async function waitForEcho(page, expected, timeout = 60_000) {
   const deadline = Date.now() + timeout;
   let last;
   while (Date.now() < deadline) {

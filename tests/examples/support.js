@@ -130,7 +130,7 @@ export function widgetBackground(page) {
 }
 
 /** Waits until the widget's card is dark (or light), as its host switched. */
-export async function waitForScheme(page, dark, timeout = 10_000) {
+export async function waitForScheme(page, dark, timeout = 60_000) {
   const deadline = Date.now() + timeout;
   let last;
   while (Date.now() < deadline) {
