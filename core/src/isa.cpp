@@ -11,10 +11,8 @@ std::atomic<Isa> pinned{Isa::avx512};
 
 bool detect(Isa isa) {
   switch (isa) {
-    case Isa::portable:
-      return true;
-    case Isa::baseline:
-      return BRANDED_SSE2 || BRANDED_SIMD128;
+    case Isa::portable: return true;
+    case Isa::baseline: return BRANDED_SSE2 || BRANDED_SIMD128;
     case Isa::avx2:
 #if BRANDED_X86_DISPATCH
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
