@@ -28,6 +28,11 @@ bool bytes(const char* data, std::size_t size, std::string_view& out) {
 
 branded_error c_error(Error error) { return static_cast<branded_error>(error); }
 
+// memcpy of a (pointer, size) that may be an empty view with no storage (a null pointer memcpy must not see).
+void copy_bytes(char* out, std::string_view bytes) {
+  if (!bytes.empty()) std::memcpy(out, bytes.data(), bytes.size());
+}
+
 void copy_id(const char* id14, char* out15) {
   std::memcpy(out15, id14, ID_LENGTH);
   out15[ID_LENGTH] = '\0';
@@ -45,7 +50,7 @@ void fill_fields(std::uint64_t snowflake, branded_fields* out) {
 // A string into a caller's buffer with a NUL; ARGUMENT when it does not fit.
 branded_error copy_out(std::string_view text, char* out, std::size_t capacity, std::size_t* written) {
   if (out == nullptr || capacity < text.size() + 1) return BRANDED_ARGUMENT;
-  std::memcpy(out, text.data(), text.size());
+  copy_bytes(out, text);
   out[text.size()] = '\0';
   if (written != nullptr) *written = text.size();
   return BRANDED_OK;
@@ -58,10 +63,10 @@ branded_error explained(const Explanation& why, branded_explanation* out) {
     out->remedy = static_cast<std::int32_t>(why.remedy);
     out->found = why.found;
     const std::string_view suggested = why.suggested();
-    std::memcpy(out->suggestion, suggested.data(), suggested.size());
+    copy_bytes(out->suggestion, suggested);
     out->suggestion[suggested.size()] = '\0';
     const std::string_view text = why.text();
-    std::memcpy(out->message, text.data(), text.size());
+    copy_bytes(out->message, text);
     out->message[text.size()] = '\0';
   }
   return c_error(why.error);
