@@ -54,6 +54,7 @@ class BadInputTest(unittest.TestCase):
         self.assert_refused("charset", branded.parse, "JOB0KHTOWn\0LuC")
         self.assert_refused("charset", branded.parse, b"JOB0KHTOWn\xff\xfeuC")
         self.assert_refused("length", branded.parse, "JOB0KHTOWn\udcffLuC")
+        self.assert_refused("charset", branded.parse, "JOB0KHTOWnG\udcff")  # 14 bytes of UTF-8 (surrogatepass)
         self.assert_refused("namespace", branded.parse, b"\xff\xfe\xfd0KHTOWnGLuC")
         huge = "A" * (1 << 20)
         self.assert_refused("length", branded.parse, huge)

@@ -95,18 +95,12 @@ class Parsed:
         return stream_id(self.snowflake)
 
 
-def _id_text(id: IdInput) -> str:
-    return id if isinstance(id, str) else bytes(id).decode("ascii")
+_core.bind(Parsed, BrandedError)
 
 
 def parse(id: IdInput) -> Parsed:
     """The fields of an id; BrandedError (length, namespace, charset, range) with the byte it trips on."""
-    answer = _core.parse(id)
-    if len(answer) == 2:
-        error, offset = answer
-        why = _core.explain(id)
-        raise BrandedError(_core.error_name(error), why[5] if why else "refused", offset)
-    return Parsed(_id_text(id), *answer)
+    return _core.parse_to_parsed(id)
 
 
 def valid(id: IdInput) -> bool:
