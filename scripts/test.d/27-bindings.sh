@@ -20,6 +20,19 @@ ctest --preset native -R '^capi: '
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+echo "-- the C ABI installed (cmake --install, pkg-config), a C program linked shared and static"
+cmake --install build/native --component c_abi --prefix "$scratch/prefix" >/dev/null
+export PKG_CONFIG_PATH=$scratch/prefix/lib/pkgconfig
+expected="0.1.0 JOB USR0KHTOWnGLuC 1769526697641"
+# shellcheck disable=SC2046 # pkg-config's flags are words
+cc -std=c11 -Wall -Werror -o "$scratch/shared" tests/capi/installed_consumer.c $(pkg-config --cflags --libs branded) \
+  -Wl,-rpath,"$scratch/prefix/lib"
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Werror -o "$scratch/static" tests/capi/installed_consumer.c $(pkg-config --cflags branded) \
+  "$scratch/prefix/lib/libbranded.a" "$scratch/prefix/lib/libbranded_core.a" -lstdc++ -lm
+for binary in shared static; do
+  [ "$("$scratch/$binary")" = "$expected" ] || { echo "bindings: the $binary C program printed something else" >&2; exit 1; }
+done
 echo "-- python: the wheel in a fresh venv (no numpy)"
 "$python" -m venv "$scratch/venv"
 "$scratch/venv/bin/pip" install --quiet --no-index build/python-dist/*.whl
