@@ -157,9 +157,9 @@ static void sql_explain(sqlite3_context* context, int argc, sqlite3_value** argv
     sqlite3_result_text(context, why.message, -1, SQLITE_TRANSIENT);
 }
 
-/* ---- branded_scan(text): offset, line, id, namespace, snowflake, unix_ms, error ---- */
+/* ---- branded_scan(text): byte_offset, line, id, namespace, snowflake, unix_ms, error ---- */
 
-enum { SCAN_OFFSET, SCAN_LINE, SCAN_ID, SCAN_NAMESPACE, SCAN_SNOWFLAKE, SCAN_UNIX_MS, SCAN_ERROR, SCAN_INPUT };
+enum { SCAN_BYTE_OFFSET, SCAN_LINE, SCAN_ID, SCAN_NAMESPACE, SCAN_SNOWFLAKE, SCAN_UNIX_MS, SCAN_ERROR, SCAN_INPUT };
 enum { SCAN_BATCH = 64 };
 
 typedef struct scan_table {
@@ -184,7 +184,7 @@ static int scan_connect(sqlite3* db, void* aux, int argc, const char* const* arg
   (void)error;
   const int status = sqlite3_declare_vtab(
       db,
-      "CREATE TABLE x(offset INTEGER, line INTEGER, id TEXT, namespace TEXT, snowflake INTEGER, unix_ms INTEGER,"
+      "CREATE TABLE x(byte_offset INTEGER, line INTEGER, id TEXT, namespace TEXT, snowflake INTEGER, unix_ms INTEGER,"
       " error TEXT, input HIDDEN)");
   if (status != SQLITE_OK) return status;
   scan_table* table = sqlite3_malloc(sizeof *table);
@@ -258,7 +258,7 @@ static int scan_column(sqlite3_vtab_cursor* base, sqlite3_context* context, int 
   const branded_scan_row* row = &cursor->rows[cursor->current];
   branded_fields fields;
   switch (column) {
-    case SCAN_OFFSET: sqlite3_result_int64(context, (sqlite3_int64)row->offset); break;
+    case SCAN_BYTE_OFFSET: sqlite3_result_int64(context, (sqlite3_int64)row->offset); break;
     case SCAN_LINE: sqlite3_result_int64(context, (sqlite3_int64)row->line); break;
     case SCAN_ID: sqlite3_result_text(context, row->id, BRANDED_ID_LENGTH, SQLITE_TRANSIENT); break;
     case SCAN_NAMESPACE: sqlite3_result_text(context, row->id, 3, SQLITE_TRANSIENT); break;

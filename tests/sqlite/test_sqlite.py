@@ -149,7 +149,7 @@ class ScanAndIndexTest(unittest.TestCase):
     def test_branded_scan(self) -> None:
         db = connect()
         text = "start JOB0KHTOWnGLuC\nurl=/jobs/USR0NgWEfAEJfs?x=1\nxJOB0KHTOWnGLuC USRzzzzzzzzzzz\n"
-        rows = db.execute("SELECT offset, line, id, namespace, snowflake, error FROM branded_scan(?)", (text,)).fetchall()
+        rows = db.execute("SELECT byte_offset, line, id, namespace, snowflake, error FROM branded_scan(?)", (text,)).fetchall()
         self.assertEqual(rows, [(6, 1, ANCHOR, "JOB", 274557032793636864, None),
                                 (31, 2, "USR0NgWEfAEJfs", "USR", 320636799581945856, None),
                                 (66, 3, "USRzzzzzzzzzzz", "USR", None, "range")])
