@@ -16,6 +16,7 @@ const STAGE_ORDER = [
   'enqueue',
   'bridge',
   'explorer',
+  'bindings',
 ];
 const rank = (file) => {
   const i = STAGE_ORDER.indexOf(file.replace(/\.jsonl$/, ''));

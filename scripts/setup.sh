@@ -18,7 +18,13 @@ plain_packages=(cmake g++ make ninja-build pkg-config nlohmann-json3-dev libbenc
 # The native CLI's linux-arm64 build (g++-aarch64-linux-gnu) and the emulator its tests run it under
 # (qemu-user-static); the CLI bench's peers (ripgrep, hyperfine; grep is in every system).
 plain_packages+=(g++-aarch64-linux-gnu qemu-user-static ripgrep hyperfine)
-backport_packages=(libcatch2-dev valkey-server valkey-tools)
+# The bindings over the C ABI (scripts/build.d/40-bindings.sh, stage 27-bindings): the Python wheel from Debian's
+# toolchain (pybind11-dev python3-pybind11 python3-dev python3-pip python3-venv; python3-scikit-build-core from
+# backports), numpy for parse_many's arrays and mypy for the typed example; SQLite's headers and shell;
+# PostgreSQL 15 and its server headers (PGXS).
+plain_packages+=(pybind11-dev python3-pybind11 python3-dev python3-pip python3-venv python3-numpy python3-mypy sqlite3
+                 libsqlite3-dev postgresql-15 postgresql-server-dev-15)
+backport_packages=(libcatch2-dev valkey-server valkey-tools python3-scikit-build-core)
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 # libcatch2-dev from bookworm itself is Catch2 2.x; the suite needs v3 from backports.

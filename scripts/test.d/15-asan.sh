@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole Catch2 suite (core and the bad-input matrix) under AddressSanitizer + UndefinedBehaviorSanitizer
+# The whole Catch2 suite (core, the C ABI and the bad-input matrix) under AddressSanitizer + UndefinedBehaviorSanitizer
 # (preset `asan`, g++, -O1).
 # Any report aborts the test (-fno-sanitize-recover=all), so a sanitizer finding fails this stage.
 set -euo pipefail
@@ -10,7 +10,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detec
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 cmake --preset asan >/dev/null
-cmake --build --preset asan --target core_tests matrix_tests
+cmake --build --preset asan --target core_tests matrix_tests capi_tests
 # Prove that core and the suite are instrumented before trusting a green run.
 require_instrumented() {
   local file=$1 symbols
@@ -25,4 +25,5 @@ require_instrumented() {
 require_instrumented build/asan/core/libbranded_core.a
 require_instrumented build/asan/tests/core/core_tests
 require_instrumented build/asan/tests/matrix/matrix_tests
+require_instrumented build/asan/core/libbranded.so
 ctest --preset asan

@@ -13,7 +13,7 @@ import { readerMachine } from './reader.js';
 const BUILT = join(ROOT, 'web/dist/docs');
 const MARK = /^not run\s*[—:-]\s*(.+)$/s;
 const FILE = /^file\s+(\S+)$/;
-const PAGE_DIRECTIVE = /^cwd repository$/;
+const PAGE_DIRECTIVE = /^(?:cwd repository|python (\S+))$/;
 const vectors = (name) => JSON.parse(readFileSync(join(ROOT, 'tests/vectors', name), 'utf8'));
 
 const pages = sitePages().map((page) => ({ ...page, blocks: pageBlocks(page.text) }));
@@ -42,7 +42,12 @@ after(() => {
 function classify(page) {
   const problems = [];
   let cwd = null;
-  if ([...page.text.matchAll(/<!--\s*code:\s*(.*?)\s*-->/g)].some((m) => PAGE_DIRECTIVE.test(m[1]))) cwd = ROOT;
+  let python = null;
+  for (const [, directive] of page.text.matchAll(/<!--\s*code:\s*(.*?)\s*-->/g)) {
+    const match = PAGE_DIRECTIVE.exec(directive);
+    if (match && match[1]) python = match[1];
+    else if (match) cwd = ROOT;
+  }
   const blocks = page.blocks.map((block) => {
     const where = `${page.source}:${block.line}`;
     const directive = block.directive ?? '';
@@ -54,10 +59,10 @@ function classify(page) {
       problems.push(`${where}: unknown directive <!-- code: ${directive} -->`);
     return { ...block, where, marked: Boolean(mark), file: file?.[1] ?? null };
   });
-  return { blocks, cwd, problems };
+  return { blocks, cwd, python, problems };
 }
 
-function runPage(page, blocks, cwd) {
+function runPage(page, blocks, cwd, python) {
   const dir = join(reader.dir, 'pages', page.route);
   mkdirSync(dir, { recursive: true });
   const env = { ...reader.env };
@@ -72,7 +77,7 @@ function runPage(page, blocks, cwd) {
   writeFileSync(ids, JSON.stringify([...vectors('valid.json'), ...vectors('invalid.json')].map((v) => v.id)));
   const input = join(dir, '.page.json');
   const output = join(dir, '.results.json');
-  const context = { cwd: cwd ?? dir, scratch: join(dir, '.scratch'), env, ids, modules: reader.modules };
+  const context = { cwd: cwd ?? dir, scratch: join(dir, '.scratch'), env, ids, modules: reader.modules, python };
   writeFileSync(input, JSON.stringify({ blocks, context }));
   const runner = join(ROOT, 'tests/docs-code/page-runner.js');
   const child = spawnSync(
@@ -97,9 +102,9 @@ describe('every code block of the docs site', () => {
 
   for (const page of readerPages)
     test(`${page.route}: its blocks run and print what they show`, { timeout: 600_000 }, () => {
-      const { blocks, cwd, problems } = classify(page);
+      const { blocks, cwd, python, problems } = classify(page);
       assert.deepEqual(problems, []);
-      const outcomes = blocks.length ? runPage(page, blocks, cwd) : [];
+      const outcomes = blocks.length ? runPage(page, blocks, cwd, python) : [];
       const failures = [];
       for (const [n, block] of blocks.entries()) {
         const outcome = outcomes[n];

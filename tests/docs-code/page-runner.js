@@ -3,7 +3,7 @@
 // of its own (unshare --net), so a page may start Valkey on 6379 and the bridge on 8787 as it tells a reader to.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runHtml } from './html.js';
 import { instrument } from './js-block.js';
@@ -71,7 +71,8 @@ async function runBlock(block, n, context) {
       writeFileSync(file, block.code);
       const kind = block.lang === 'sql' ? 'sql' : 'python';
       const args = [join(HERE, 'run_block.py'), kind, file, results, ...(decoder ? [ids] : [])];
-      const { status, output } = run('python3', args, { cwd, env });
+      // A page's `<!-- code: python PATH -->` names the interpreter its blocks run under (a venv the page made).
+      const { status, output } = run(context.python ? resolve(cwd, context.python) : 'python3', args, { cwd, env });
       return readResults(results, status === 0 ? null : `exit ${status}: ${output}`);
     }
     case 'shell': {
