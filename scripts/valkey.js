@@ -45,9 +45,9 @@ const CLUSTER_STATE = join(STATE_DIR, 'valkey-cluster.json');
 
 /** A Valkey Cluster on loopback: `primaries` primaries, each with `replicas` replicas, all 16384 slots assigned. */
 export class ValkeyCluster {
-  constructor(nodes, { module, appendfsync, detached, nodeTimeoutMs }) {
+  constructor(nodes, options) {
     this.nodes = nodes;
-    this.options = { module, appendfsync, detached, nodeTimeoutMs };
+    this.options = options;
   }
 
   /** The seed list iovalkey's Cluster takes. */
@@ -81,15 +81,23 @@ export class ValkeyCluster {
     return (await this.topology()).filter((n) => !n.primary && !n.failed).map((n) => n.node);
   }
 
-  /** Starts a node, lets it meet the cluster, and waits until every node knows it (it serves no slot yet). */
+  /**
+   * Starts a node, lets it meet the cluster, and waits until every node knows it and it sees the cluster ok (it
+   * serves no slot yet); with `replicaOf` (a node), it becomes that node's replica.
+   */
   async addNode({ replicaOf } = {}) {
     const node = await startClusterNode(this.options);
+    await node.loadLibrary();
     this.nodes.push(node);
-    await cli(node.port, 'CLUSTER', 'MEET', HOST, String(this.nodes[0].port));
+    const [seed] = this.nodes;
+    const busPort = seed.args[seed.args.indexOf('--cluster-port') + 1];
+    const met = await cli(node.port, 'CLUSTER', 'MEET', HOST, String(seed.port), busPort);
+    if (met !== 'OK') throw new Error(`CLUSTER MEET answered ${met}`);
     await waitFor(async () => {
       const known = await Promise.all(this.nodes.map((n) => knownNodes(n.port)));
       return known.every((count) => count === this.nodes.length);
     }, 'every node to know the new one');
+    await waitForClusterOk(this.nodes);
     if (replicaOf) {
       const id = (await this.topology()).find((n) => n.port === replicaOf.port).id;
       await cli(node.port, 'CLUSTER', 'REPLICATE', id);
@@ -160,7 +168,7 @@ async function waitForReplicasInSync(replicas) {
 }
 
 // A node with its cluster bus on a second free port; a bus port taken meanwhile means a new try.
-async function startClusterNode({ module, appendfsync, detached, nodeTimeoutMs }) {
+async function startClusterNode({ module, appendfsync, detached, nodeTimeoutMs, args: extraArgs = [] }) {
   for (let attempt = 0; ; attempt++) {
     const busPort = await freePort();
     const args = [
@@ -172,9 +180,12 @@ async function startClusterNode({ module, appendfsync, detached, nodeTimeoutMs }
       String(busPort),
       '--cluster-node-timeout',
       String(nodeTimeoutMs),
+      ...extraArgs,
     ];
     try {
-      return await startServer({ module, appendfsync, detached, args });
+      // The library is loaded on the primaries once the cluster is made (a replica refuses FUNCTION LOAD, and a
+      // node that restarts as a replica gets it from its RDB/AOF and its primary).
+      return await startServer({ module, appendfsync, detached, args, library: false });
     } catch (error) {
       if (attempt === 4 || !/exited at start/.test(error.message)) throw error;
     }
@@ -183,7 +194,8 @@ async function startClusterNode({ module, appendfsync, detached, nodeTimeoutMs }
 
 /**
  * Starts a cluster: `primaries` primaries and `replicas` replicas of each (valkey-cli --cluster create), the
- * EMQ.ENQUEUE module on every node when `module` (true or a path), and waits until it is settled.
+ * EMQ.ENQUEUE module on every node when `module` (true or a path), `args` more valkey-server arguments for
+ * every node; waits until it is settled.
  */
 export async function startCluster({
   primaries = 3,
@@ -192,8 +204,9 @@ export async function startCluster({
   appendfsync = 'everysec',
   detached = false,
   nodeTimeoutMs = 5000,
+  args = [],
 } = {}) {
-  const options = { module, appendfsync, detached, nodeTimeoutMs };
+  const options = { module, appendfsync, detached, nodeTimeoutMs, args };
   const nodes = [];
   try {
     const count = primaries * (1 + replicas);
@@ -211,6 +224,8 @@ export async function startCluster({
       { timeout: 60_000 },
     );
     const cluster = new ValkeyCluster(nodes, options);
+    await waitForClusterOk(nodes);
+    await Promise.all((await cluster.primaries()).map((node) => node.loadLibrary()));
     await cluster.settled();
     return cluster;
   } catch (error) {

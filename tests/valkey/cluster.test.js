@@ -105,16 +105,23 @@ describe('the connector on a 3-primary cluster', () => {
     );
   });
 
-  test('the native executor is refused on a cluster before the wire', async () => {
+  test('the native executor on a cluster without the module: refused before the wire, naming the node', async () => {
     const before = await Promise.all(nodes.map((node) => node.dbsize()));
+    const names = new RegExp(
+      `^the native executor needs the emq module on every primary; 127\\.0\\.0\\.1:\\d+ has none$`,
+    );
     await assert.rejects(
       connection.enqueue('queue-000', encode('JOB', 5n), 'p', { executor: 'native' }),
-      (error) => error instanceof ExecutorError && error.code === 'executor',
+      (error) => error instanceof ExecutorError && error.code === 'executor' && names.test(error.message),
     );
     await assert.rejects(
       connection.enqueueMany('queue-000', [[encode('JOB', 5n), 'p']], { executor: 'native' }),
       ExecutorError,
     );
     assert.deepEqual(await Promise.all(nodes.map((node) => node.dbsize())), before);
+    assert.deepEqual(
+      connection.nodeFences.map((n) => n.found),
+      [null, null, null],
+    );
   });
 });
