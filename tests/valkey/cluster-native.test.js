@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FENCE_VALUE, NODE_FENCE_COMMAND, jobKey, pendingKey, slot } from '@echomq/branded';
 import { FenceError, connect } from '@echomq/branded/valkey';
+import { ACL_USER, aclModuleRules, aclRules } from '../../bridge/src/acl.js';
+import { loadConfig } from '../../bridge/src/config.js';
 import { waitFor } from '../../scripts/valkey.js';
 import {
   enqueueLoad,
@@ -104,6 +106,30 @@ describe('both executors on a 3-primary, 3-replica cluster with the module', () 
       });
       assert.equal(count.count, 5);
     }
+  });
+
+  test("the bridge's --print-acl user works on the cluster: both executors, durability, the node fence", async (t) => {
+    const seeds = cluster.startupNodes.map((n) => `redis://${n.host}:${n.port}`).join(',');
+    const config = loadConfig(['--cluster', seeds, '--queues', 'acl-*']);
+    for (const node of cluster.nodes) {
+      const admin = nodeClient(t, node);
+      assert.equal(
+        await admin.call('ACL', 'SETUSER', ACL_USER, ...aclRules(config, 'secret', { databases: true })),
+        'OK',
+      );
+      assert.equal(await admin.call('ACL', 'SETUSER', ACL_USER, ...aclModuleRules()), 'OK');
+    }
+    const user = await connect(
+      { cluster: cluster.startupNodes, redisOptions: { username: ACL_USER, password: 'secret' } },
+      { scripts: 'functions', durability: { replicas: 1, timeoutMs: 10_000 } },
+    );
+    t.after(() => user.close());
+    for (const executor of EXECUTORS)
+      assert.equal(await user.enqueue(`acl-${executor}`, jobId(899, 1), 'p', { executor }), 'enqueued');
+    assert.deepEqual(
+      user.nodeFences.map((n) => n.found),
+      [FENCE_VALUE, FENCE_VALUE, FENCE_VALUE],
+    );
   });
 
   test('keys declared: CROSSSLOT and MOVED as for a script', async (t) => {
