@@ -366,7 +366,15 @@ export const OPTIONS = [
     arg: 'N',
     parse: integer(0, 1000000000),
     fallback: '100000',
-    help: 'writes are `busy` while the database holds this many keys (DBSIZE; 0: no quota)',
+    help: 'writes are `busy` while the database holds this many keys (DBSIZE, summed on a cluster; 0: no quota)',
+  },
+  {
+    flag: '--durability',
+    key: 'durabilityReplicas',
+    arg: 'N',
+    parse: integer(0, 16),
+    fallback: '0',
+    help: 'acknowledge an enqueue only once N replicas have it (WAIT, within half of --valkey-timeout); else `durability`',
   },
   {
     flag: '--max-clients',

@@ -1,4 +1,5 @@
-// The bridge in front of a 3-primary Valkey Cluster (--cluster): the script executor only.
+// The bridge in front of a 3-primary Valkey Cluster (--cluster): the script executor without the module; both
+// executors, and --durability, with it on every node.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
@@ -39,5 +40,37 @@ describe('cluster', () => {
     const native = await client.request('enqueue', { queue: 'demo', job: minter.next(), executor: 'native' });
     assert.equal(native.error?.code, 'unavailable');
     assert.equal((await client.request('gateCompare', { job: minter.next() })).error?.code, 'unavailable');
+  });
+});
+
+describe('cluster with the module on every node, --durability 1', () => {
+  let cluster;
+  let bridge;
+  let client;
+
+  before(async () => {
+    cluster = await startCluster({ replicas: 1, module: true });
+    const urls = cluster.nodes.map((node) => node.url).join(',');
+    bridge = await startBridge(['--cluster', urls, '--durability', '1']);
+    client = await open(bridge.ws, { origin: bridge.origin });
+  });
+  after(async () => {
+    await client?.close();
+    await bridge?.stop();
+    await cluster?.stop();
+  });
+
+  it('hello offers both executors; each enqueue is acknowledged once a replica has it', async () => {
+    const hello = (await client.request('hello')).result;
+    assert.deepEqual([hello.valkey.mode, hello.executors], ['cluster', ['script', 'native']]);
+    const minter = createMinter({ namespace: 'JOB', node: 6 });
+    for (const executor of ['script', 'native'])
+      for (let q = 0; q < 10; q += 1) {
+        const queue = `demo.d${q}`;
+        const job = minter.next();
+        const reply = await client.request('enqueue', { queue, job, payload: executor, executor });
+        assert.equal(reply.ok, true, JSON.stringify(reply));
+        assert.equal((await client.request('job', { queue, job })).result.row.payload, executor);
+      }
   });
 });

@@ -43,6 +43,12 @@ async function libraryState(client) {
 /** The link: status(), live() (the connection for a request, or a throw), bulkOr(main), noteFence, close. */
 export function createLink(config, { logger, metrics }) {
   const base = connectTarget(config);
+  // --durability N: every enqueue waits for N replicas, within half the command timeout (which bounds the wait).
+  const durability =
+    config.durabilityReplicas > 0
+      ? { replicas: config.durabilityReplicas, timeoutMs: Math.floor(config.valkeyTimeoutMs / 2) }
+      : undefined;
+  const connectOptions = { scripts: 'functions', durability };
   const retry = (times) => (noted.auth === 'refused' ? AUTH_RETRY_MS : backoff(times));
   const target =
     config.cluster === null
@@ -168,7 +174,7 @@ export function createLink(config, { logger, metrics }) {
   const establish = async () => {
     for (let attempt = 0; !state.closed; attempt += 1) {
       try {
-        const conn = await connect(target, { scripts: 'functions' });
+        const conn = await connect(target, connectOptions);
         if (state.closed) return conn.close();
         state.foreignAtConnect = null;
         state.connection = conn;
@@ -190,7 +196,7 @@ export function createLink(config, { logger, metrics }) {
     await established;
     for (let attempt = 0; !state.closed; attempt += 1) {
       try {
-        const conn = await connect(target, { scripts: 'functions' });
+        const conn = await connect(target, connectOptions);
         if (state.closed) return conn.close();
         state.bulk = conn;
         state.bulkReady = true;
