@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FENCE_KEY, FENCE_VALUE, KIND_REFUSAL, encode, jobKey, pendingKey, queueKey, slot } from '@echomq/branded';
-import { ExecutorError, KindError, connect } from '@echomq/branded/valkey';
+import { ExecutorError, KindError, OutcomeUnknownError, connect } from '@echomq/branded/valkey';
 import { Valkey } from 'iovalkey';
 import { startCluster } from '../../scripts/valkey.js';
 
@@ -18,6 +18,7 @@ before(async () => {
   cluster = await startCluster();
   connection = await connect({ cluster: cluster.startupNodes });
   nodes = cluster.nodes.map((node) => new Valkey({ host: node.host, port: node.port, maxRetriesPerRequest: 0 }));
+  for (const node of nodes) node.on('error', () => {}); // the last test kills a node
 });
 after(async () => {
   await connection?.close();
@@ -123,5 +124,28 @@ describe('the connector on a 3-primary cluster', () => {
       connection.nodeFences.map((n) => n.found),
       [null, null, null],
     );
+  });
+
+  // Last: it leaves the cluster without one of its primaries.
+  test('a primary gone with no replica: its queues answer OutcomeUnknownError, typed, saying what was written', async () => {
+    const short = await connect({ cluster: cluster.startupNodes }, { retryBudgetMs: 1000 });
+    try {
+      const victim = await ownerOf(slot('{queue-000}'));
+      await cluster.node(victim.options.port).kill();
+      await assert.rejects(
+        short.enqueue('queue-000', encode('JOB', 4242n), 'p'),
+        (error) =>
+          error instanceof OutcomeUnknownError &&
+          error.code === 'unknown' &&
+          ['no', 'maybe'].includes(error.written) &&
+          error.attempts > 1 &&
+          new RegExp(`written: ${error.written}`).test(error.message),
+      );
+      const [outcome] = await short.enqueueMany('queue-000', [[encode('JOB', 4243n), 'p']]);
+      assert.equal(outcome.verdict, 'refused');
+      assert.ok(outcome.error instanceof OutcomeUnknownError);
+    } finally {
+      await short.close();
+    }
   });
 });
