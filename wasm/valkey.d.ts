@@ -191,8 +191,11 @@ export interface Connection {
 
   /** The durability every enqueue asks for unless a call says otherwise (null: none). */
   readonly durability: Required<Durability> | null;
-  /** On a cluster: each primary's node fence (EMQ.FENCE) at the last claim, found null without the module. */
-  readonly nodeFences: { node: string; found: string | null }[] | null;
+  /**
+   * On a cluster: each primary's node fence (EMQ.FENCE) at the last claim; found null (and `why`) where the
+   * module is not loaded or the user may not run EMQ.FENCE.
+   */
+  readonly nodeFences: { node: string; found: string | null; why?: string }[] | null;
   /** The fence as last checked. */
   fence(): FenceStatus;
   /** Checks the fence now (claiming it when absent). While it is not 'ok', every write checks it first. */

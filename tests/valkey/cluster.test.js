@@ -109,7 +109,7 @@ describe('the connector on a 3-primary cluster', () => {
   test('the native executor on a cluster without the module: refused before the wire, naming the node', async () => {
     const before = await Promise.all(nodes.map((node) => node.dbsize()));
     const names = new RegExp(
-      `^the native executor needs the emq module on every primary; 127\\.0\\.0\\.1:\\d+ has none$`,
+      `^the native executor needs the emq module on every primary; 127\\.0\\.0\\.1:\\d+ has no emq module$`,
     );
     await assert.rejects(
       connection.enqueue('queue-000', encode('JOB', 5n), 'p', { executor: 'native' }),

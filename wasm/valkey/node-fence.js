@@ -6,7 +6,12 @@
 import { FENCE_VALUE, NODE_FENCE_COMMAND } from '@echomq/branded';
 import { ExecutorError, FenceError } from './errors.js';
 
-const isUnknownCommand = (error) => /^ERR unknown command/.test(error?.message ?? '');
+// Why a node has no fence to claim: the module is not loaded there, or this user may not run EMQ.FENCE.
+function missingBecause(error) {
+  if (/^ERR unknown command/.test(error?.message ?? '')) return 'has no emq module';
+  if (/^NOPERM/.test(error?.message ?? '')) return 'refuses EMQ.FENCE to this user (ACL)';
+  return null;
+}
 const address = (node) => `${node.options.host}:${node.options.port}`;
 
 /** The node fences of one cluster client: claimed on every primary, with what each primary holds. */
@@ -19,7 +24,10 @@ export class NodeFences {
     this.#client = client;
   }
 
-  /** What the last claim found: [{ node: 'host:port', found }] (found: null without the module), or null. */
+  /**
+   * What the last claim found: [{ node: 'host:port', found, why? }] (found null, and why, where the module is not
+   * loaded or the user may not claim), or null before the first claim.
+   */
   get found() {
     return this.#lastClaim;
   }
@@ -35,7 +43,9 @@ export class NodeFences {
     const found = await this.claim();
     const missing = found.find((node) => node.found === null);
     if (missing)
-      throw new ExecutorError(`the native executor needs the emq module on every primary; ${missing.node} has none`);
+      throw new ExecutorError(
+        `the native executor needs the emq module on every primary; ${missing.node} ${missing.why}`,
+      );
     this.assertNotForeign(found);
   }
 
@@ -56,7 +66,8 @@ export class NodeFences {
     try {
       return { node: address(node), found: await node.call(NODE_FENCE_COMMAND, 'CLAIM', FENCE_VALUE) };
     } catch (error) {
-      if (isUnknownCommand(error)) return { node: address(node), found: null };
+      const why = missingBecause(error);
+      if (why !== null) return { node: address(node), found: null, why };
       throw error;
     }
   }
