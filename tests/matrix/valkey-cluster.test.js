@@ -44,7 +44,8 @@ describe(
     const states = () => Promise.all(primaries.map((node) => keyspaceState(node, ['emq.enqueue', 'hset', 'zadd'])));
 
     before(async () => {
-      cluster = await startCluster({ module: true, args: ['--enable-debug-command', 'local'] });
+      // No failover is wanted here: a node busy for seconds on a loaded machine is not taken for failed.
+      cluster = await startCluster({ module: true, args: ['--enable-debug-command', 'local'], nodeTimeoutMs: 30_000 });
       primaries = (await cluster.primaries()).map((n) => new Valkey({ host: n.host, port: n.port }));
       for (const node of primaries) await node.call(NODE_FENCE_COMMAND, 'CLAIM', FENCE_VALUE);
       client = new Cluster(cluster.startupNodes, { maxRedirections: 16 });

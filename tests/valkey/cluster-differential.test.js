@@ -134,7 +134,8 @@ describe('executor differential on a 3-primary, 3-replica cluster', () => {
   const queuesPerPrimary = new Map();
 
   before(async () => {
-    cluster = await clusterOf({ module: true, args: DEBUG });
+    // No failover is wanted here: a node busy for seconds on a loaded machine is not taken for failed.
+    cluster = await clusterOf({ module: true, args: DEBUG, nodeTimeoutMs: 30_000 });
     client = new Cluster(cluster.startupNodes, { maxRedirections: 64 });
     for (const node of await cluster.primaries()) {
       const admin = new Valkey({ host: node.host, port: node.port });

@@ -15,7 +15,8 @@ let connection;
 let nodes; // a plain client per primary, to ask each node what it holds
 
 before(async () => {
-  cluster = await startCluster();
+  // No failover is wanted here (no replicas): a node busy for seconds on a loaded machine is not taken for failed.
+  cluster = await startCluster({ nodeTimeoutMs: 30_000 });
   connection = await connect({ cluster: cluster.startupNodes });
   nodes = cluster.nodes.map((node) => new Valkey({ host: node.host, port: node.port, maxRetriesPerRequest: 0 }));
   for (const node of nodes) node.on('error', () => {}); // the last test kills a node
