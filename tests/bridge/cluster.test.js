@@ -63,6 +63,11 @@ describe('cluster with the module on every node, --durability 1', () => {
   it('hello offers both executors; each enqueue is acknowledged once a replica has it', async () => {
     const hello = (await client.request('hello')).result;
     assert.deepEqual([hello.valkey.mode, hello.executors], ['cluster', ['script', 'native']]);
+    // The slot map: every slot once, in order, on the three primaries.
+    assert.equal(hello.slots[0][0], 0);
+    assert.equal(hello.slots.at(-1)[1], 16383);
+    for (let i = 1; i < hello.slots.length; i += 1) assert.equal(hello.slots[i][0], hello.slots[i - 1][1] + 1);
+    assert.equal(new Set(hello.slots.map(([, , node]) => node)).size, 3);
     const minter = createMinter({ namespace: 'JOB', node: 6 });
     for (const executor of ['script', 'native'])
       for (let q = 0; q < 10; q += 1) {
