@@ -2,39 +2,13 @@
 
 #include <string_view>
 
-#include "branded/gate.hpp"
 #include "branded/keyspace.hpp"
+#include "fence_text.hpp"
 #include "module_strings.hpp"
+#include "node_fence.hpp"
 
 namespace emq {
 namespace {
-
-constexpr std::size_t MAX_QUOTED_BYTES = 64;
-
-// A found value is foreign data: quote at most 64 bytes, printable ASCII kept, every other byte as \xNN.
-std::string quoted(std::string_view found) {
-  constexpr char HEX[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (unsigned char c : found.substr(0, MAX_QUOTED_BYTES)) {
-    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
-      out += static_cast<char>(c);
-    } else {
-      out += "\\x";
-      out += HEX[c >> 4];
-      out += HEX[c & 15];
-    }
-  }
-  out += '"';
-  if (found.size() > MAX_QUOTED_BYTES) out += "...";
-  return out;
-}
-
-std::string refusal(std::string_view found_description) {
-  std::string text{branded::FENCE_CLASS};
-  text.append(" ").append(branded::FENCE_KEY).append(" found ").append(found_description);
-  text.append(", expected \"").append(branded::FENCE_VALUE).append("\"");
-  return text;
-}
 
 std::string_view reply_text(RedisModuleCallReply* reply) {
   std::size_t length = 0;
@@ -42,24 +16,41 @@ std::string_view reply_text(RedisModuleCallReply* reply) {
   return {bytes, length};
 }
 
+// A fence of another type is described by its type (TYPE answers a simple string: hash, list, ...).
+std::string type_description(RedisModuleCtx* ctx) {
+  RedisModuleCallReply* reply = RedisModule_Call(ctx, "TYPE", "s", module_strings.fence_key);
+  std::string type = "a key of another type";
+  if (reply != nullptr && RedisModule_CallReplyType(reply) == REPLY_STRING)
+    type = "a " + std::string{reply_text(reply)};
+  if (reply != nullptr) RedisModule_FreeCallReply(reply);
+  return type + ", not a string";
+}
+
 // Empty when the reply to GET {emq}:version is the expected value.
-std::string refusal_for(RedisModuleCallReply* reply) {
+std::string refusal_for(RedisModuleCtx* ctx, RedisModuleCallReply* reply) {
   const int type = reply == nullptr ? -1 : RedisModule_CallReplyType(reply);
-  if (type == REPLY_NULL) return refusal("nothing (absent)");
-  if (type != REPLY_STRING) return refusal("a value that is not a string");
-  if (const std::string_view found = reply_text(reply); found != branded::FENCE_VALUE) return refusal(quoted(found));
+  if (type == REPLY_NULL) return fence_refusal_text(branded::FENCE_KEY, "nothing (absent)");
+  if (type != REPLY_STRING) return fence_refusal_text(branded::FENCE_KEY, type_description(ctx));
+  if (const std::string_view found = reply_text(reply); found != branded::FENCE_VALUE)
+    return fence_refusal_text(branded::FENCE_KEY, quoted(found));
   return {};
+}
+
+// Read with GET, not through the key API: StringDMA would re-encode a short (embstr) value in place, and the
+// fence must be left exactly as it was found.
+std::string key_fence_refusal(RedisModuleCtx* ctx) {
+  RedisModuleCallReply* reply = RedisModule_Call(ctx, "GET", "sE", module_strings.fence_key);
+  std::string refused = refusal_for(ctx, reply);
+  if (reply != nullptr) RedisModule_FreeCallReply(reply);
+  return refused;
 }
 
 }  // namespace
 
-// Read with GET, not through the key API: StringDMA would re-encode a short (embstr) value in place, and the
-// fence must be left exactly as it was found.
+// On a cluster the key fence lives in one slot of one shard; each node reads its own node fence instead.
 std::string fence_refusal(RedisModuleCtx* ctx) {
-  RedisModuleCallReply* reply = RedisModule_Call(ctx, "GET", "sE", module_strings.fence_key);
-  std::string refused = refusal_for(reply);
-  if (reply != nullptr) RedisModule_FreeCallReply(reply);
-  return refused;
+  if (RedisModule_GetContextFlags(ctx) & CTX_FLAGS_CLUSTER) return node_fence_refusal();
+  return key_fence_refusal(ctx);
 }
 
 }  // namespace emq

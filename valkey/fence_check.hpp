@@ -1,4 +1,5 @@
-// The version fence as the native executor sees it (contract.md §5): {emq}:version must hold echomq:4.0.0.
+// The version fence as the native executor sees it (contract.md §5): on a standalone node {emq}:version must
+// hold echomq:4.0.0; on a cluster, the node fence (node_fence.hpp) must.
 #pragma once
 #include <string>
 

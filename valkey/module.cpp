@@ -1,10 +1,11 @@
-// The EchoMQ Valkey module: registers EMQ.ENQUEUE after the core passes its contract self-check.
+// The EchoMQ Valkey module: registers EMQ.ENQUEUE and EMQ.FENCE after the core passes its contract self-check.
 #include <string_view>
 
 #include "branded/self_check.hpp"
 #include "enqueue_command.hpp"
 #include "module_api.hpp"
 #include "module_strings.hpp"
+#include "node_fence.hpp"
 
 namespace {
 
@@ -29,6 +30,10 @@ extern "C" __attribute__((visibility("default"))) int RedisModule_OnLoad(RedisMo
   if (RedisModule_CreateCommand(ctx, branded::ENQUEUE_COMMAND.data(), enqueue_command, ENQUEUE_FLAGS, ENQUEUE_FIRST_KEY,
                                 ENQUEUE_LAST_KEY, ENQUEUE_KEY_STEP) != MODULE_OK)
     return refuse_to_load(ctx, "EMQ.ENQUEUE could not be registered");
+  if (!register_node_fence(ctx)) return refuse_to_load(ctx, "EMQ.FENCE or its aux data could not be registered");
+  // EMQ.ENQUEUE replicates its effects (HSET, ZADD), which an atomic slot migration carries as it carries any
+  // write, and it reads no key outside the two it declares: nothing of it depends on who owns a slot.
+  RedisModule_SetModuleOptions(ctx, OPTIONS_HANDLE_ATOMIC_SLOT_MIGRATION);
   return MODULE_OK;
 }
 

@@ -53,6 +53,8 @@ export const ID_LENGTH: 14;
 export const MAX_SNOWFLAKE: bigint;
 /** The native executor's command (the Valkey module). */
 export const ENQUEUE_COMMAND: 'EMQ.ENQUEUE';
+/** The module's node fence on a cluster: EMQ.FENCE GET | CLAIM <value> | SET <value>. */
+export const NODE_FENCE_COMMAND: 'EMQ.FENCE';
 /** The namespace of job ids, the only one the wire gate admits. */
 export const JOB_NAMESPACE: 'JOB';
 /** The @enqueue script: KEYS[1] job row, KEYS[2] pending set, ARGV[1] id, ARGV[2] payload. */

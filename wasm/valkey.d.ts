@@ -37,9 +37,26 @@ export type ConnectTarget = string | ValkeyOptions | ({ cluster: ValkeyClusterNo
  */
 export type ScriptCalls = 'eval' | 'functions';
 export const SCRIPT_CALLS: readonly ['eval', 'functions'];
+/**
+ * Opt-in durability: an enqueue is acknowledged once its write reached `replicas` replicas (WAIT), or with
+ * `aof` the primary's AOF and `replicas` replicas' AOFs fsynced (WAITAOF), within `timeoutMs`; otherwise it
+ * is refused with a DurabilityError saying what was reached.
+ */
+export interface Durability {
+  /** Default 1. */
+  replicas?: number;
+  /** Default false. */
+  aof?: boolean;
+  /** Default 1000. */
+  timeoutMs?: number;
+}
 export interface ConnectOptions {
   /** Default 'eval'. */
   scripts?: ScriptCalls;
+  /** Asked of every enqueue unless a call says otherwise; default: none (acknowledged when the primary answers). */
+  durability?: Durability | null;
+  /** How long a cluster call retries a redirection or a lost answer before an OutcomeUnknownError; default 30000. */
+  retryBudgetMs?: number;
 }
 
 /**
@@ -70,13 +87,15 @@ export function loadLibrary(client: ValkeyClient): Promise<string>;
 
 /**
  * `script`: core's @enqueue (EVALSHA with EVAL on NOSCRIPT, or FCALL of the library), any topology.
- * `native`: EMQ.ENQUEUE, one node only.
+ * `native`: EMQ.ENQUEUE (the emq module), a node or a cluster whose every primary loads the module.
  */
 export type Executor = 'script' | 'native';
 export const EXECUTORS: readonly ['script', 'native'];
 export interface EnqueueOptions {
   /** Default 'script'. */
   executor?: Executor;
+  /** This call's durability (null: none); default: the connection's. */
+  durability?: Durability | null;
 }
 export type Verdict = 'enqueued' | 'duplicate';
 /** A job payload: text (sent as UTF-8) or bytes. */
@@ -91,11 +110,23 @@ export type EnqueueItem = readonly [id: string, payload: Payload];
  * (the native executor found the fence changed); or the server's own error (e.g. WRONGTYPE).
  */
 export type EnqueueOutcome =
-  | { id: string; verdict: Verdict }
+  | {
+      id: string;
+      verdict: Verdict;
+      /** On a cluster: the answer came on a later try (see OutcomeUnknownError). */ retried?: true;
+    }
   | {
       id: unknown;
       verdict: 'refused';
-      error: BrandedError | TypeError | KindError | FenceError | LibraryError | Error;
+      error:
+        | BrandedError
+        | TypeError
+        | KindError
+        | FenceError
+        | LibraryError
+        | DurabilityError
+        | OutcomeUnknownError
+        | Error;
     };
 
 /** What one enqueueMany call sent (the outcomes' `sent`), each item's part built when asked for. */
@@ -158,6 +189,13 @@ export interface Connection {
   /** The latest connection error the client reported while (re)connecting, or null when none. */
   readonly lastError: Error | null;
 
+  /** The durability every enqueue asks for unless a call says otherwise (null: none). */
+  readonly durability: Required<Durability> | null;
+  /**
+   * On a cluster: each primary's node fence (EMQ.FENCE) at the last claim; found null (and `why`) where the
+   * module is not loaded or the user may not run EMQ.FENCE.
+   */
+  readonly nodeFences: { node: string; found: string | null; why?: string }[] | null;
   /** The fence as last checked. */
   fence(): FenceStatus;
   /** Checks the fence now (claiming it when absent). While it is not 'ok', every write checks it first. */
@@ -166,7 +204,7 @@ export interface Connection {
   /**
    * Host check first (BrandedError for a bad queue or an id that does not fully parse, TypeError for a
    * payload that is not text or bytes; nothing is sent), then ExecutorError for an unknown executor or
-   * 'native' on a cluster, then FenceError when the fence does not hold. A server `EMQKIND …` refusal
+   * 'native' where a primary lacks the module, then FenceError when the fence does not hold. A server `EMQKIND …` refusal
    * rejects with a KindError carrying the server's exact text.
    */
   enqueue(queue: string, id: string, payload: Payload, options?: EnqueueOptions): Promise<Verdict>;
@@ -238,6 +276,31 @@ export class FenceError extends Error {
   readonly found: string | null;
   readonly expected: 'echomq:4.0.0';
   readonly serverText?: string;
+  /** The cluster node ('host:port') whose node fence (EMQ.FENCE) held `found`. */
+  readonly node?: string;
+}
+/**
+ * No definite answer within the retry budget (a cluster's redirections, a lost connection). `written`:
+ * 'no' when every try was turned away before it ran, else 'maybe'. Sending the same enqueue again is safe.
+ */
+export class OutcomeUnknownError extends Error {
+  readonly name: 'OutcomeUnknownError';
+  readonly code: 'unknown';
+  readonly written: 'maybe' | 'no';
+  readonly attempts: number;
+  readonly queue: string;
+  readonly id: string;
+}
+/** The primary answered, but the write did not reach the asked durability in time; it may still exist. */
+export class DurabilityError extends Error {
+  readonly name: 'DurabilityError';
+  readonly code: 'durability';
+  readonly written: 'maybe';
+  readonly asked: Required<Durability>;
+  readonly reached: { replicas: number; aofLocal?: boolean; aofReplicas?: number };
+  readonly verdict: Verdict;
+  readonly queue: string;
+  readonly id: string;
 }
 /** The server's wire gate refused the id; `message` and `serverText` are the server's exact text. */
 export class KindError extends Error {
@@ -255,7 +318,7 @@ export class NonMonotonicError extends Error {
   readonly key: string;
   readonly entryId: string;
 }
-/** An unknown executor, or 'native' on a cluster. */
+/** An unknown executor, or 'native' on a cluster where a primary lacks the module. */
 export class ExecutorError extends Error {
   readonly name: 'ExecutorError';
   readonly code: 'executor';

@@ -3,7 +3,15 @@
 import { Connection } from './valkey/connection.js';
 import { FenceError } from './valkey/errors.js';
 
-export { FenceError, KindError, NonMonotonicError, ExecutorError, LibraryError } from './valkey/errors.js';
+export {
+  FenceError,
+  KindError,
+  NonMonotonicError,
+  ExecutorError,
+  LibraryError,
+  OutcomeUnknownError,
+  DurabilityError,
+} from './valkey/errors.js';
 export { EXECUTORS, SCRIPT_CALLS } from './valkey/enqueue.js';
 export { LIBRARY_CODE, LIBRARY_FUNCTIONS, LIBRARY_NAME, LIBRARY_VERSION, loadLibrary } from './valkey/library.js';
 
@@ -32,12 +40,14 @@ function createClient({ Valkey, Cluster }, target) {
 }
 
 /**
- * Connects, then claims or verifies the version fence; rejects with a FenceError (and closes) when the
- * server holds a foreign fence. options.scripts: 'eval' (default) or 'functions' (the library, FCALL).
+ * Connects, then claims or verifies the version fence (on a cluster also every primary's node fence); rejects
+ * with a FenceError (and closes) when the server holds a foreign fence. options.scripts: 'eval' (default) or
+ * 'functions' (the library, FCALL); options.durability: { replicas, aof, timeoutMs } asked of every enqueue
+ * (off by default); options.retryBudgetMs: how long a cluster call keeps retrying (30 s by default).
  */
-export async function connect(target, { scripts = 'eval' } = {}) {
+export async function connect(target, { scripts = 'eval', durability, retryBudgetMs } = {}) {
   const { client, cluster } = createClient(await loadIovalkey(), target);
-  const connection = new Connection(client, { cluster, scripts });
+  const connection = new Connection(client, { cluster, scripts, durability, retryBudgetMs });
   try {
     await client.connect();
     const fence = await connection.verifyFence();

@@ -23,7 +23,6 @@ export const ACL_COMMANDS = [
   'get',
   'type',
   'fcall',
-  'emq.enqueue',
   'exists',
   'hset',
   'zadd',
@@ -34,7 +33,14 @@ export const ACL_COMMANDS = [
   'del',
   'rename',
   'expire',
+  'wait',
+  'waitaof',
 ];
+// A cluster client also learns the slot map, follows -ASK, and reads from replicas when asked. The module's
+// commands exist only where the module is loaded (ACL SETUSER refuses an unknown command), so on a cluster they
+// go in a second command, run on the nodes that load it: EMQ.ENQUEUE and the node fence's claim.
+export const ACL_CLUSTER_COMMANDS = ['cluster|slots', 'cluster|shards', 'cluster|info', 'readonly', 'asking'];
+export const ACL_MODULE_COMMANDS = ['emq.enqueue', 'emq.fence|get', 'emq.fence|claim'];
 export const FENCE_PATTERN = '{emq}:version';
 // The bytes of a queue name (docs/contract.md §4): a pattern's class for `?`, and repeated for `*`.
 const NAME_BYTE = '[-.0-9A-Z_a-z]';
@@ -85,6 +91,7 @@ export function aclRules(config, password, { databases = false } = {}) {
     `%R~${FENCE_PATTERN}`,
     '-@all',
     ...ACL_COMMANDS.map((c) => `+${c}`),
+    ...(config.cluster === null ? ['emq.enqueue'] : ACL_CLUSTER_COMMANDS).map((c) => `+${c}`),
     ...databaseRules(config),
     `(~${FENCE_PATTERN} +set)`,
   ];
@@ -93,9 +100,17 @@ export function aclRules(config, password, { databases = false } = {}) {
 // Quoted for valkey-cli's prompt and for a shell alike (patterns hold [ ] { } * and the selector a space).
 const quoted = (arg) => (/^[A-Za-z0-9._|:+-]+$/.test(arg) ? arg : `'${arg}'`);
 
-/** The command an operator runs (valkey-cli), with a placeholder for the password. */
+/** On a cluster, the module's rights, added where the module is loaded (after aclRules). */
+export const aclModuleRules = () => ACL_MODULE_COMMANDS.map((c) => `+${c}`);
+
+/**
+ * The command an operator runs (valkey-cli), with a placeholder for the password. On a cluster, on every node,
+ * and a second line: the module's rights, on the nodes that load the module.
+ */
 export function aclCommand(config, password = '<password>') {
-  return ['ACL', 'SETUSER', ACL_USER, ...aclRules(config, password)].map(quoted).join(' ');
+  const user = ['ACL', 'SETUSER', ACL_USER, ...aclRules(config, password)].map(quoted).join(' ');
+  if (config.cluster === null) return user;
+  return `${user}\n${['ACL', 'SETUSER', ACL_USER, ...aclModuleRules()].map(quoted).join(' ')}`;
 }
 
 /** The Functions library an administrator loads once: `... | valkey-cli -x FUNCTION LOAD REPLACE`. */

@@ -11,6 +11,7 @@ export const BRIDGE_ERROR_CODES = Object.freeze([
   'oom',
   'unavailable',
   'bad_request',
+  'durability',
 ]);
 
 /** The typed failure: `code` from BRIDGE_ERROR_CODES; `detail`, the fields the reply's error carries besides it. */

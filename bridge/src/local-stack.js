@@ -31,6 +31,8 @@ export const LOCAL_OPTIONS_HELP = [
   '  --ready-json                print one JSON line on stdout once everything answers, instead of the banner:',
   '                              {"ready":true,"explorer","docs","ws","healthz","valkey","valkeyVersion","data","pid"}',
   '  --verbose                   also log each WebSocket opened and closed',
+  '  --local-cluster             a local Valkey Cluster instead: 3 primaries with a replica each, the module on',
+  '                              every node, temp data (gone at exit); the bridge logs in as the default user',
   '',
 ].join('\n');
 
@@ -42,7 +44,13 @@ const given = (argv, env, flag, envName) =>
  * Throws ConfigError on a bad value.
  */
 export function localOptions(argv, env = {}) {
-  const options = { port: null, data: env.BRANDED_LOCAL_DATA || null, readyJson: false, verbose: false };
+  const options = {
+    port: null,
+    data: env.BRANDED_LOCAL_DATA || null,
+    readyJson: false,
+    verbose: false,
+    localCluster: false,
+  };
   const rest = [];
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
@@ -62,6 +70,7 @@ export function localOptions(argv, env = {}) {
     } else if (flag === '--data') options.data = value();
     else if (arg === '--ready-json') options.readyJson = true;
     else if (arg === '--verbose') options.verbose = true;
+    else if (arg === '--local-cluster') options.localCluster = true;
     else rest.push(arg);
   }
   if (options.port !== null && rest.some((a) => a === '--listen' || a.startsWith('--listen=')))
@@ -100,6 +109,15 @@ async function bridgeUser(valkey, config) {
     admin.disconnect();
   }
   return `redis://${ACL_USER}:${password}@${valkey.host}:${valkey.port}`;
+}
+
+// --local-cluster: the repository's local cluster (scripts/valkey.js), killed with this process.
+async function localCluster(config) {
+  const { startCluster } = await import('../../scripts/valkey.js');
+  const cluster = await startCluster({ replicas: 1, module: true, detached: true });
+  process.on('exit', () => cluster.nodes.forEach((node) => node.killAtExit()));
+  config.cluster = cluster.nodes.map((node) => node.url);
+  return cluster;
 }
 
 // Resolves once the bridge has reached Valkey and found the fence in order, or after READY_WAIT_MS.
@@ -159,7 +177,7 @@ function banner(where, config, valkey, ready) {
 export async function runLocalStack(argv, env) {
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(
-      'usage: npm start -- [npm start options] [--valkey URL | --cluster URL,...] [bridge options]\n\n',
+      'usage: npm start -- [npm start options] [--valkey URL | --cluster URL,... | --local-cluster] [bridge options]\n\n',
     );
     process.stdout.write(`npm start options:\n${LOCAL_OPTIONS_HELP}\n`);
     process.stdout.write(helpText());
@@ -174,8 +192,12 @@ export async function runLocalStack(argv, env) {
   const external =
     given(local.rest, env, '--valkey', 'BRANDED_BRIDGE_VALKEY') ||
     given(local.rest, env, '--cluster', 'BRANDED_BRIDGE_CLUSTER');
+  if (local.localCluster && external)
+    throw new ConfigError('--local-cluster starts its own Valkey: not with --valkey or --cluster');
   let valkey = null;
-  if (!external) {
+  let cluster = null;
+  if (local.localCluster) cluster = await localCluster(config);
+  else if (!external) {
     const dir = local.data ?? VALKEY_DIR;
     valkey = await startServer({ module: true, dir, detached: true, args: ['--aclfile', aclFile(dir)] });
     valkey.versionText = await valkey.version();
@@ -183,7 +205,10 @@ export async function runLocalStack(argv, env) {
     config.valkey = await bridgeUser(valkey, config);
   }
   const logger = createLogger({ quietEvents: local.verbose ? [] : ROUTINE_EVENTS });
-  const bridge = await startBridge(config, { logger, afterClose: async () => valkey?.stop() });
+  const bridge = await startBridge(config, {
+    logger,
+    afterClose: async () => Promise.all([valkey?.stop(), cluster?.stop()]),
+  });
   const ready = await settled(bridge);
   const where = addresses(bridge, config, valkey);
   if (local.readyJson) process.stdout.write(`${JSON.stringify({ ready, ...where, pid: process.pid })}\n`);

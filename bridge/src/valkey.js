@@ -10,6 +10,19 @@ import { createQuota } from './valkey/quota.js';
 import { batchFailure, createTranslator, fenceError } from './valkey/translate.js';
 import { createWork } from './valkey/work.js';
 
+// The slot map of a cluster connection, in ranges: iovalkey keeps the node keys of each of the 16384 slots.
+function slotRanges(conn) {
+  if (!conn?.cluster) return null;
+  const ranges = [];
+  conn.client.slots.forEach((nodes, slot) => {
+    const node = nodes?.[0] ?? null;
+    const last = ranges.at(-1);
+    if (last && last[2] === node && last[1] === slot - 1) last[1] = slot;
+    else if (node !== null) ranges.push([slot, slot, node]);
+  });
+  return ranges;
+}
+
 // The connector's outcome for one job as the bridge's, {verdict: 'enqueued' | 'duplicate' | 'kind', queue,
 // job, message?} (a kind refusal is an outcome, its message the server's text), else the protocol's error.
 function answerOf(outcome, queue, job, translate) {
@@ -56,6 +69,8 @@ export function createBackend(config, { logger, metrics }) {
 
   return {
     status: () => link.status(),
+    /** On a cluster, the slot map as the connection knows it: [[first, last, 'host:port' of the primary]]; else null. */
+    slotMap: () => slotRanges(link.pick(false)),
     quota,
 
     /**

@@ -3,8 +3,10 @@
 # @enqueue script, the executor differential (10,000 seeded + named cases through both, replicas with and
 # without the module, the AOF replayed, DEBUG DIGEST compared), the connector @echomq/branded/valkey (fence,
 # executors, NOSCRIPT, batches), the contract.md §6 streams reproduction (its MEMORY USAGE figures are printed as
-# test diagnostics), a 3-primary cluster, and the connector's TypeScript types. Every server is a real
-# valkey-server on a free loopback port.
+# test diagnostics), a 3-primary cluster, and the connector's TypeScript types. On 3-primary, 3-replica clusters
+# with the module (cluster-*.test.js): the executor differential (5,000 seeded + named cases, replica digests),
+# both executors through the connector, the node fence, slot moves (classic and atomic) under load, and kill -9
+# of a primary with durability on. Every server is a real valkey-server on a free loopback port.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 test -f build/native/valkey/emq_module.so || { echo "valkey: build/native/valkey/emq_module.so is missing: run npm run build" >&2; exit 1; }

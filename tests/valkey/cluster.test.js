@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FENCE_KEY, FENCE_VALUE, KIND_REFUSAL, encode, jobKey, pendingKey, queueKey, slot } from '@echomq/branded';
-import { ExecutorError, KindError, connect } from '@echomq/branded/valkey';
+import { ExecutorError, KindError, OutcomeUnknownError, connect } from '@echomq/branded/valkey';
 import { Valkey } from 'iovalkey';
 import { startCluster } from '../../scripts/valkey.js';
 
@@ -15,9 +15,11 @@ let connection;
 let nodes; // a plain client per primary, to ask each node what it holds
 
 before(async () => {
-  cluster = await startCluster();
+  // No failover is wanted here (no replicas): a node busy for seconds on a loaded machine is not taken for failed.
+  cluster = await startCluster({ nodeTimeoutMs: 30_000 });
   connection = await connect({ cluster: cluster.startupNodes });
   nodes = cluster.nodes.map((node) => new Valkey({ host: node.host, port: node.port, maxRetriesPerRequest: 0 }));
+  for (const node of nodes) node.on('error', () => {}); // the last test kills a node
 });
 after(async () => {
   await connection?.close();
@@ -105,16 +107,46 @@ describe('the connector on a 3-primary cluster', () => {
     );
   });
 
-  test('the native executor is refused on a cluster before the wire', async () => {
+  test('the native executor on a cluster without the module: refused before the wire, naming the node', async () => {
     const before = await Promise.all(nodes.map((node) => node.dbsize()));
+    const names = new RegExp(
+      `^the native executor needs the emq module on every primary; 127\\.0\\.0\\.1:\\d+ has no emq module$`,
+    );
     await assert.rejects(
       connection.enqueue('queue-000', encode('JOB', 5n), 'p', { executor: 'native' }),
-      (error) => error instanceof ExecutorError && error.code === 'executor',
+      (error) => error instanceof ExecutorError && error.code === 'executor' && names.test(error.message),
     );
     await assert.rejects(
       connection.enqueueMany('queue-000', [[encode('JOB', 5n), 'p']], { executor: 'native' }),
       ExecutorError,
     );
     assert.deepEqual(await Promise.all(nodes.map((node) => node.dbsize())), before);
+    assert.deepEqual(
+      connection.nodeFences.map((n) => n.found),
+      [null, null, null],
+    );
+  });
+
+  // Last: it leaves the cluster without one of its primaries.
+  test('a primary gone with no replica: its queues answer OutcomeUnknownError, typed, saying what was written', async () => {
+    const short = await connect({ cluster: cluster.startupNodes }, { retryBudgetMs: 1000 });
+    try {
+      const victim = await ownerOf(slot('{queue-000}'));
+      await cluster.node(victim.options.port).kill();
+      await assert.rejects(
+        short.enqueue('queue-000', encode('JOB', 4242n), 'p'),
+        (error) =>
+          error instanceof OutcomeUnknownError &&
+          error.code === 'unknown' &&
+          ['no', 'maybe'].includes(error.written) &&
+          error.attempts > 1 &&
+          new RegExp(`written: ${error.written}`).test(error.message),
+      );
+      const [outcome] = await short.enqueueMany('queue-000', [[encode('JOB', 4243n), 'p']]);
+      assert.equal(outcome.verdict, 'refused');
+      assert.ok(outcome.error instanceof OutcomeUnknownError);
+    } finally {
+      await short.close();
+    }
   });
 });

@@ -193,7 +193,7 @@ describe('EMQ.ENQUEUE (native) and the @enqueue script on one server', () => {
     await client.del(FENCE_KEY);
     await client.hset(FENCE_KEY, 'version', FENCE_VALUE);
     assert.deepEqual(await viaModule(client, 'q', JOB, 'p'), {
-      error: 'EMQFENCE {emq}:version found a value that is not a string, expected "echomq:4.0.0"',
+      error: 'EMQFENCE {emq}:version found a hash, not a string, expected "echomq:4.0.0"',
     });
     assert.deepEqual(await client.keys('*'), [FENCE_KEY]);
     assert.equal(await viaScript(client, 'q', JOB, 'p'), 1, 'the script executor relies on the client-side fence');

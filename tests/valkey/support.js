@@ -2,7 +2,7 @@
 // read from the server itself (INFO commandstats) to prove what did or did not reach the wire.
 import { Valkey } from 'iovalkey';
 import { FENCE_KEY, FENCE_VALUE } from '@echomq/branded';
-import { startServer } from '../../scripts/valkey.js';
+import { startCluster, startServer } from '../../scripts/valkey.js';
 
 /** A standalone server for one test file, stopped (and its temp dir removed) after it. */
 export async function serverFor(t, options = {}) {
@@ -10,6 +10,9 @@ export async function serverFor(t, options = {}) {
   t.after(() => server.stop());
   return server;
 }
+
+/** A cluster for the suites: 3 primaries, 1 replica each unless `replicas` says otherwise (scripts/valkey.js). */
+export const clusterOf = (options = {}) => startCluster({ primaries: 3, replicas: 1, ...options });
 
 /** A plain iovalkey client (no fence logic): what a test uses to look at the server directly. */
 export async function rawClient(t, server) {

@@ -3,6 +3,7 @@ import { AT, answerText, onReady, readText, views, wasm } from './module.js';
 
 export let EPOCH_MS, HORIZON_MS, ID_LENGTH, MAX_SNOWFLAKE;
 export let ENQUEUE_COMMAND,
+  NODE_FENCE_COMMAND,
   JOB_NAMESPACE,
   ENQUEUE_SCRIPT,
   ENQUEUE_SCRIPT_SHA1,
@@ -23,5 +24,5 @@ onReady(() => {
   ID_LENGTH = wasm.id_length();
   MAX_SNOWFLAKE = BigInt(text.MAX_SNOWFLAKE);
   ({ JOB_NAMESPACE, ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1, KIND_REFUSAL, KIND_CLASS, KEY_CLASS, FENCE_CLASS } = text);
-  ({ ENQUEUE_COMMAND, FENCE_KEY, FENCE_VALUE } = text);
+  ({ ENQUEUE_COMMAND, NODE_FENCE_COMMAND, FENCE_KEY, FENCE_VALUE } = text);
 });

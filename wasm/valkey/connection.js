@@ -14,14 +14,30 @@ import {
   sentRecord,
   verdictOf,
 } from './enqueue.js';
+import { checkedDurability } from './durability.js';
+import { FenceError } from './errors.js';
 import { expireKeys } from './expire.js';
 import { Fence } from './fence.js';
+import { NodeFences } from './node-fence.js';
+import { RETRY_BUDGET_MS, retryDelayMs, retryable, staleSlots, unknownOutcome } from './retry.js';
 import { append, appendCall, countWindow, readWindow, seedStream } from './streams.js';
 
 function checkedLimit(limit) {
   if (limit === undefined) return -1;
   if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`limit must be a positive integer, got ${limit}`);
   return limit - 1;
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+// A cluster node without a node fence (a node added, or one whose state was lost): claim it, then try again.
+const NODE_FENCE_ABSENT = /^EMQFENCE EMQ\.FENCE found nothing \(absent\)/;
+const isNodeFenceReply = (error) => /^EMQFENCE EMQ\.FENCE /.test(error?.message ?? '');
+const foundIn = (serverText) => / found (.*), expected /.exec(serverText)?.[1] ?? null;
+
+function checkedBudget(retryBudgetMs) {
+  if (!Number.isSafeInteger(retryBudgetMs) || retryBudgetMs < 0)
+    throw new TypeError(`retryBudgetMs must be a non-negative integer, got ${retryBudgetMs}`);
+  return retryBudgetMs;
 }
 
 function rowOf(hash) {
@@ -34,15 +50,26 @@ export class Connection {
   #cluster;
   #fence;
   #scripts;
+  #durability;
+  #retryBudgetMs;
+  #nodeFences = null;
+  #nativeReady = false;
   #lastError = null;
 
-  constructor(client, { cluster, scripts = 'eval' }) {
+  constructor(client, { cluster, scripts = 'eval', durability, retryBudgetMs = RETRY_BUDGET_MS }) {
     if (!SCRIPT_CALLS.includes(scripts))
       throw new TypeError(`scripts must be ${SCRIPT_CALLS.map((s) => `'${s}'`).join(' or ')}, not ${String(scripts)}`);
     this.#client = client;
     this.#cluster = cluster;
     this.#scripts = scripts;
+    this.#durability = checkedDurability(durability);
+    this.#retryBudgetMs = checkedBudget(retryBudgetMs);
     this.#fence = new Fence(client);
+    if (cluster) {
+      this.#nodeFences = new NodeFences(client);
+      // A node that joins is claimed before the next native write (it refuses writes until then anyway).
+      client.on('+node', () => (this.#nativeReady = false));
+    }
     // While the server is unreachable iovalkey emits 'error' at each reconnect attempt (and prints it when
     // nobody listens); the commands that fail still reject with their own errors. The latest is kept.
     client.on('error', (error) => (this.#lastError = error));
@@ -62,6 +89,16 @@ export class Connection {
     return this.#scripts;
   }
 
+  /** The durability every enqueue asks for unless a call says otherwise: { replicas, aof, timeoutMs } or null. */
+  get durability() {
+    return this.#durability;
+  }
+
+  /** On a cluster: what each primary's node fence held at the last claim ([{ node, found }]); else null. */
+  get nodeFences() {
+    return this.#nodeFences?.found ?? null;
+  }
+
   /** The latest connection error iovalkey reported (null when none). */
   get lastError() {
     return this.#lastError;
@@ -71,14 +108,21 @@ export class Connection {
     return this.#fence.status();
   }
 
-  /** Checks the fence again now (claims it when absent); resolves the new status. */
-  verifyFence() {
-    return this.#fence.check();
+  /**
+   * Checks the fence again now (claims it when absent); resolves the new status. On a cluster it also claims
+   * the node fence on every primary that runs the module, and throws a FenceError if one holds a foreign one.
+   */
+  async verifyFence() {
+    const status = await this.#fence.check();
+    if (this.#cluster && status.state === 'ok') this.#nodeFences.assertNotForeign(await this.#nodeFences.claim());
+    return status;
   }
 
-  async enqueue(queue, id, payload, { executor = 'script' } = {}) {
+  async enqueue(queue, id, payload, { executor = 'script', durability } = {}) {
     const call = enqueueCall(queue, id, payload);
-    checkedExecutor(executor, this.#cluster);
+    checkedExecutor(executor);
+    const wait = durability === undefined ? this.#durability : checkedDurability(durability);
+    if (this.#cluster || wait) return this.#enqueueAsBatch(call, executor, wait);
     await this.#fence.assertWritable();
     try {
       return verdictOf(await runOne(this.#client, routeOf(executor, this.#scripts), call));
@@ -87,24 +131,90 @@ export class Connection {
     }
   }
 
-  async enqueueMany(queue, items, { executor = 'script' } = {}) {
+  // One enqueue through the batch path, which waits for durability and retries on a cluster.
+  async #enqueueAsBatch(call, executor, durability) {
+    const [outcome] = await this.enqueueMany(call.queue, [[call.id, call.payload]], { executor, durability });
+    if (outcome.verdict === 'refused') throw outcome.error;
+    return outcome.verdict;
+  }
+
+  async enqueueMany(queue, items, { executor = 'script', durability } = {}) {
     const pending = pendingKey(queue);
-    checkedExecutor(executor, this.#cluster);
+    checkedExecutor(executor);
+    const wait = durability === undefined ? this.#durability : checkedDurability(durability);
     if (!Array.isArray(items)) throw new TypeError('items must be an array of [id, payload] pairs');
     const batch = checkedBatch(queue, pending, items);
     const { calls, outcomes } = batch;
     const route = routeOf(executor, this.#scripts);
     Object.defineProperty(outcomes, 'sent', { value: sentRecord(route, batch) });
     if (calls.ids.length === 0) return outcomes;
-    await this.#fence.assertWritable();
-    for (const [k, error] of await runMany(this.#client, route, batch)) {
+    await this.#assertWritable(executor);
+    let failed = await runMany(this.#client, route, batch, { durability: wait });
+    if (this.#cluster) failed = await this.#retried(route, batch, failed, wait);
+    for (const [k, error] of failed) {
       const id = calls.ids[k];
       outcomes[calls.at[k]] = { id, verdict: 'refused', error: await this.#refusal(error, { queue, id }) };
     }
     return outcomes;
   }
 
+  async #assertWritable(executor) {
+    await this.#fence.assertWritable();
+    if (!this.#cluster || executor !== 'native' || this.#nativeReady) return;
+    await this.#nodeFences.assertNative();
+    this.#nativeReady = true;
+  }
+
+  /**
+   * Sends the calls that failed again while the retry budget lasts: those turned away or whose answer was
+   * lost (retry.js), and those refused by a node without a node fence (claimed first). A call that succeeds
+   * on a later try is marked `retried: true`; one that never gets an answer becomes an OutcomeUnknownError.
+   */
+  async #retried(route, batch, failed, durability) {
+    const { calls, outcomes } = batch;
+    const deadline = Date.now() + this.#retryBudgetMs;
+    const histories = new Map();
+    const final = [];
+    let left = failed;
+    for (let attempt = 1; left.length > 0; attempt++) {
+      const again = [];
+      let claim = false;
+      let refresh = false;
+      for (const [k, error] of left) {
+        if (NODE_FENCE_ABSENT.test(error?.message ?? '') && attempt <= 3) {
+          claim = true;
+          again.push(k);
+        } else if (retryable(error)) {
+          histories.set(k, [...(histories.get(k) ?? []), error]);
+          refresh ||= staleSlots(error);
+          again.push(k);
+        } else final.push([k, error]);
+      }
+      if (again.length === 0) break;
+      if (Date.now() >= deadline) {
+        const call = (k) => ({ queue: calls.queue, id: calls.ids[k] });
+        for (const k of again)
+          final.push([
+            k,
+            histories.has(k) ? unknownOutcome(histories.get(k), call(k)) : left.find(([j]) => j === k)[1],
+          ]);
+        break;
+      }
+      await sleep(retryDelayMs(attempt));
+      if (refresh) await new Promise((done) => this.#client.refreshSlotsCache(() => done()));
+      if (claim) await this.#nodeFences.claim().catch(() => {});
+      left = await runMany(this.#client, route, batch, { ks: again, durability });
+      const stillFailed = new Set(left.map(([k]) => k));
+      for (const k of again) if (!stillFailed.has(k)) outcomes[calls.at[k]].retried = true;
+    }
+    return final.sort(([a], [b]) => a - b);
+  }
+
   async #refusal(error, call) {
+    if (isNodeFenceReply(error)) {
+      this.#nativeReady = false;
+      return new FenceError(foundIn(error.message), { serverText: error.message });
+    }
     return isFenceReply(error) ? this.#fence.refusedByServer(error.message) : refusalOf(error, call);
   }
 

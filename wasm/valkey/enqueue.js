@@ -13,6 +13,7 @@ import {
 } from '@echomq/branded';
 import { isBytes, wireValue } from './bytes.js';
 import { LIBRARY_FUNCTIONS } from './calls.js';
+import { durabilityError, durable, reachedOf, waitCommand } from './durability.js';
 import { ExecutorError, KindError, LibraryError } from './errors.js';
 
 export const EXECUTORS = Object.freeze(['script', 'native']);
@@ -39,13 +40,10 @@ export function enqueueCall(queue, id, payload) {
   return { queue, id, job, pending: pendingKey(queue), payload: checkedPayload(payload) };
 }
 
-/** The executor when it is known and runs here (`native`: standalone nodes only); else throws ExecutorError. */
-export function checkedExecutor(executor, onCluster) {
+/** The executor when it is known; else throws ExecutorError. */
+export function checkedExecutor(executor) {
   if (!EXECUTORS.includes(executor))
     throw new ExecutorError(`executor must be 'script' or 'native', not ${String(executor)}`);
-  if (executor === 'native' && onCluster) {
-    throw new ExecutorError("the native executor runs on a standalone node only; a cluster uses executor 'script'");
-  }
   return executor;
 }
 
@@ -74,12 +72,26 @@ export const commandOf = (route, job, pending, id, payload) => [
 // The arguments of one call, for a client or a pipeline.
 const scriptArgs = (call) => [ENQUEUE_SCRIPT_SHA1, 2, call.job, call.pending, call.id, call.payload];
 const evalArgs = (call) => [ENQUEUE_SCRIPT, 2, call.job, call.pending, call.id, call.payload];
-const nativeArgs = (call) => [ENQUEUE_COMMAND, 2, call.job, call.pending, call.id, call.payload];
 const libraryArgs = (call) => [LIBRARY_FUNCTIONS.enqueue, 2, call.job, call.pending, call.id, call.payload];
+
+// iovalkey routes a command on a cluster by the keys its command table lists; EMQ.ENQUEUE is not in that table,
+// so its command carries its keys itself (else it would go to a random node and follow the MOVED).
+let CommandClass = null;
+async function loadCommandClass() {
+  CommandClass ??= (await import('iovalkey')).Command;
+}
+function nativeCommand(job, pending, id, payload) {
+  const command = new CommandClass(ENQUEUE_COMMAND, [2, job, pending, id, payload]);
+  command.keys = [job, pending];
+  return command;
+}
 
 /** Runs one call by `route`; resolves the raw reply (1 or 0) or rejects with the server's error. */
 export async function runOne(client, route, call) {
-  if (route === 'native') return client.call(...nativeArgs(call));
+  if (route === 'native') {
+    await loadCommandClass();
+    return client.sendCommand(nativeCommand(call.job, call.pending, call.id, call.payload));
+  }
   if (route === 'functions') return client.fcall(...libraryArgs(call));
   try {
     return await client.evalsha(...scriptArgs(call));
@@ -138,7 +150,7 @@ export function sentRecord(route, { calls, callOf }) {
 const sendScript = (pipeline, calls, k) =>
   pipeline.evalsha(ENQUEUE_SCRIPT_SHA1, 2, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
 const sendNative = (pipeline, calls, k) =>
-  pipeline.call(ENQUEUE_COMMAND, 2, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
+  pipeline.sendCommand(nativeCommand(calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]));
 const sendEval = (pipeline, calls, k) =>
   pipeline.eval(ENQUEUE_SCRIPT, 2, calls.jobs[k], calls.pending, calls.ids[k], calls.payloads[k]);
 const sendLibrary = (pipeline, calls, k) =>
@@ -146,33 +158,41 @@ const sendLibrary = (pipeline, calls, k) =>
 const SENDERS = { native: sendNative, eval: sendScript, functions: sendLibrary };
 
 /**
- * Runs the calls of a checked batch by `route` in pipelines of PIPELINE_CHUNK, up to CHUNKS_IN_FLIGHT of them
- * on the wire at once (so the server works while the next chunk is encoded, and few commands are alive at a
- * time); each reply becomes its item's outcome as its chunk returns. Resolves the server's refusals,
- * [[k, error], ...] in input order. All keys of a batch share one slot, so one connection carries every chunk,
- * in order.
+ * Runs calls `ks` (default: all) of a checked batch by `route` in pipelines of PIPELINE_CHUNK, up to
+ * CHUNKS_IN_FLIGHT of them on the wire at once (so the server works while the next chunk is encoded, and few
+ * commands are alive at a time); each reply becomes its item's outcome as its chunk returns. With `durability`
+ * each chunk ends with the wait, and a call whose chunk fell short is refused with a DurabilityError. Resolves
+ * the failed calls, [[k, error], ...] in input order. All keys of a batch share one slot, so one connection
+ * carries every chunk, in order.
  */
-export async function runMany(client, route, { calls, outcomes }) {
+export async function runMany(client, route, { calls, outcomes }, { ks = range(calls.ids.length), durability } = {}) {
   const refusals = [];
   const send = SENDERS[route];
-  await pipelineChunks(client, send, calls, range(calls.ids.length), settler(calls, outcomes, refusals));
+  if (route === 'native') await loadCommandClass();
+  await pipelineChunks(client, send, calls, ks, settler(calls, outcomes, refusals), durability);
   if (route !== 'eval' || !refusals.some(([, error]) => isNoScript(error))) return refusals;
-  return resendLostScripts(client, calls, outcomes, refusals);
+  return resendLostScripts(client, calls, outcomes, refusals, durability);
 }
 
 // A call the server answered NOSCRIPT (its script cache was emptied) never ran: it is sent again, in input
 // order, with EVAL (which also puts the script back in the cache).
-async function resendLostScripts(client, calls, outcomes, refusals) {
+async function resendLostScripts(client, calls, outcomes, refusals, durability) {
   const lost = refusals.filter(([, error]) => isNoScript(error)).map(([k]) => k);
   const again = [];
-  await pipelineChunks(client, sendEval, calls, lost, settler(calls, outcomes, again));
+  await pipelineChunks(client, sendEval, calls, lost, settler(calls, outcomes, again), durability);
   return [...refusals.filter(([, error]) => !isNoScript(error)), ...again].sort(([a], [b]) => a - b);
 }
 
-// Hands call k's reply to its item: a verdict becomes the outcome, a server error is kept as [k, error].
-const settler = (calls, outcomes, refusals) => (k, error, reply) => {
-  if (error) refusals.push([k, error]);
-  else outcomes[calls.at[k]] = { id: calls.ids[k], verdict: verdictOf(reply) };
+// Hands call k's reply to its item: a verdict becomes the outcome, a server error is kept as [k, error], and
+// so is a verdict whose chunk's wait fell short (`wait`: { durability, reached, ok }, or null without one).
+const settler = (calls, outcomes, refusals) => (k, error, reply, wait) => {
+  if (error) return refusals.push([k, error]);
+  const verdict = verdictOf(reply);
+  if (wait && !wait.ok) {
+    const call = { queue: calls.queue, id: calls.ids[k] };
+    return refusals.push([k, durabilityError(wait.durability, wait.reached, verdict, call)]);
+  }
+  outcomes[calls.at[k]] = { id: calls.ids[k], verdict };
 };
 
 function range(count) {
@@ -181,27 +201,32 @@ function range(count) {
   return ks;
 }
 
-// Sends calls[ks[0]], calls[ks[1]], … in chunks and hands each reply to settle(k, error, reply).
-async function pipelineChunks(client, send, calls, ks, settle) {
+// What a chunk's wait reached (its reply is the last of the chunk's); an error reply reached nothing.
+function waitOutcome(durability, [error, reply]) {
+  const reached = reachedOf(durability, error ? null : reply);
+  return { durability, reached, ok: durable(durability, reached) };
+}
+
+// Sends calls[ks[0]], calls[ks[1]], … in chunks and hands each reply to settle(k, error, reply, wait). A chunk
+// whose pipeline failed as a whole (the connection went) settles each of its calls with that failure.
+async function pipelineChunks(client, send, calls, ks, settle, durability) {
   const inFlight = [];
-  const settleChunk = (from) => (replies) => {
-    for (let i = 0; i < replies.length; i++) settle(ks[from + i], replies[i][0], replies[i][1]);
+  const settleChunk = (from, to) => (replies) => {
+    const wait = durability ? waitOutcome(durability, replies[to - from]) : null;
+    for (let i = from; i < to; i++) settle(ks[i], replies[i - from][0], replies[i - from][1], wait);
   };
-  try {
-    for (let from = 0; from < ks.length; from += PIPELINE_CHUNK) {
-      const pipeline = client.pipeline();
-      const to = Math.min(from + PIPELINE_CHUNK, ks.length);
-      for (let i = from; i < to; i++) send(pipeline, calls, ks[i]);
-      const settled = pipeline.exec().then(settleChunk(from));
-      settled.catch(() => {}); // awaited below, in order; this keeps a later chunk's failure from going unhandled
-      inFlight.push(settled);
-      if (inFlight.length >= CHUNKS_IN_FLIGHT) await inFlight.shift();
-    }
-    while (inFlight.length > 0) await inFlight.shift();
-  } catch (error) {
-    await Promise.allSettled(inFlight);
-    throw error;
+  const failChunk = (from, to) => (error) => {
+    for (let i = from; i < to; i++) settle(ks[i], error);
+  };
+  for (let from = 0; from < ks.length; from += PIPELINE_CHUNK) {
+    const pipeline = client.pipeline();
+    const to = Math.min(from + PIPELINE_CHUNK, ks.length);
+    for (let i = from; i < to; i++) send(pipeline, calls, ks[i]);
+    if (durability) pipeline.call(...waitCommand(durability));
+    inFlight.push(pipeline.exec().then(settleChunk(from, to), failChunk(from, to)));
+    if (inFlight.length >= CHUNKS_IN_FLIGHT) await inFlight.shift();
   }
+  while (inFlight.length > 0) await inFlight.shift();
 }
 
 /** 1 → 'enqueued', 0 → 'duplicate'. */

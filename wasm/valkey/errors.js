@@ -4,15 +4,20 @@ import { FENCE_VALUE } from '@echomq/branded';
 
 const describeFound = (found) => (found === null ? 'nothing (absent)' : JSON.stringify(found));
 
-/** The version fence does not hold: `found` is what {emq}:version held (null when absent). */
+/**
+ * The version fence does not hold: `found` is what {emq}:version held (null when absent), or, with `node`,
+ * what that cluster node's fence (EMQ.FENCE) held.
+ */
 export class FenceError extends Error {
-  constructor(found, { serverText } = {}) {
-    super(serverText ?? `{emq}:version found ${describeFound(found)}, expected ${JSON.stringify(FENCE_VALUE)}`);
+  constructor(found, { serverText, node } = {}) {
+    const where = node === undefined ? '{emq}:version' : `EMQ.FENCE on ${node}`;
+    super(serverText ?? `${where} found ${describeFound(found)}, expected ${JSON.stringify(FENCE_VALUE)}`);
     this.name = 'FenceError';
     this.code = 'fence';
     this.found = found;
     this.expected = FENCE_VALUE;
     if (serverText !== undefined) this.serverText = serverText;
+    if (node !== undefined) this.node = node;
   }
 }
 
@@ -40,7 +45,7 @@ export class NonMonotonicError extends Error {
   }
 }
 
-/** An executor this connection cannot use (unknown, or `native` on a cluster). */
+/** An executor this connection cannot use (unknown, or `native` where a primary lacks the module). */
 export class ExecutorError extends Error {
   constructor(message) {
     super(message);
@@ -59,5 +64,55 @@ export class LibraryError extends Error {
     this.name = 'LibraryError';
     this.code = 'library';
     this.serverText = serverText;
+  }
+}
+
+/**
+ * A write the connector could not confirm either way: the connection failed, or the cluster kept redirecting,
+ * past the retry budget. `written` is 'maybe' when a try may have reached the server, 'no' when every try was
+ * turned away before it ran (a redirection, TRYAGAIN, CLUSTERDOWN). Sending the same enqueue again is safe:
+ * an enqueue is idempotent by its job key.
+ */
+export class OutcomeUnknownError extends Error {
+  constructor({ written, attempts, cause, queue, id }) {
+    super(
+      `${queue}/${id}: no answer after ${attempts} tries (${cause?.message ?? cause}); written: ${written}` +
+        (written === 'maybe' ? ' (an enqueue is idempotent by its job key: sending it again is safe)' : ''),
+      { cause },
+    );
+    this.name = 'OutcomeUnknownError';
+    this.code = 'unknown';
+    this.written = written;
+    this.attempts = attempts;
+    this.queue = queue;
+    this.id = id;
+  }
+}
+
+const describeReached = ({ replicas, aofLocal, aofReplicas }) =>
+  aofLocal === undefined
+    ? `${replicas} replica(s)`
+    : `the primary's AOF ${aofLocal ? 'fsynced' : 'not fsynced'}, ${aofReplicas} replica AOF(s)`;
+
+/**
+ * The write was answered by the primary but did not reach what `durability` asked for in time: `reached`
+ * says what it did reach, `verdict` what the primary answered. The write may still exist (on the primary, and
+ * on the replicas that had it); it is lost if the primary fails before it replicates.
+ */
+export class DurabilityError extends Error {
+  constructor({ asked, reached, verdict, queue, id }) {
+    super(
+      `${queue}/${id}: ${verdict} on the primary, but durability not reached within ${asked.timeoutMs} ms: ` +
+        `asked ${asked.replicas} replica(s)${asked.aof ? ' with AOF fsync' : ''}, reached ${describeReached(reached)}` +
+        '; written: maybe (the write may still exist)',
+    );
+    this.name = 'DurabilityError';
+    this.code = 'durability';
+    this.written = 'maybe';
+    this.asked = asked;
+    this.reached = reached;
+    this.verdict = verdict;
+    this.queue = queue;
+    this.id = id;
   }
 }

@@ -43,6 +43,7 @@ function create({ config, backend }) {
         valkey,
         fence,
         executors,
+        ...(valkey.mode === 'cluster' ? { slots: backend.slotMap() } : {}),
         queues: config.queues,
         limits,
       };

@@ -19,10 +19,15 @@ const AUTH_RETRY_MS = 2000;
 export const LIBRARY_LOAD_HINT =
   'an administrator loads them: branded-bridge --print-functions | valkey-cli -x FUNCTION LOAD REPLACE';
 
-async function serverFacts(client, cluster) {
-  const info = await client.info('server');
+// On a cluster the native executor runs when every primary runs the module (its node fence claim answered).
+async function serverFacts(conn) {
+  const info = await conn.client.info('server');
   const version = /^valkey_version:(\S+)/m.exec(info)?.[1] ?? /^redis_version:(\S+)/m.exec(info)?.[1] ?? null;
-  const [native] = cluster ? [null] : await client.command('INFO', ENQUEUE_COMMAND);
+  if (conn.cluster) {
+    const fences = conn.nodeFences ?? [];
+    return { version, native: fences.length > 0 && fences.every((fence) => fence.found !== null) };
+  }
+  const [native] = await conn.client.command('INFO', ENQUEUE_COMMAND);
   return { version, native: native !== null && native !== undefined };
 }
 
@@ -38,6 +43,12 @@ async function libraryState(client) {
 /** The link: status(), live() (the connection for a request, or a throw), bulkOr(main), noteFence, close. */
 export function createLink(config, { logger, metrics }) {
   const base = connectTarget(config);
+  // --durability N: every enqueue waits for N replicas, within half the command timeout (which bounds the wait).
+  const durability =
+    config.durabilityReplicas > 0
+      ? { replicas: config.durabilityReplicas, timeoutMs: Math.floor(config.valkeyTimeoutMs / 2) }
+      : undefined;
+  const connectOptions = { scripts: 'functions', durability };
   const retry = (times) => (noted.auth === 'refused' ? AUTH_RETRY_MS : backoff(times));
   const target =
     config.cluster === null
@@ -94,7 +105,7 @@ export function createLink(config, { logger, metrics }) {
 
   const onReady = async (conn) => {
     try {
-      state.facts = await serverFacts(conn.client, conn.cluster);
+      state.facts = await serverFacts(conn);
       noteVersion(state.facts.version);
       noteLibrary(await libraryState(conn.client));
       const fence = await conn.verifyFence();
@@ -163,7 +174,7 @@ export function createLink(config, { logger, metrics }) {
   const establish = async () => {
     for (let attempt = 0; !state.closed; attempt += 1) {
       try {
-        const conn = await connect(target, { scripts: 'functions' });
+        const conn = await connect(target, connectOptions);
         if (state.closed) return conn.close();
         state.foreignAtConnect = null;
         state.connection = conn;
@@ -185,7 +196,7 @@ export function createLink(config, { logger, metrics }) {
     await established;
     for (let attempt = 0; !state.closed; attempt += 1) {
       try {
-        const conn = await connect(target, { scripts: 'functions' });
+        const conn = await connect(target, connectOptions);
         if (state.closed) return conn.close();
         state.bulk = conn;
         state.bulkReady = true;
@@ -237,7 +248,7 @@ export function createLink(config, { logger, metrics }) {
           library: reachable ? state.library : 'unknown',
         },
         fence: fenceStatus(),
-        executors: reachable ? (facts.native && mode === 'standalone' ? ['script', 'native'] : ['script']) : [],
+        executors: reachable ? (facts.native ? ['script', 'native'] : ['script']) : [],
       };
     },
     /** The connection for a request on `bulk` work or not; null when there is none (see backend's live). */

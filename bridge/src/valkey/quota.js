@@ -1,11 +1,18 @@
 // Demo data: every key the bridge writes gets the data's TTL; the database's key quota (--max-keys, read with
-// DBSIZE) is shared: past KEY_PRESSURE of it, each client may add only its share (admission.js keyShare), so
+// DBSIZE, summed over the primaries of a cluster) is shared: past KEY_PRESSURE of it, each client may add only its share (admission.js keyShare), so
 // heavy writers stop before a newcomer does; batches stop a tenth before the quota, single enqueues at it.
 import { keyShare } from '../admission.js';
 import { busy } from '../errors.js';
 import { RESERVE_SHARE } from './work.js';
 
 const QUOTA_CHECK_MS = 1000;
+
+// The keys the database holds: DBSIZE, or on a cluster the sum of every primary's (one node holds a share).
+async function keysHeld(client, cluster) {
+  if (!cluster) return client.dbsize();
+  const counts = await Promise.all(client.nodes('master').map((node) => node.dbsize()));
+  return counts.reduce((sum, n) => sum + n, 0);
+}
 // Queues whose pending set the bridge wrote within the TTL, remembered to tell a new set from an old one.
 const KNOWN_QUEUES = 10000;
 
@@ -17,7 +24,7 @@ export function createQuota(config, { link, isStalled, logger }) {
   const read = setInterval(async () => {
     const conn = link.pick(false);
     if (config.maxKeys === 0 || conn === null || !link.state.reachable || isStalled()) return;
-    const n = await conn.client.dbsize().catch(() => null);
+    const n = await keysHeld(conn.client, conn.cluster).catch(() => null);
     if (n !== null) keys = n;
   }, QUOTA_CHECK_MS);
   read.unref();

@@ -1,5 +1,5 @@
 // Every failure toward Valkey as the protocol's error: the server's own text is logged, never sent to a client.
-import { ExecutorError, FenceError, LibraryError } from '@echomq/branded/valkey';
+import { DurabilityError, ExecutorError, FenceError, LibraryError, OutcomeUnknownError } from '@echomq/branded/valkey';
 
 import { BridgeError, busy, unavailable } from '../errors.js';
 
@@ -30,6 +30,15 @@ export function createTranslator({ logger, timeoutMs, onFence, onTimeout, onLibr
       return unavailable("the bridge's Valkey functions are not loaded; nothing was written");
     }
     if (error instanceof ExecutorError) return unavailable(error.message);
+    if (error instanceof DurabilityError)
+      return new BridgeError('durability', error.message, {
+        written: 'maybe',
+        verdict: error.verdict,
+        asked: error.asked,
+        reached: error.reached,
+      });
+    if (error instanceof OutcomeUnknownError)
+      return unavailable(`the cluster gave no answer after ${error.attempts} tries`, error.written);
     const message = String(error?.message ?? error);
     logger.warn('valkey_request_failed', { message });
     if (REFUSED.test(message)) {

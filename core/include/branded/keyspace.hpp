@@ -16,6 +16,8 @@ inline constexpr std::size_t MAX_QUEUE_LENGTH = 128;
 inline constexpr std::uint16_t CLUSTER_SLOTS = 16384;
 // The native executor's command (the Valkey module), the script's twin.
 inline constexpr std::string_view ENQUEUE_COMMAND = "EMQ.ENQUEUE";
+// The module's node fence on a cluster (contract.md §5): EMQ.FENCE GET | CLAIM <value> | SET <value>.
+inline constexpr std::string_view NODE_FENCE_COMMAND = "EMQ.FENCE";
 
 // ^[A-Za-z0-9._-]{1,128}$ and not "emq". Anything else is refused, never normalised.
 bool valid_queue(std::string_view queue);

@@ -25,7 +25,7 @@ const READY_MS = 30000;
 const run = promisify(execFile);
 
 /** The ready line's fields: {explorer, docs, ws, healthz, valkey, data, pid}. */
-async function readyLine(child, stderr) {
+async function readyLine(child, stderr, readyMs) {
   let buffer = '';
   child.stdout.setEncoding('utf8');
   const line = new Promise((resolve, reject) => {
@@ -40,8 +40,8 @@ async function readyLine(child, stderr) {
   });
   const timeout = new Promise((_, reject) =>
     setTimeout(
-      () => reject(new Error(`npm start's stack printed no ready line in ${READY_MS} ms:\n${stderr()}`)),
-      READY_MS,
+      () => reject(new Error(`npm start's stack printed no ready line in ${readyMs} ms:\n${stderr()}`)),
+      readyMs,
     ).unref(),
   );
   const ready = JSON.parse(await Promise.race([line, timeout]));
@@ -51,15 +51,20 @@ async function readyLine(child, stderr) {
 
 /**
  * Starts `npm start`'s stack → {url (the explorer), docs, ws, origin, valkey {host, port, url}, cli(...args),
- * stop()}. cli runs valkey-cli against its Valkey, to read back independently of the bridge.
+ * stop()}. cli runs valkey-cli against its Valkey (a cluster's first node), to read back independently of the
+ * bridge. `args`: more npm start options (--local-cluster); `readyMs`: how long its ready line may take.
  */
-export async function startStack() {
+export async function startStack({ args = [], readyMs = READY_MS } = {}) {
   const data = mkdtempSync(join(tmpdir(), 'branded-e2e-valkey-'));
   // E2E_DIST serves another build (an older one, to see a test fail on it) with the same stack.
   const dist = process.env.E2E_DIST ? ['--static', process.env.E2E_DIST] : [];
-  const child = spawn(process.execPath, [LOCAL_STACK, '--port', '0', '--data', data, '--ready-json', ...dist], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [LOCAL_STACK, '--port', '0', '--data', data, '--ready-json', ...dist, ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk) => {
@@ -73,12 +78,12 @@ export async function startStack() {
   };
   let ready;
   try {
-    ready = await readyLine(child, () => stderr);
+    ready = await readyLine(child, () => stderr, readyMs);
   } catch (error) {
     await stop();
     throw error;
   }
-  const valkeyUrl = new URL(ready.valkey);
+  const valkeyUrl = new URL(ready.valkey.split(',')[0]);
   const valkey = { host: valkeyUrl.hostname, port: Number(valkeyUrl.port), url: ready.valkey };
   return {
     url: ready.explorer,

@@ -47,7 +47,12 @@ function keyRows(queue, id) {
   return rows;
 }
 
-function slotView(queue, id) {
+// The primary a slot lands on now, from a live bridge's hello on a cluster ([[first, last, 'host:port']]); else null.
+function nodeOf(slots, keySlot) {
+  return slots?.find(([first, last]) => keySlot >= first && keySlot <= last)?.[2] ?? null;
+}
+
+function slotView(queue, id, slots) {
   const rows = keyRows(queue, id);
   const queueSlots = new Set(
     rows
@@ -68,7 +73,14 @@ function slotView(queue, id) {
           null,
           r.error
             ? h('span', { class: 'error-text' }, r.error)
-            : [h('span', null, r.key), '  →  slot ', h('strong', { 'data-slot': r.label }, String(r.slot))],
+            : [
+                h('span', null, r.key),
+                '  →  slot ',
+                h('strong', { 'data-slot': r.label }, String(r.slot)),
+                ...(nodeOf(slots, r.slot)
+                  ? ['  on  ', h('strong', { 'data-node': r.label }, nodeOf(slots, r.slot))]
+                  : []),
+              ],
         ),
       ]),
     ),
@@ -87,8 +99,11 @@ function slotView(queue, id) {
   return [table, verdict];
 }
 
-/** The Placement panel: {element, set(state)}; `onState` is given its state as the reader changes it. */
-export function createPlacementPanel({ state, onState }) {
+/**
+ * The Placement panel: {element, set(state)}; `onState` is given its state as the reader changes it. With a
+ * bridge live on a cluster, each key's slot also names the primary serving it (hello's slot map).
+ */
+export function createPlacementPanel({ state, onState, bridge = null }) {
   const model = panelState({ defaults: PLACEMENT_DEFAULTS, state, onState });
   const idInput = h('input', {
     type: 'text',
@@ -111,8 +126,10 @@ export function createPlacementPanel({ state, onState }) {
 
   function render() {
     fill(hashOut, hashView(idInput.value));
-    fill(slotOut, slotView(queueInput.value, idInput.value));
+    fill(slotOut, slotView(queueInput.value, idInput.value, bridge?.hello?.slots));
   }
+  // Live on a cluster, each key also shows the primary its slot lands on now.
+  bridge?.addEventListener('change', render);
   model.bind(
     [
       ['id', idInput],
