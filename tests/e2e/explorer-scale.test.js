@@ -25,13 +25,26 @@ import {
 async function sampleExportProgress() {
   const bar = document.querySelector('[data-panel="decode"] [data-testid="export-progress"]');
   const seen = new Set();
-  const started = performance.now();
-  while (bar.hidden && performance.now() - started < 10000) await new Promise((r) => requestAnimationFrame(r));
+  const status = document.querySelector('[data-panel="decode"] [data-testid="export-status"]');
+  // Until the export starts (the click comes after this starts) or, should it be over between two frames, ends.
+  while (bar.hidden && !/^Exported/.test(status.textContent)) await new Promise((r) => requestAnimationFrame(r));
   while (!bar.hidden) {
     seen.add(bar.value);
     await new Promise((r) => requestAnimationFrame(r));
   }
   return [...seen];
+}
+
+// Before the page's scripts: every reply of the scan worker is noted by type (progress, done, cancelled, error).
+function recordScanReplies() {
+  window.__scanReplies = [];
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', ({ data }) => window.__scanReplies.push(data?.type));
+    }
+  };
 }
 
 async function readDownload(download) {
@@ -40,9 +53,7 @@ async function readDownload(download) {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-// Generous: CI is a shared 2-core box and the goal (bench/) is 1 s.
-const DROP_TO_TABLE_BOUND_MS = 15000;
-const LARGE_FILE_BOUND_MS = 60000;
+// Times are diagnostics only: a bound on them belongs to bench/web/explorer.js, which never gates CI.
 
 eachEngine((app) => {
   const count = 1_000_000;
@@ -57,7 +68,6 @@ eachEngine((app) => {
     t.diagnostic(
       `${app.engine}: ${shown} ids (${(log.length / 1e6).toFixed(1)} MB) from drop to table: ${ms.toFixed(0)} ms; progress bar seen: ${sawProgress}`,
     );
-    assert.ok(ms < DROP_TO_TABLE_BOUND_MS, `drop to table took ${ms.toFixed(0)} ms`);
     const summary = await text(decode.locator('.summary'));
     assert.match(summary, new RegExp(`${(count - count / 1000).toLocaleString('en')} decoded`));
     assert.match(
@@ -140,7 +150,6 @@ eachEngine((app) => {
               `renderers' RSS ${mb(baseline)} → peak ${mb(peak)} MB (+${mb(peak - baseline)}); progress values seen: ${opened.progressValues.length}`,
           );
           assert.ok(log.bytes > 100e6, `the log is ${log.bytes} bytes`);
-          assert.ok(opened.ms < LARGE_FILE_BOUND_MS, `${how} to table took ${opened.ms.toFixed(0)} ms`);
           // the file is never held whole: the renderers grow by the result's columns and the pieces in flight
           assert.ok(peak - baseline < log.bytes * 2, `the renderers grew by ${mb(peak - baseline)} MB`);
           // The bar moved: more than one value short of the file's size was shown.
@@ -214,7 +223,9 @@ eachEngine((app) => {
       });
 
       test('a scan of the file can be cancelled: the status says so and the table keeps what it showed', async () => {
-        const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': 'JOB0KHTOWnGLuC' });
+        const page = await app.browser.page();
+        await page.addInitScript(recordScanReplies);
+        await openExplorer(page, app.url, { 'decode.ids': 'JOB0KHTOWnGLuC' });
         const decode = panel(page, 'decode');
         await decode.locator('[data-testid="count"]', { hasText: '1' }).waitFor();
         await decode.locator('[data-testid="file-input"]').setInputFiles(log.path);
@@ -222,8 +233,10 @@ eachEngine((app) => {
         await decode.locator('[data-testid="scan-status"]', { hasText: 'The scan was cancelled.' }).waitFor();
         assert.equal(await decode.locator('[data-testid="scan-progress"]').isHidden(), true);
         assert.equal(await decode.locator('[data-testid="scan-cancel"]').isHidden(), true);
-        // Long enough for the scan to have ended had it gone on.
-        await page.waitForTimeout(3000);
+        // The worker's last word on the scan (cancelled, or done had it finished first), not a wait on the clock.
+        await page.waitForFunction(() => window.__scanReplies.some((type) => type !== 'progress'), null, {
+          timeout: 120_000,
+        });
         assert.equal(await text(decode.locator('[data-testid="count"]')), '1');
         assert.equal(
           (await decode.locator('.vbody .vrow').first().locator('[role="gridcell"]').allTextContents())[1],
@@ -248,7 +261,6 @@ eachEngine((app) => {
       t.diagnostic(
         `chromium: 1,000,000 ids pasted (${(log.length / 1e6).toFixed(1)} MB): table ${wallMs} ms after Ctrl+V`,
       );
-      assert.ok(wallMs < DROP_TO_TABLE_BOUND_MS, `paste to table took ${wallMs} ms`);
       const first = decode.locator('.vbody .vrow').first();
       assert.equal((await first.locator('[role="gridcell"]').allTextContents())[1], expected[0].id);
       // So long a paste is decoded without entering the box (a browser takes tens of seconds to lay it out).
