@@ -189,6 +189,15 @@ eachEngine((app) => {
       await decode.locator('textarea').fill(ids[0]);
       await decode.locator('.summary', { hasText: '1 decoded' }).waitFor();
       assert.equal(await decode.locator('.batch-charts').count(), 0);
+
+      // Three ids of one millisecond: no bar between two equal labels, the millisecond said once.
+      await decode.locator('textarea').fill('JOB0KHTOWnGLuC\nJOB0KHTOWnGLuD\nJOB0KHTOWnGLuE');
+      await decode.locator('.summary', { hasText: '3 decoded' }).waitFor();
+      assert.equal(await histogram.locator('rect.bar').count(), 0);
+      assert.equal(
+        await text(histogram.locator('[data-testid="one-instant"]')),
+        'All 3 ids in one millisecond: 2026-01-27T15:11:37.641Z. Their order is their sequence numbers.',
+      );
       await page.close();
     });
 
@@ -199,9 +208,12 @@ eachEngine((app) => {
         encode('EVT', compose(1781000000000, 1023, 4095)),
         'JOB0KHTOWnGLuC',
         'USRzzzzzzzzzzz',
+        // Refused text with its bytes marked, and one byte too long: shown whole, never "job0KHTOWnGL…".
+        'job0KHTOWnGLuC',
+        'USR0KHTOWnGLuCx',
       ];
       const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': ids.join('\n') });
-      await panel(page, 'decode').locator('.vbody .vrow').nth(3).waitFor();
+      await panel(page, 'decode').locator('.vbody .vrow').nth(5).waitFor();
       // WebKitGTK's MiniBrowser window is at least 447 px wide.
       for (const wanted of [1360, 1280, 1024, 390]) {
         const { width } = (await page.setViewportSize({ width: wanted, height: 900 })) ?? { width: wanted };

@@ -1,10 +1,10 @@
 // The batch's tools over the Decode table: filter (refused only, a namespace, a node), sort by mint time, and
 // export the rows in view as CSV or JSON. They compute a row order; the table reads through it. Their
 // criteria are part of the panel's state, so a link carries them.
-import { streamId, unpackNamespace } from '@echomq/branded';
 import { h, field } from '../../lib/dom.js';
-import { formatCount, formatIso } from '../../lib/format.js';
+import { formatCount } from '../../lib/format.js';
 import { namespaceWanted } from './decode-rows.js';
+import { rowWriter } from './export-writer.js';
 
 const SHOWS = [
   ['all', 'every id'],
@@ -19,9 +19,6 @@ const SORTS = [
 // Rows written between two yields to the page, so a million-row export shows progress and stays responsive.
 const EXPORT_CHUNK = 20000;
 
-const csvCell = (value) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-// A spreadsheet reads a bare Snowflake as a float and keeps 15 digits; ="…" makes it text, every digit kept.
-const spreadsheetText = (digits) => `="${digits}"`;
 const CSV_KEYS = [
   'line',
   'offset',
@@ -38,54 +35,28 @@ const CSV_KEYS = [
   'streamId',
 ];
 
-// One row as CSV and as JSON, written straight from the columns (no object per row: a million rows export
-// in seconds). A refused row has its id and error only.
-function rowText(decoded, i, format) {
-  const line = decoded.line(i);
-  const offset = decoded.scanned ? decoded.columns.offset[i] : undefined;
-  const id = decoded.id(i);
-  const json = format === 'json';
-  if (!decoded.ok(i)) {
-    const error = decoded.error(i);
-    if (json)
-      return `{"line":${line},${offset === undefined ? '' : `"offset":${offset},`}"id":${JSON.stringify(id)},"ok":false,"error":"${error}"}`;
-    return `${line},${offset ?? ''},${csvCell(id)},false,${error},,,,,,,,`;
-  }
-  const c = decoded.columns;
-  const snowflake = c.snowflake[i];
-  const digits = snowflake.toString();
-  const ms = c.unixMs[i];
-  const namespace = unpackNamespace(c.namespace[i]);
-  const stream = streamId(snowflake);
-  const iso = formatIso(ms);
-  if (json)
-    return `{"line":${line},${offset === undefined ? '' : `"offset":${offset},`}"id":${JSON.stringify(id)},"ok":true,"namespace":"${namespace}","snowflake":"${digits}","unixMs":${ms},"iso":"${iso}","node":${c.node[i]},"seq":${c.seq[i]},"hash32":${c.hash32[i]},"streamId":"${stream}"}`;
-  return `${line},${offset ?? ''},${csvCell(id)},true,,${namespace},${spreadsheetText(digits)},${ms},${iso},${c.node[i]},${c.seq[i]},${c.hash32[i]},${stream}`;
-}
-
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The rows of `order` as a CSV or JSON Blob, written a chunk at a time: onProgress(done, total) after each;
- * `cancelled()` is asked between chunks (then null is returned).
+ * `cancelled()` is asked between chunks (then null is returned). `spreadsheet`: CSV Snowflakes as ="…".
  */
-export async function exportRows(decoded, order, format, { onProgress, cancelled } = {}) {
+export async function exportRows(decoded, order, format, { onProgress, cancelled, spreadsheet = false } = {}) {
   const total = order.length;
-  const parts = [format === 'json' ? '[' : `${CSV_KEYS.join(',')}\n`];
+  const writer = rowWriter(decoded, format, { spreadsheet });
+  writer.start(CSV_KEYS);
+  const parts = [];
   for (let from = 0; from < total; from += EXPORT_CHUNK) {
-    const lines = [];
     const to = Math.min(total, from + EXPORT_CHUNK);
-    for (let k = from; k < to; k += 1) lines.push(rowText(decoded, order[k], format));
-    parts.push(format === 'json' ? `${from === 0 ? '' : ','}\n${lines.join(',\n')}` : `${lines.join('\n')}\n`);
+    for (let k = from; k < to; k += 1) writer.row(order[k], k === 0);
+    parts.push(...writer.parts());
     onProgress?.(to, total);
     await nextTask();
     if (cancelled?.()) return null;
   }
-  if (format === 'json') {
-    parts.push('\n]');
-    return new Blob(parts, { type: 'application/json' });
-  }
-  return new Blob(parts, { type: 'text/csv' });
+  writer.end();
+  parts.push(...writer.parts());
+  return new Blob(parts, { type: format === 'json' ? 'application/json' : 'text/csv' });
 }
 
 function download(blob, name) {
@@ -127,6 +98,16 @@ export function batchTools({ criteria, onCriteria }) {
   const shown = h('span', { class: 'muted', role: 'status', 'data-testid': 'shown' });
   const exportStatus = h('span', { class: 'muted', role: 'status', 'data-testid': 'export-status' });
   const exportProgress = h('progress', { hidden: true, 'data-testid': 'export-progress', 'aria-label': 'Export' });
+  const forSpreadsheets = h('input', { type: 'checkbox', 'data-testid': 'export-spreadsheet' });
+  const spreadsheetOption = h(
+    'label',
+    {
+      class: 'check',
+      title: 'A spreadsheet keeps 15 digits of a number; ="…" makes each Snowflake text, so no digit is lost',
+    },
+    forSpreadsheets,
+    ' CSV for a spreadsheet (Snowflakes as ="…")',
+  );
 
   const read = () => ({ show: show.value, ns: namespace.value, node: node.value, sort: sort.value });
   function write(c) {
@@ -164,6 +145,7 @@ export function batchTools({ criteria, onCriteria }) {
           exportStatus.textContent = `Exporting ${formatCount(total)} rows… ${Math.floor((100 * done) / total)}%`;
         },
         cancelled: () => job.cancelled,
+        spreadsheet: format === 'csv' && forSpreadsheets.checked,
       });
       if (!blob) return;
       download(blob, `branded-ids.${format}`);
@@ -181,16 +163,8 @@ export function batchTools({ criteria, onCriteria }) {
     field('Namespace', namespace).field,
     field('Node', node).field,
     field('Sort by', sort).field,
-    h(
-      'button',
-      {
-        type: 'button',
-        'data-testid': 'export-csv',
-        title: 'For spreadsheets: each Snowflake is written ="…", as text, so no digit is lost',
-        onclick: () => save('csv'),
-      },
-      'Export CSV',
-    ),
+    h('button', { type: 'button', 'data-testid': 'export-csv', onclick: () => save('csv') }, 'Export CSV'),
+    spreadsheetOption,
     h('button', { type: 'button', 'data-testid': 'export-json', onclick: () => save('json') }, 'Export JSON'),
     exportProgress,
     exportStatus,

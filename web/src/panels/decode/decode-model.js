@@ -148,23 +148,24 @@ export function createDecodeModel({ state, onState, onChange }) {
       persist({ mode, sel: '0' });
       model.decode();
     },
-    /** A paste too large for the box: decoded (or scanned) without it; the box is emptied. */
+    /**
+     * A paste too large for the box goes the way a file does: read in pieces by the worker, with progress, the
+     * page never frozen; its ids are found as in any text. The box is emptied.
+     */
     pasteLarge(text) {
       persist({ ids: '', sel: '0' });
       onChange('text');
-      const bytes = new TextEncoder().encode(text);
-      const source = `a paste of ${formatCount(bytes.length)} bytes (not shown in the box)`;
-      const note = `the paste of ${formatCount(bytes.length)} bytes`;
-      if (model.current.mode === 'scan') {
-        model.reading = AS_TYPED;
-        scanNow(bytes.buffer, source, note);
-        return;
-      }
-      showRead(text, decodeText(text), { source, notInLink: note });
+      const blob = new Blob([text], { type: 'text/plain' });
+      const source = `a paste of ${formatCount(blob.size)} bytes (not shown in the box)`;
+      model.reading = AS_TYPED;
+      scanNow(blob, source, `the paste of ${formatCount(blob.size)} bytes`);
     },
-    /** A File goes to the scan as it is, which reads it a piece at a time. */
+    /** A File goes to the scan as it is, which reads it a piece at a time; the box is emptied. */
     openFile(file) {
       if (!file) return;
+      // The box would otherwise keep the old ids beside the file's rows; the link then names the file.
+      persist({ ids: '', sel: '0' });
+      onChange('text');
       model.reading = AS_TYPED;
       scanNow(file, `${file.name} (${formatCount(file.size)} bytes)`, `the file ${file.name}`);
     },

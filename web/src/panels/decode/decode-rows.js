@@ -111,6 +111,13 @@ class DecodedLines extends DecodedColumns {
     return decoder.decode(this.bytes.subarray(at, at + this.columns.length[i]));
   }
 
+  /** The bytes of row i as pasted (UTF-8), for the export. */
+  idBytes(i) {
+    if (this.single) return (this.singleBytes ??= encoder.encode(this.text));
+    const at = this.columns.offset[i];
+    return this.bytes.subarray(at, at + this.columns.length[i]);
+  }
+
   line(i) {
     return i + 1;
   }
@@ -125,7 +132,12 @@ class DecodedScan extends DecodedColumns {
   }
 
   id(i) {
-    return decoder.decode(this.columns.idBytes.subarray(i * ID_LENGTH, (i + 1) * ID_LENGTH));
+    return decoder.decode(this.idBytes(i));
+  }
+
+  /** The candidate's ASCII bytes, for the export. */
+  idBytes(i) {
+    return this.columns.idBytes.subarray(i * ID_LENGTH, (i + 1) * ID_LENGTH);
   }
 
   line(i) {

@@ -78,7 +78,7 @@ function rowCells(decoded, index) {
       refused: true,
       cells: [
         first,
-        cell('id', markedText(id, error, offset), 'c-mono'),
+        Object.assign(cell('id', markedText(id, error, offset), 'c-mono'), { title: id }),
         h('span', { role: 'gridcell', class: 'c-err' }, refusalText(id)),
       ],
     };
@@ -157,7 +157,14 @@ function summaryView(decoded) {
         )
       : null,
     span && span.first !== span.last
-      ? h('span', { class: 'muted', 'data-testid': 'span' }, `spans ${formatIso(span.first)} → ${formatIso(span.last)}`)
+      ? h(
+          'span',
+          { class: 'muted', 'data-testid': 'span' },
+          'spans ',
+          h('span', { class: 'nowrap' }, formatIso(span.first)),
+          ' → ',
+          h('span', { class: 'nowrap' }, formatIso(span.last)),
+        )
       : null,
     decoded.source ? h('span', { class: 'muted', 'data-testid': 'source' }, decoded.source) : null,
     h(

@@ -60,17 +60,32 @@ function seededLine(seed, testid = 'seeded') {
 
 const errorLine = (error) => h('p', { class: 'error-text' }, h('code', null, error.code), ' — ', error.message);
 
+// The bridge answers a seed once, when it is done (seconds: it is paced): meanwhile the reader sees a bar that
+// moves and the seconds gone, so a wait of several seconds is never a page that looks stuck.
+function seedingView(live) {
+  const what = live.before
+    ? `The stream does not hold the seed (${formatCount(live.before.count)} entries in the window): seeding ${formatCount(CONTRACT_SEED.entries)} entries, then running the window`
+    : `Seeding ${formatCount(CONTRACT_SEED.entries)} entries`;
+  const elapsed = h('span', { 'data-testid': 'seeding-elapsed' });
+  const started = performance.now();
+  const tick = () => {
+    if (!elapsed.isConnected && performance.now() - started > 1000) return clearInterval(timer);
+    elapsed.textContent = ` · ${Math.floor((performance.now() - started) / 1000)} s`;
+  };
+  const timer = setInterval(tick, 1000);
+  tick();
+  return h(
+    'div',
+    { class: 'seeding', 'data-testid': 'seeding' },
+    h('progress', { 'aria-label': 'Seeding the stream' }),
+    h('p', { class: 'muted busy' }, what, elapsed),
+  );
+}
+
 function liveView(live) {
   if (!live) return null;
   if (live.error) return errorLine(live.error);
-  if (live.step === 'seeding')
-    return h(
-      'p',
-      { class: 'muted busy', 'data-testid': 'seeding' },
-      live.before
-        ? `The stream does not hold the seed (${formatCount(live.before.count)} entries in the window): seeding ${formatCount(CONTRACT_SEED.entries)} entries, then running the window`
-        : `Seeding ${formatCount(CONTRACT_SEED.entries)} entries`,
-    );
+  if (live.step === 'seeding') return seedingView(live);
   if (live.step === 'running')
     return [live.seeded ? seededLine(live.seeded) : null, h('p', { class: 'muted busy' }, 'Running the window')];
   if (!live.window) return seededLine(live.seeded);
@@ -104,14 +119,16 @@ function windowBody({ state, onState, bridge, inputs }) {
   const model = createWindowModel({ state, onState, bridge, onLive: () => renderLive() });
   const input = (size) => h('input', { type: 'text', class: 'mono', spellcheck: 'false', size });
   const fields = {
-    t0: field('t0 (inclusive)', input(26)),
-    t1: field('t1 (exclusive)', input(26)),
+    // "+10ms" is read from the seed's start here (the stream the window runs over), from now in `branded window`:
+    // the fields say which, where the reader types it.
+    t0: field('t0 (inclusive)', input(26), '+10ms = seed start + 10 ms'),
+    t1: field('t1 (exclusive)', input(26), 'now+10ms = from now'),
     stream: field('Stream', input(12)),
   };
   const hint = h(
     'p',
     { class: 'hint' },
-    'Instants as Unix ms (1781000000010), ISO (2026-06-09T10:13:20.010Z), offsets from the seed start (+10ms, +1s), or now and offsets from now (now-5m, now).',
+    'Instants as Unix ms (1781000000010), ISO (2026-06-09T10:13:20.010Z), offsets from the seed start (+10ms, +1s), or now and offsets from now (now-5m, now+10ms). The CLI’s branded window reads a bare +10ms from now.',
   );
 
   const resolved = h('dl', { class: 'kv', 'data-testid': 'window-resolved' });
