@@ -251,6 +251,30 @@ eachEngine((app) => {
       await page.close();
     });
 
+    test('the fleet check: a node whose clock stepped back is named, and its line is one click away', async () => {
+      const base = 1781000000000;
+      // Nodes 1 and 2 take turns; on line 7 node 2's ids go back an hour and climb from there.
+      const ids = Array.from({ length: 12 }, (_, i) => {
+        const node = (i % 2) + 1;
+        const back = node === 2 && i >= 7 ? 3600e3 : 0;
+        return encode('JOB', compose(base + i * 10 - back, node, 0));
+      });
+      const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': ids.join('\n') });
+      const decode = panel(page, 'decode');
+      const finding = decode.locator('[data-testid="fleet"] li[data-kind="stepped-back"]');
+      await finding.waitFor();
+      assert.equal(await finding.getAttribute('data-node'), '2');
+      assert.match(await text(finding), /^Node 2: its ids go back 60 min in log order — its clock stepped back/);
+      await finding.locator('button', { hasText: 'line 8' }).click();
+      await decode.locator('.vbody .vrow[aria-selected="true"] .c-id', { hasText: ids[7] }).waitFor();
+      // The same batch without the step: every node in step, and the check says what it looked for.
+      const clean = ids.map((id, i) => (i >= 7 && i % 2 ? encode('JOB', compose(base + i * 10, 2, 0)) : id));
+      await decode.locator('textarea').fill(clean.join('\n'));
+      await decode.locator('[data-testid="fleet-clean"]').waitFor();
+      assert.equal(await decode.locator('[data-testid="fleet"] li').count(), 0);
+      await page.close();
+    });
+
     test('↑ ↓ in the table move the selection and the detail follows', async () => {
       const page = await openExplorer(await app.browser.page(), app.url, {
         'decode.ids': 'JOB0KHTOWnGLuC\nUSR0NgWEfAEJfs\nEVT000xY9Wvvcd',

@@ -14,6 +14,7 @@ import { SCAN_WHERE } from '../../scan/scan-client.js';
 import { createDecodeModel, DECODE_DEFAULTS, LARGE_PASTE_CHARS } from './decode-model.js';
 import { batchTools } from './decode-batch.js';
 import { readingNote } from '../../views/reading-note.js';
+import { fleetView } from './fleet-view.js';
 
 export { DECODE_DEFAULTS };
 
@@ -211,6 +212,7 @@ export function createDecodePanel({ state, onState, convertLink = false }) {
   );
   const detail = h('div', { class: 'detail', 'aria-live': 'polite' });
   const charts = h('div', { class: 'charts' });
+  const fleet = h('div', { class: 'fleet-check' });
   const reading = readingNote({
     onExact: () => setMode('exact'),
     onText: (text) => setIds(text),
@@ -317,8 +319,24 @@ export function createDecodePanel({ state, onState, convertLink = false }) {
     fill(summary, summaryView(decoded));
     scanPointer.hidden = !holdsIds(decoded);
     fill(charts, batchCharts(decoded));
+    fill(fleet);
     renderScan();
     renderTable();
+    // After the table is on screen: a million rows are checked in a few passes, never before they show.
+    setTimeout(() => {
+      if (model.decoded === decoded) fill(fleet, fleetView(decoded, showRow));
+    }, 0);
+  }
+
+  /** Shows row `index` of the batch: every row in input order, that row selected and scrolled to. */
+  function showRow(index) {
+    if (model.order) {
+      const everyRow = { show: 'all', ns: '', node: '', sort: 'input' };
+      batch.set(everyRow);
+      model.setCriteria(everyRow);
+    }
+    table.select(index, { scroll: true });
+    table.element.focus();
   }
 
   function render(what) {
@@ -353,6 +371,7 @@ export function createDecodePanel({ state, onState, convertLink = false }) {
     summary,
     scanPointer,
     charts,
+    fleet,
     batch.element,
     table.element,
     detail,
