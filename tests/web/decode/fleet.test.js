@@ -133,3 +133,11 @@ test('refused rows and an empty batch are no finding', () => {
   assert.deepEqual(fleetFindings(parseMany([], { fields: true })), []);
   assert.deepEqual(findingsOf(['JOB-42', 'USRzzzzzzzzzzz', 'JOB0KHTOWnGLuC']), []);
 });
+
+test('a log written newest first: one finding that says so, not one per node', () => {
+  const findings = findingsOf(fleetLog().reverse());
+  assert.deepEqual(
+    findings.map((f) => f.kind),
+    ['reversed'],
+  );
+});

@@ -322,10 +322,13 @@ export function createDecodePanel({ state, onState, convertLink = false }) {
     fill(fleet);
     renderScan();
     renderTable();
-    // After the table is on screen: a million rows are checked in a few passes, never before they show.
-    setTimeout(() => {
-      if (model.decoded === decoded) fill(fleet, fleetView(decoded, showRow));
-    }, 0);
+    // After the table is painted: a million rows are checked in a few passes, never before they show.
+    const later = globalThis.requestAnimationFrame ?? ((run) => run());
+    later(() =>
+      setTimeout(() => {
+        if (model.decoded === decoded) fill(fleet, fleetView(decoded, showRow));
+      }, 0),
+    );
   }
 
   /** Shows row `index` of the batch: every row in input order, that row selected and scrolled to. */

@@ -14,7 +14,12 @@ const duration = (ms) => {
   return `${formatCount(Math.round(abs / 6000) / 10)} min`;
 };
 
+/** Findings listed; the rest are counted (a log can be wrong on every node). */
+const SHOWN = 12;
+
 function sentence(finding) {
+  if (finding.kind === 'reversed')
+    return 'Most ids go back in time from line to line: the log runs newest first, so no node is judged.';
   const node = `Node ${finding.node}`;
   if (finding.kind === 'stepped-back')
     return `${node}: its ids go back ${duration(finding.behindMs)} in log order — its clock stepped back (a restart behind the clock it had).`;
@@ -55,15 +60,20 @@ export function fleetView(decoded, onRow) {
       : h(
           'ul',
           null,
-          findings.map((finding) =>
-            h(
-              'li',
-              { 'data-kind': finding.kind, 'data-node': String(finding.node) },
-              sentence(finding),
-              ' ',
-              h('span', { class: 'fleet-rows' }, finding.rows.slice(0, LINKS).map(link)),
+          findings
+            .slice(0, SHOWN)
+            .map((finding) =>
+              h(
+                'li',
+                { 'data-kind': finding.kind, 'data-node': String(finding.node ?? '') },
+                sentence(finding),
+                ' ',
+                h('span', { class: 'fleet-rows' }, finding.rows.slice(0, LINKS).map(link)),
+              ),
             ),
-          ),
+          findings.length > SHOWN
+            ? h('li', { class: 'muted' }, `and ${formatCount(findings.length - SHOWN)} more`)
+            : null,
         ),
   );
 }

@@ -5,7 +5,8 @@
 // - a node whose ids go back again and again: two processes mint under one node id, interleaved;
 // - one id on several rows: an exact duplicate (a line written twice, or an id minted again: after a step back,
 //   by a second process);
-// - a node whose instants sit far from the other nodes' at the same place in the log: out of step.
+// - a node whose instants sit far from the other nodes' at the same place in the log: out of step;
+// - and when most ids go back, the log runs newest first: one finding, not one per node.
 // Built on the package's columns alone (node, unixMs, snowflake, namespace), so it can move into the package.
 
 /** A drop smaller than this is log lines written out of order, not a clock. */
@@ -51,7 +52,25 @@ function dropsOf(rows, columns) {
   return drops;
 }
 
+/** Whether most of the fleet's ids go back in log order: the log is newest first, not a fleet's fault. */
+function reversed(byNode, columns) {
+  const { snowflake } = columns;
+  let pairs = 0;
+  let back = 0;
+  for (const rows of byNode.values()) {
+    for (let k = 1; k < rows.length; k += 1) {
+      pairs += 1;
+      if (snowflake[rows[k]] < snowflake[rows[k - 1]]) back += 1;
+    }
+  }
+  return pairs > 0 && back > pairs / 2;
+}
+
 function clockFindings(byNode, columns) {
+  if (reversed(byNode, columns)) {
+    const rows = [...byNode.values()][0].slice(0, 2);
+    return [{ kind: 'reversed', node: null, rows: [...rows] }];
+  }
   const findings = [];
   for (const [node, rows] of byNode) {
     const drops = dropsOf(rows, columns).filter((drop) => drop.behindMs >= STEP_BACK_MS);
@@ -143,7 +162,8 @@ function outOfStepFindings(byNode, columns, count) {
 /**
  * The findings over `columns` (the package's parse or scan columns, rows in log order): [{kind, node, rows, …}],
  * `kind` one of 'stepped-back' {behindMs}, 'two-processes' {count}, 'duplicate' {count of ids}, 'out-of-step'
- * {offsetMs, count}; `rows` the row indices that show it (up to EXAMPLES). A clean log has none.
+ * {offsetMs, count}, 'reversed' (node null: the log is newest first); `rows` the row indices that show it (up to
+ * EXAMPLES). A clean log has none.
  */
 export function fleetFindings(columns) {
   const count = columns.count;
