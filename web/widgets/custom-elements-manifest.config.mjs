@@ -15,9 +15,14 @@ function shipped(node) {
   }
 }
 
+// The elements in the order of ELEMENTS (src/elements.js), whatever order the analyzer reads their folders in.
+const ORDER = ['branded-decode', 'branded-gate', 'branded-window', 'branded-enqueue'];
+
 /** The source modules' declarations and exports as the one module a user imports (exports once by name). */
 function oneModule(modules) {
-  const declarations = modules.flatMap((m) => m.declarations ?? []);
+  // The base class, then the tags as ELEMENTS lists them, then the rest (ELEMENTS, defineBrandedWidgets).
+  const rank = (d) => (d.name === 'BrandedElement' ? -1 : d.tagName ? ORDER.indexOf(d.tagName) : ORDER.length);
+  const declarations = modules.flatMap((m) => m.declarations ?? []).sort((a, b) => rank(a) - rank(b));
   const exports = new Map();
   for (const entry of modules.flatMap((m) => m.exports ?? [])) {
     if (entry.kind === 'js' && declarations.some((d) => d.name === entry.name))
