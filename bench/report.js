@@ -47,6 +47,14 @@ for (const row of rows) console.log(row);
 const goals = figures.filter((f) => f.met !== null);
 console.log(`\n${goals.filter((f) => f.met).length} of ${goals.length} goals met.`);
 
-const results = figures.map(({ name, value, unit, goal, met }) => ({ name, value, unit, goal, met }));
+// A stage that records its host (bench/lib/host.js) keeps it beside each of its figures.
+const results = figures.map(({ name, value, unit, goal, met, host }) => ({
+  name,
+  value,
+  unit,
+  goal,
+  met,
+  ...(host ? { host } : {}),
+}));
 writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 1)}\n`);
 console.log('bench/results.json written.');

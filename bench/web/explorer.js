@@ -2,20 +2,27 @@
 // (web/dist), timed inside the page from the drop event to the table showing the count (the scan runs in the
 // panel's worker); then a 100 MB application log (1,000,000 ids) from disk, opened through the panel's file
 // input, timed from the input's change to the table. Median and best of BENCH_EXPLORER_ROUNDS (5) fresh pages.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST, launch } from '../../tests/e2e/support/browser.js';
+import { CHROMIUM, DIST, launch } from '../../tests/e2e/support/browser.js';
 import { serveStatic } from '../../tests/e2e/support/static-server.js';
 import { openExplorer } from '../../tests/e2e/support/explorer.js';
 import { dropInPage, makeLog, openFileInPage, writeLog } from '../../tests/e2e/support/scale.js';
 import { figure, stageFile } from '../lib/figures.js';
+import { hostOf } from '../lib/host.js';
 
 const IDS = 1_000_000;
 const ROUNDS = Number(process.env.BENCH_EXPLORER_ROUNDS ?? 5);
 
 const site = await serveStatic(DIST, { prefix: '/docs/branded/' });
 const browser = await launch();
+// Read before the rounds: the load the figures were measured under is the load at the start.
+const host = hostOf({
+  browser: execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+});
+console.log(`explorer: on ${JSON.stringify(host)}`);
 const { text } = makeLog(IDS);
 const dir = mkdtempSync(join(tmpdir(), 'branded-bench-log-'));
 const logPath = join(dir, 'app.log');
@@ -51,6 +58,7 @@ console.log(
   `explorer: a ${(logBytes / 1e6).toFixed(0)} MB log file (${IDS.toLocaleString('en')} ids) opened to table in Chromium: median ${fileMedian.toFixed(0)} ms, best ${fileTimes[0].toFixed(0)} ms`,
 );
 const out = stageFile('explorer');
-out.add(figure('explorer: 1,000,000 ids drop to table (Chromium, median)', median, 'ms', '<= 1000 ms'));
-out.add(figure('explorer: 1,000,000 ids drop to table (Chromium, best)', times[0], 'ms'));
-out.add(figure('explorer: 100 MB log file (1,000,000 ids) to table (Chromium, median)', fileMedian, 'ms'));
+const onHost = (f) => ({ ...f, host });
+out.add(onHost(figure('explorer: 1,000,000 ids drop to table (Chromium, median)', median, 'ms', '<= 1000 ms')));
+out.add(onHost(figure('explorer: 1,000,000 ids drop to table (Chromium, best)', times[0], 'ms')));
+out.add(onHost(figure('explorer: 100 MB log file (1,000,000 ids) to table (Chromium, median)', fileMedian, 'ms')));

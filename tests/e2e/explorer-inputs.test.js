@@ -7,7 +7,6 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { encode } from '@echomq/branded';
-import { explain } from '@echomq/branded/explain';
 import { screenshot } from './support/browser.js';
 import { eachEngine } from './support/explorer-suite.js';
 import { openExplorer, panel, text, unexpected } from './support/explorer.js';
@@ -220,7 +219,7 @@ eachEngine((app) => {
       assert.deepEqual(await rows(), ['JOB0KHTOWnGLuC']);
       assert.equal(
         await note(),
-        `Found an id in the text: it is no id itself (${explain(url).message}), so it was searched as “Find ids in any text” does. Decode exactly as typed`,
+        'Searched the text for ids: as a whole it is no id, so it was read as “Find ids in any text” does. Decode exactly as typed',
       );
       assert.equal(await text(decode.locator('[data-field="iso"]')), '2026-01-27T15:11:37.641Z');
       assert.equal(await decode.locator('[data-testid="mode"]').inputValue(), 'lines', 'the mode is kept');
@@ -230,7 +229,12 @@ eachEngine((app) => {
         .fill('2026-01-27T15:11:37Z INFO enqueued JOB0KHTOWnGLuC for user USR0NgWEfAEJfs');
       await decode.locator('[data-testid="count"]', { hasText: '2' }).waitFor();
       assert.deepEqual(await rows(), ['JOB0KHTOWnGLuC', 'USR0NgWEfAEJfs']);
-      assert.match(await note(), /^Found 2 ids in the text: /);
+      assert.match(await note(), /^Searched the text for ids: /);
+      // One count, the summary's: a refused candidate found in the text is counted there, and only there.
+      await decode.locator('textarea').fill('job JOB0KHTOWnGLuC then USRzzzzzzzzzzz and USR0NgWEfAEJfs');
+      await decode.locator('[data-testid="count"]', { hasText: '3' }).waitFor();
+      assert.match(await text(decode.locator('.summary')), /^3 ids2 decoded1 refused: range 1/);
+      assert.doesNotMatch(await note(), /\d+ ids/);
 
       await decode.locator('textarea').fill('{\n  "job": "JOB0KHTOWnGLuC",\n  "attempt": 2\n}');
       await decode.locator('[data-testid="count"]', { hasText: '1' }).waitFor();

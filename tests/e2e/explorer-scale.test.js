@@ -25,13 +25,44 @@ import {
 async function sampleExportProgress() {
   const bar = document.querySelector('[data-panel="decode"] [data-testid="export-progress"]');
   const seen = new Set();
-  const started = performance.now();
-  while (bar.hidden && performance.now() - started < 10000) await new Promise((r) => requestAnimationFrame(r));
+  const status = document.querySelector('[data-panel="decode"] [data-testid="export-status"]');
+  // Until the export starts (the click comes after this starts) or, should it be over between two frames, ends.
+  while (bar.hidden && !/^Exported/.test(status.textContent)) await new Promise((r) => requestAnimationFrame(r));
   while (!bar.hidden) {
     seen.add(bar.value);
     await new Promise((r) => requestAnimationFrame(r));
   }
   return [...seen];
+}
+
+// Before the page's scripts: every reply of the scan worker is noted by type (progress, done, cancelled, error).
+function recordScanReplies() {
+  window.__scanReplies = [];
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', ({ data }) => window.__scanReplies.push(data?.type));
+    }
+  };
+}
+
+// In the page: the values the scan's progress bar shows from now until the table holds `count` ids (observers
+// miss no state however fast the scan; a table that comes without the bar answers [] instead of waiting on).
+function sampleScanProgress(count) {
+  const panel = document.querySelector('[data-panel="decode"]');
+  const bar = panel.querySelector('[data-testid="scan-progress"]');
+  const seen = [];
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!bar.hidden) seen.push(bar.value);
+      if (bar.hidden && panel.querySelector('[data-testid="count"]')?.textContent === count) {
+        observer.disconnect();
+        resolve(seen);
+      }
+    });
+    observer.observe(panel, { attributes: true, childList: true, subtree: true, characterData: true });
+  });
 }
 
 async function readDownload(download) {
@@ -40,9 +71,7 @@ async function readDownload(download) {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-// Generous: CI is a shared 2-core box and the goal (bench/) is 1 s.
-const DROP_TO_TABLE_BOUND_MS = 15000;
-const LARGE_FILE_BOUND_MS = 60000;
+// Times are diagnostics only: a bound on them belongs to bench/web/explorer.js, which never gates CI.
 
 eachEngine((app) => {
   const count = 1_000_000;
@@ -57,7 +86,6 @@ eachEngine((app) => {
     t.diagnostic(
       `${app.engine}: ${shown} ids (${(log.length / 1e6).toFixed(1)} MB) from drop to table: ${ms.toFixed(0)} ms; progress bar seen: ${sawProgress}`,
     );
-    assert.ok(ms < DROP_TO_TABLE_BOUND_MS, `drop to table took ${ms.toFixed(0)} ms`);
     const summary = await text(decode.locator('.summary'));
     assert.match(summary, new RegExp(`${(count - count / 1000).toLocaleString('en')} decoded`));
     assert.match(
@@ -65,7 +93,11 @@ eachEngine((app) => {
       new RegExp(`${(count / 1000).toLocaleString('en')} refused: range ${(count / 1000).toLocaleString('en')}`),
     );
     assert.match(await text(decode.locator('[data-testid="parse-ms"]')), /^scan \(worker\)/);
-    // The file's ids never enter the box, so a link to this view cannot carry them: the page says so.
+    // The file's ids never enter the box (it is emptied), so a link to this view cannot carry them: the page
+    // says so when the reader copies the link, not before.
+    assert.equal(await decode.locator('textarea').inputValue(), '');
+    assert.equal(await page.locator('[data-testid="share-note"]').isVisible(), false);
+    await page.locator('[data-testid="copy-link"]').click();
     assert.match(await text(page.locator('[data-testid="share-note"]')), /^The link does not carry the file ids\.log/);
 
     const rows = decode.locator('.vbody .vrow');
@@ -140,7 +172,6 @@ eachEngine((app) => {
               `renderers' RSS ${mb(baseline)} → peak ${mb(peak)} MB (+${mb(peak - baseline)}); progress values seen: ${opened.progressValues.length}`,
           );
           assert.ok(log.bytes > 100e6, `the log is ${log.bytes} bytes`);
-          assert.ok(opened.ms < LARGE_FILE_BOUND_MS, `${how} to table took ${opened.ms.toFixed(0)} ms`);
           // the file is never held whole: the renderers grow by the result's columns and the pieces in flight
           assert.ok(peak - baseline < log.bytes * 2, `the renderers grew by ${mb(peak - baseline)} MB`);
           // The bar moved: more than one value short of the file's size was shown.
@@ -214,7 +245,9 @@ eachEngine((app) => {
       });
 
       test('a scan of the file can be cancelled: the status says so and the table keeps what it showed', async () => {
-        const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': 'JOB0KHTOWnGLuC' });
+        const page = await app.browser.page();
+        await page.addInitScript(recordScanReplies);
+        await openExplorer(page, app.url, { 'decode.ids': 'JOB0KHTOWnGLuC' });
         const decode = panel(page, 'decode');
         await decode.locator('[data-testid="count"]', { hasText: '1' }).waitFor();
         await decode.locator('[data-testid="file-input"]').setInputFiles(log.path);
@@ -222,8 +255,10 @@ eachEngine((app) => {
         await decode.locator('[data-testid="scan-status"]', { hasText: 'The scan was cancelled.' }).waitFor();
         assert.equal(await decode.locator('[data-testid="scan-progress"]').isHidden(), true);
         assert.equal(await decode.locator('[data-testid="scan-cancel"]').isHidden(), true);
-        // Long enough for the scan to have ended had it gone on.
-        await page.waitForTimeout(3000);
+        // The worker's last word on the scan (cancelled, or done had it finished first), not a wait on the clock.
+        await page.waitForFunction(() => window.__scanReplies.some((type) => type !== 'progress'), null, {
+          timeout: 120_000,
+        });
         assert.equal(await text(decode.locator('[data-testid="count"]')), '1');
         assert.equal(
           (await decode.locator('.vbody .vrow').first().locator('[role="gridcell"]').allTextContents())[1],
@@ -233,22 +268,25 @@ eachEngine((app) => {
       });
     });
 
-    test('a 1,000,000-id paste in "find ids in any text" mode', async (t) => {
+    test('a 1,000,000-id paste goes the way a file does: in the worker, with progress', async (t) => {
       const { text: log, expected } = makeLog(1_000_000, { lean: true });
-      const page = await openExplorer(await app.browser.page(), app.url, { 'decode.mode': 'scan' });
+      const page = await openExplorer(await app.browser.page(), app.url);
       const decode = panel(page, 'decode');
       await app.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
       await page.evaluate((body) => navigator.clipboard.writeText(body), log);
       await decode.locator('textarea').focus();
       await page.keyboard.press('Control+A');
+      const sampled = page.evaluate(sampleScanProgress, '1,000,000');
       const started = Date.now();
       await page.keyboard.press('Control+V');
       await decode.locator('[data-testid="count"]', { hasText: '1,000,000' }).waitFor({ timeout: 120000 });
       const wallMs = Date.now() - started;
+      const progress = await sampled;
       t.diagnostic(
-        `chromium: 1,000,000 ids pasted (${(log.length / 1e6).toFixed(1)} MB): table ${wallMs} ms after Ctrl+V`,
+        `chromium: 1,000,000 ids pasted (${(log.length / 1e6).toFixed(1)} MB): table ${wallMs} ms after Ctrl+V, ${progress.length} progress values`,
       );
-      assert.ok(wallMs < DROP_TO_TABLE_BOUND_MS, `paste to table took ${wallMs} ms`);
+      assert.ok(progress.length >= 1, 'the progress bar showed while the paste was read');
+      assert.match(await text(decode.locator('[data-testid="parse-ms"]')), /^scan \(worker\)/);
       const first = decode.locator('.vbody .vrow').first();
       assert.equal((await first.locator('[role="gridcell"]').allTextContents())[1], expected[0].id);
       // So long a paste is decoded without entering the box (a browser takes tens of seconds to lay it out).
@@ -291,12 +329,17 @@ eachEngine((app) => {
       const csv = await saved('export-csv');
       const lines = csv.body.trim().split('\n');
       assert.equal(lines[0], 'line,offset,id,ok,error,namespace,snowflake,unixMs,iso,node,seq,hash32,streamId');
-      // A Snowflake above 2^53 is text to a spreadsheet (="…"), which would otherwise keep 15 of its 18 digits.
+      // Plain digits, as every CSV reader but a spreadsheet reads an integer.
       assert.equal(
         lines[1],
-        '1,2,JOB0KHTOWnGLuC,true,,JOB,="274557032793636864",1769526697641,2026-01-27T15:11:37.641Z,0,0,234878118,1769526697641-0',
+        '1,2,JOB0KHTOWnGLuC,true,,JOB,274557032793636864,1769526697641,2026-01-27T15:11:37.641Z,0,0,234878118,1769526697641-0',
       );
       assert.equal(lines[2], '2,19,USRzzzzzzzzzzz,false,range,,,,,,,,');
+      // For a spreadsheet, which would keep 15 of the 18 digits: the Snowflake as text (="…"), by choice.
+      await decode.locator('[data-testid="export-spreadsheet"]').click();
+      const sheet = (await saved('export-csv')).body.trim().split('\n');
+      assert.equal(sheet[1].split(',')[6], '="274557032793636864"');
+      assert.equal(sheet[2], lines[2]);
       await page.close();
     });
   }

@@ -189,6 +189,15 @@ eachEngine((app) => {
       await decode.locator('textarea').fill(ids[0]);
       await decode.locator('.summary', { hasText: '1 decoded' }).waitFor();
       assert.equal(await decode.locator('.batch-charts').count(), 0);
+
+      // Three ids of one millisecond: no bar between two equal labels, the millisecond said once.
+      await decode.locator('textarea').fill('JOB0KHTOWnGLuC\nJOB0KHTOWnGLuD\nJOB0KHTOWnGLuE');
+      await decode.locator('.summary', { hasText: '3 decoded' }).waitFor();
+      assert.equal(await histogram.locator('rect.bar').count(), 0);
+      assert.equal(
+        await text(histogram.locator('[data-testid="one-instant"]')),
+        'All 3 ids in one millisecond: 2026-01-27T15:11:37.641Z. Their order is their sequence numbers.',
+      );
       await page.close();
     });
 
@@ -199,9 +208,12 @@ eachEngine((app) => {
         encode('EVT', compose(1781000000000, 1023, 4095)),
         'JOB0KHTOWnGLuC',
         'USRzzzzzzzzzzz',
+        // Refused text with its bytes marked, and one byte too long: shown whole, never "job0KHTOWnGL…".
+        'job0KHTOWnGLuC',
+        'USR0KHTOWnGLuCx',
       ];
       const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': ids.join('\n') });
-      await panel(page, 'decode').locator('.vbody .vrow').nth(3).waitFor();
+      await panel(page, 'decode').locator('.vbody .vrow').nth(5).waitFor();
       // WebKitGTK's MiniBrowser window is at least 447 px wide.
       for (const wanted of [1360, 1280, 1024, 390]) {
         const { width } = (await page.setViewportSize({ width: wanted, height: 900 })) ?? { width: wanted };
@@ -236,6 +248,30 @@ eachEngine((app) => {
           );
       }
       await page.setViewportSize({ width: 1360, height: 900 });
+      await page.close();
+    });
+
+    test('the fleet check: a node whose clock stepped back is named, and its line is one click away', async () => {
+      const base = 1781000000000;
+      // Nodes 1 and 2 take turns; on line 7 node 2's ids go back an hour and climb from there.
+      const ids = Array.from({ length: 12 }, (_, i) => {
+        const node = (i % 2) + 1;
+        const back = node === 2 && i >= 7 ? 3600e3 : 0;
+        return encode('JOB', compose(base + i * 10 - back, node, 0));
+      });
+      const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': ids.join('\n') });
+      const decode = panel(page, 'decode');
+      const finding = decode.locator('[data-testid="fleet"] li[data-kind="stepped-back"]');
+      await finding.waitFor();
+      assert.equal(await finding.getAttribute('data-node'), '2');
+      assert.match(await text(finding), /^Node 2: its ids go back 60 min in log order — its clock stepped back/);
+      await finding.locator('button', { hasText: 'line 8' }).click();
+      await decode.locator('.vbody .vrow[aria-selected="true"] .c-id', { hasText: ids[7] }).waitFor();
+      // The same batch without the step: every node in step, and the check says what it looked for.
+      const clean = ids.map((id, i) => (i >= 7 && i % 2 ? encode('JOB', compose(base + i * 10, 2, 0)) : id));
+      await decode.locator('textarea').fill(clean.join('\n'));
+      await decode.locator('[data-testid="fleet-clean"]').waitFor();
+      assert.equal(await decode.locator('[data-testid="fleet"] li').count(), 0);
       await page.close();
     });
 

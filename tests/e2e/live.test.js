@@ -136,12 +136,25 @@ describe('stream window, live, on a stream never seeded', () => {
     const page = await openLive({ tab: 'window', 'window.stream': 'never-seeded' });
     const win = panel(page, 'window');
     await win.locator('button.primary:not([disabled])').waitFor();
-    await win.locator('button.primary').click();
-    await win.locator('[data-testid="seeding"]').waitFor();
-    assert.match(
-      await text(win.locator('[data-testid="seeding"]')),
-      /does not hold the seed \(0 entries in the window\)/,
+    // The seeding line as it first appears, caught by an observer (the seed may be over before a driver looks).
+    const seeding = page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const live = document.querySelector('[data-panel="window"]');
+          const seen = () => {
+            const line = live.querySelector('[data-testid="seeding"]');
+            if (!line) return false;
+            resolve({ text: line.textContent, bars: line.querySelectorAll('progress').length });
+            return true;
+          };
+          const observer = new MutationObserver(() => seen() && observer.disconnect());
+          observer.observe(live, { childList: true, subtree: true });
+        }),
     );
+    await win.locator('button.primary').click();
+    const first = await seeding;
+    assert.match(first.text, /does not hold the seed \(0 entries in the window\)/);
+    assert.equal(first.bars, 1, 'a bar moves while the bridge seeds');
     const comparison = win.locator('[data-testid="window-comparison"]');
     await comparison.waitFor({ timeout: 90000 });
     assert.equal(await comparison.locator('.mismatch').count(), 0);

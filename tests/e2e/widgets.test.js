@@ -119,8 +119,10 @@ for (const engine of selectedEngines())
       const response = await fetch(new URL(icon, `${site.url}docs.html`));
       assert.equal(response.status, 200, icon);
       assert.match(response.headers.get('content-type'), /^image\/svg\+xml/);
-      // The notice would show 1.5 s after load had the widgets not defined themselves.
-      await new Promise((r) => setTimeout(r, 1600));
+      // The notice shows 1.5 s after load unless the widgets are defined: then it is gone for good (display:
+      // none), whatever the clock says, so no wait is needed to know it will never show.
+      await page.waitForFunction(() => customElements.get('branded-decode') !== undefined);
+      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.load-notice')).display), 'none');
       assert.equal(await page.locator('.load-notice').isVisible(), false);
     });
 
@@ -177,8 +179,10 @@ for (const engine of selectedEngines())
 
 // A page whose widget is given a bridge nobody answers at (a port just closed). Firefox holds back repeated
 // WebSocket attempts at a host that failed, longer after each load; the widget must say so within a second of
-// asking, whatever the engine does with the attempt. The page notes both moments (performance.now()). The first
-// load of a fresh browser warms the engine up (its own start can hold the page's timers back) and is not counted.
+// asking, whatever the engine does with the attempt. "Within a second" is read on the page's own timers, never
+// the wall clock: when the page sees the widget asking, it sets a 1 s timer of its own, and that timer reads the
+// status. The widget's own deadline was set earlier and is shorter, and HTML runs a window's timers in that order
+// however busy the machine, so on time the status already says so; a widget that waited for the engine does not.
 const RELOADS = 7;
 const downPage = (url) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bridge down</title><link rel="icon" href="./favicon.svg">
@@ -187,8 +191,13 @@ const downPage = (url) => `<!doctype html>
 <script src="./watch.js"></script></body></html>`;
 const WATCH = `(function watch() {
   const status = document.querySelector('branded-gate').shadowRoot?.querySelector('.live-status')?.textContent ?? '';
-  if (/Connecting to/.test(status) && !window.__asked) window.__asked = performance.now();
-  if (/Nothing answered/.test(status)) { window.__told = performance.now(); return; }
+  if (/Connecting to/.test(status) && !window.__asked) {
+    window.__asked = true;
+    setTimeout(() => {
+      window.__atOneSecond = document.querySelector('branded-gate').shadowRoot.querySelector('.live-status').textContent;
+    }, 1000);
+  }
+  if (/Nothing answered/.test(status)) { window.__told = true; return; }
   setTimeout(watch, 5);
 })();`;
 
@@ -220,17 +229,15 @@ for (const engine of selectedEngines())
       rmSync(dir, { recursive: true, force: true });
     });
 
-    test(`${engine}: the widget says so within 1 s of asking, on each of ${RELOADS} loads in a row`, async (t) => {
+    test(`${engine}: the widget says so within 1 s of asking, on each of ${RELOADS} loads in a row`, async () => {
       const page = await browser.page();
-      const took = [];
-      for (let load = 0; load <= RELOADS; load++) {
+      const atOneSecond = [];
+      for (let load = 0; load < RELOADS; load++) {
         await page.goto(site.url);
-        await page.waitForFunction(() => window.__told !== undefined, null, { timeout: 15_000 });
-        const { asked, told } = await page.evaluate(() => ({ asked: window.__asked, told: window.__told }));
-        if (load > 0) took.push(Math.round(told - (asked ?? told)));
+        await page.waitForFunction(() => window.__atOneSecond !== undefined, null, { timeout: 60_000 });
+        atOneSecond.push(await page.evaluate(() => window.__atOneSecond));
       }
-      t.diagnostic(`${engine}: ms from asking to "Nothing answered", load by load: ${took.join(', ')}`);
-      for (const ms of took) assert.ok(ms < 1000, `${engine}: ${took.join(', ')} ms`);
+      for (const status of atOneSecond) assert.match(status, /Nothing answered/, `${engine}: ${status}`);
       await browser.harvest();
       // The refused attempts are the only errors an engine reports here.
       assert.deepEqual(

@@ -22,8 +22,12 @@ export declare class BrandedDecode extends BrandedElement {
   /** The id shown (with `multiple`: ids, one per line): what the reader typed, else the attribute. */
   value: string;
   multiple: boolean;
-  /** The decode of what the widget shows (the `branded-decode` event's detail), null before the package loads. */
-  readonly result: BrandedDecodeDetail | BrandedDecodeManyDetail | null;
+  /**
+   * The decode of what the widget shows (the `branded-decode` event's detail). Null only before the package has
+   * loaded: never in a page's first effect or mount hook, where the browser compiles the wasm synchronously.
+   * `result?.ok` narrows it to one id's fields.
+   */
+  readonly result: BrandedDecodeResult | null;
 }
 
 export declare class BrandedGate extends BrandedElement {
@@ -66,12 +70,20 @@ export type BrandedDecodeDetail =
     }
   | { id: string; ok: false; error: BrandedParseError };
 
-/** `branded-decode` on <branded-decode multiple>. */
+/**
+ * `branded-decode` on <branded-decode multiple>. It has no `ok` or `error` (declared absent), so `detail.ok` is true
+ * only for one id that decoded and narrows a `BrandedDecodeResult` to its fields.
+ */
 export interface BrandedDecodeManyDetail {
   count: number;
   decoded: number;
   refused: number;
+  ok?: never;
+  error?: undefined;
 }
+
+/** What `branded-decode` carries: one id's decode, or with `multiple` the counts. */
+export type BrandedDecodeResult = BrandedDecodeDetail | BrandedDecodeManyDetail;
 
 /** `branded-verdict` on <branded-gate>: the host check (all 14 bytes) and the wire gate (the first 3). */
 export interface BrandedVerdictDetail {
@@ -90,7 +102,7 @@ export type BrandedEvent<Detail, Element extends BrandedElement = BrandedElement
 
 /** The events each element fires, by name (what the framework types map to their event props). */
 export interface BrandedDecodeEvents {
-  'branded-decode': BrandedEvent<BrandedDecodeDetail | BrandedDecodeManyDetail, BrandedDecode>;
+  'branded-decode': BrandedEvent<BrandedDecodeResult, BrandedDecode>;
   'branded-change': BrandedEvent<BrandedChangeDetail, BrandedDecode>;
 }
 export interface BrandedGateEvents {
@@ -111,9 +123,15 @@ declare global {
     'branded-window': BrandedWindow;
     'branded-enqueue': BrandedEnqueue;
   }
-  interface HTMLElementEventMap {
-    'branded-decode': CustomEvent<BrandedDecodeDetail | BrandedDecodeManyDetail>;
-    'branded-verdict': CustomEvent<BrandedVerdictDetail>;
-    'branded-change': CustomEvent<BrandedChangeDetail>;
-  }
+  // The events bubble out of the shadow root (composed) to the document and the window: typed on all three.
+  interface HTMLElementEventMap extends BrandedEventMap {}
+  interface DocumentEventMap extends BrandedEventMap {}
+  interface WindowEventMap extends BrandedEventMap {}
+}
+
+/** The widgets' events by name, as any element, the document or the window hears them. */
+export interface BrandedEventMap {
+  'branded-decode': CustomEvent<BrandedDecodeResult>;
+  'branded-verdict': CustomEvent<BrandedVerdictDetail>;
+  'branded-change': CustomEvent<BrandedChangeDetail>;
 }

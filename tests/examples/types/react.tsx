@@ -38,6 +38,7 @@ export function Decoder({ id }: { id: string }) {
       >
         <span slot="note">children are allowed</span>
       </branded-decode>
+      <branded-decode value={id} onbranded-decode={(event) => setIso(event.detail.ok ? event.detail.iso : '')} />
       <branded-gate value="USR0KHTOWnGLuC" onbranded-verdict={(event) => console.log(event.detail.wire.admitted)} />
       <branded-window t0="+10ms" t1="+20ms" bridge="wss://example.invalid/ws" />
       <branded-enqueue queue="demo" executor="native" token="t" />

@@ -18,13 +18,17 @@ function bridgePill() {
   const render = () => {
     let text;
     let kind;
+    let detail = '';
     if (!bridge) [kind, text] = ['none', location.protocol === 'file:' ? 'offline file · no bridge' : 'no bridge'];
     else if (bridge.status === 'failed') [kind, text] = ['failed', 'no bridge'];
-    else if (bridge.hello) [kind, text] = ['live', `bridge live · Valkey ${bridge.hello.valkey?.version ?? 'down'}`];
+    else if (bridge.hello)
+      [kind, text, detail] = ['live', 'bridge live', ` · Valkey ${bridge.hello.valkey?.version ?? 'down'}`];
     else [kind, text] = ['connecting', 'connecting…'];
     pill.dataset.state = kind;
-    pill.title = text; // a phone shows it cut short
-    fill(pill, h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'pill-text' }, text));
+    pill.title = text + detail;
+    // A phone shows the state alone (the detail goes), never a state cut short.
+    const more = detail ? h('span', { class: 'pill-detail' }, detail) : null;
+    fill(pill, h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'pill-text' }, text, more));
   };
   bridge?.addEventListener('change', render);
   render();
@@ -41,10 +45,17 @@ function linkNote(dropped) {
   if (dropped.length) return 'The pasted ids are too long for a link; the link keeps everything else.';
   return '';
 }
+// The note answers the reader's Copy link: before it, nobody asked what a link carries.
+let linkCopied = false;
+let droppedFromLink = [];
+function showLinkNote() {
+  shareNote.textContent = linkCopied ? linkNote(droppedFromLink) : '';
+  shareNote.hidden = shareNote.textContent === '';
+}
 function saveState({ push = false } = {}) {
   const { search, dropped } = writeState(state, PANELS);
-  shareNote.textContent = linkNote(dropped);
-  shareNote.hidden = shareNote.textContent === '';
+  droppedFromLink = dropped;
+  showLinkNote();
   if (search === location.search) return;
   history[push ? 'pushState' : 'replaceState'](null, '', search + location.hash);
 }
@@ -107,6 +118,10 @@ nav.addEventListener('keydown', (event) => {
 // The address always holds the view (url-state.js), so the link is the address as it is now.
 const linkButton = copyButton(() => location.href, 'Copy link to this view', 'Copy link');
 linkButton.dataset.testid = 'copy-link';
+linkButton.addEventListener('click', () => {
+  linkCopied = true;
+  showLinkNote();
+});
 const themeButton = h('button', { type: 'button', class: 'small', 'data-testid': 'theme' });
 themeToggle(themeButton);
 // The docs site sits beside the explorer wherever the site is served (npm start: /docs/); a file has none.

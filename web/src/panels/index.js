@@ -1,11 +1,11 @@
 // The explorer's panels, in the order the navigation shows them.
-import { createDecodePanel, DECODE_DEFAULTS } from './decode.js';
-import { createConvertPanel, CONVERT_DEFAULTS } from './convert.js';
-import { createGatePanel, GATE_DEFAULTS } from './gate.js';
-import { createWindowPanel, WINDOW_DEFAULTS } from './window.js';
-import { createMintPanel, MINT_DEFAULTS } from './mint.js';
-import { createPlacementPanel, PLACEMENT_DEFAULTS } from './placement.js';
-import { createEnqueuePanel, ENQUEUE_DEFAULTS } from './enqueue.js';
+import { createDecodePanel, DECODE_DEFAULTS } from './decode/decode.js';
+import { createConvertPanel, CONVERT_DEFAULTS } from './convert/convert.js';
+import { createGatePanel, GATE_DEFAULTS } from './gate/gate.js';
+import { createWindowPanel, WINDOW_DEFAULTS } from './window/window.js';
+import { createMintPanel, MINT_DEFAULTS } from './mint/mint.js';
+import { createPlacementPanel, PLACEMENT_DEFAULTS } from './placement/placement.js';
+import { createEnqueuePanel, ENQUEUE_DEFAULTS } from './enqueue/enqueue.js';
 
 export const PANELS = [
   {

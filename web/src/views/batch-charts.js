@@ -134,13 +134,32 @@ function nodesTable({ rows, nodes }) {
 }
 
 /** The charts for a batch (nothing for fewer than two valid ids). */
+// Ids all of one millisecond have no spread to draw: one thin bar between two identical labels says nothing.
+function oneInstant({ bins, first }, note) {
+  const count = bins.reduce((total, n) => total + n, 0);
+  return h(
+    'figure',
+    { class: 'chart one-instant', 'data-testid': 'time-histogram' },
+    h(
+      'p',
+      { 'data-testid': 'one-instant' },
+      h('strong', null, `${count === 2 ? 'Both' : `All ${formatCount(count)}`} ids in one millisecond: `),
+      h('span', { class: 'mono' }, formatIso(first)),
+      '. Their order is their sequence numbers.',
+    ),
+    note ? h('p', { class: 'chart-note', 'data-testid': 'left-out' }, note) : null,
+  );
+}
+
+/** The batch's pictures: mint time (or the one millisecond they share) and the busiest nodes; null for < 2 ids. */
 export function batchCharts(decoded) {
   if (!decoded || decoded.count - decoded.refused < 2) return null;
   const times = timeHistogram(decoded);
+  const timeView = times && (times.first === times.last ? oneInstant : histogramSvg);
   return h(
     'div',
     { class: 'batch-charts' },
-    times ? histogramSvg(times, leftOut(decoded)) : null,
+    times ? timeView(times, leftOut(decoded)) : null,
     nodesTable(nodeBreakdown(decoded)),
   );
 }

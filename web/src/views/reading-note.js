@@ -4,8 +4,6 @@
 import { h, fill, debounce } from '../lib/dom.js';
 import { formatCount } from '../lib/format.js';
 
-const ids = (n) => (n === 1 ? 'an id' : `${formatCount(n)} ids`);
-
 /**
  * {element, render(reading, {as, asRefusal, scanning})}; onExact() reads the text exactly as typed, onText(text)
  * decodes another text (a suggestion), onAs(namespace) picks the namespace bare Snowflakes are shown under.
@@ -61,8 +59,9 @@ export function readingNote({ onExact, onText, onAs }) {
     } else if (reading.kind === 'scan') {
       fill(
         message,
-        h('strong', null, `Found ${ids(reading.found)} in the text`),
-        `${trimmed}: it is no id itself (${reading.message}), so it was searched as “Find ids in any text” does. `,
+        // The count is the summary's alone (candidates, decoded, refused): a second one here would disagree.
+        h('strong', null, 'Searched the text for ids'),
+        `${trimmed}: as a whole it is no id, so it was read as “Find ids in any text” does. `,
       );
       fill(actions, exact());
     } else if (reading.kind === 'snowflakes') {
