@@ -26,6 +26,12 @@ async function rewriteAof(client) {
   );
 }
 
+// appendfsync everysec may hold a write back while an fsync is slow (a busy disk): a kill -9 then loses it.
+// WAITAOF 1 0 waits until the local AOF holds every write so far, so the restart replays what was answered.
+async function fsynced(client) {
+  assert.deepEqual(await client.call('WAITAOF', '1', '0', '0'), [1, 0]);
+}
+
 describe('the node fence on a cluster-mode node', () => {
   test('claimed once, then kept through kill -9 and restarts from the AOF and from a rewritten AOF', async (t) => {
     const server = await serverFor(t, { module: true, library: false, args: await clusterNodeArgs() });
@@ -33,6 +39,7 @@ describe('the node fence on a cluster-mode node', () => {
     assert.equal(await client.call(NODE_FENCE_COMMAND, 'GET'), null);
     assert.equal(await client.call(NODE_FENCE_COMMAND, 'CLAIM', FENCE_VALUE), FENCE_VALUE);
     assert.equal(await client.call(NODE_FENCE_COMMAND, 'CLAIM', 'echomq:5.0.0'), FENCE_VALUE, 'a claim never replaces');
+    await fsynced(client);
 
     client.disconnect();
     await server.restart(); // kill -9, then the AOF: the CLAIM replayed
@@ -48,6 +55,7 @@ describe('the node fence on a cluster-mode node', () => {
     assert.equal(await client.call(NODE_FENCE_COMMAND, 'GET'), FENCE_VALUE, 'outside the keyspace');
 
     assert.equal(await client.call(NODE_FENCE_COMMAND, 'SET', 'echomq:3.0.0'), 'echomq:3.0.0');
+    await fsynced(client);
     client.disconnect();
     await server.restart();
     client = await rawClient(t, server);
