@@ -38,6 +38,8 @@ Environment:
                              binary where its platform package is installed, else the WebAssembly one)
   BRANDED_FILES              mapped or read: how the native build reads a regular file for scan (default:
                              the cheaper way on this machine, measured once a run on a large file's start)
+  BRANDED_PROGRESS           every: draw the progress line at every step of a run, not by the clock (for
+                             tests and screen recordings)
 
 Exit status: 0 all good, 1 some input refused, 2 usage error.
 )";
