@@ -7,6 +7,7 @@
 #include "branded/format.hpp"
 #include "branded/gate.hpp"
 #include "branded/hash32.hpp"
+#include "branded/id_range.hpp"
 #include "branded/instant.hpp"
 #include "branded/keyspace.hpp"
 #include "branded/minter.hpp"
