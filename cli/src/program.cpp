@@ -34,6 +34,7 @@ const std::vector<Command>& commands() {
       {"gate", {json, help}, gate_command},
       {"window", {json, help}, window_command},
       {"min-for", {json, help}, min_for_command},
+      {"range", {json, help}, range_command},
       {"slot", {json, help}, slot_command},
   };
   return table;

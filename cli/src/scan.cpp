@@ -11,6 +11,7 @@
 #include "branded/text.hpp"
 #include "commands.hpp"
 #include "memory.hpp"
+#include "rows.hpp"
 #include "words.hpp"
 
 namespace branded::cli {
@@ -44,6 +45,19 @@ std::string describe_failure(std::string_view code) {
   for (const auto& [name, meaning] : MEANING)
     if (name == code) return std::string(code) + " (" + std::string(meaning) + ")";
   return std::string(code);
+}
+
+// A refused candidate's row: where it is, as core's row writer puts it, then the refusal as decode words it
+// (rows.hpp, from core's explain): one wording for both commands, and --json's errorOffset and hint.
+std::size_t refused_row(RowStyle style, const char* id14, const RowPlace& place, char* row) {
+  const std::string_view written(row, write_refused_candidate(style, id14, place, row));
+  const bool json = style == RowStyle::json;
+  const std::size_t at = json ? written.rfind("\"id\":\"") : written.find("  refused: ") - ID_LENGTH;
+  std::string refusal;
+  append_refused_row(refusal, {id14, ID_LENGTH}, json);
+  if (json) refusal.erase(0, 1);  // its '{': the place's fields opened the object
+  std::memcpy(row + at, refusal.data(), refusal.size());
+  return at + refusal.size();
 }
 
 struct Tally {
@@ -185,9 +199,22 @@ class Scan {
       if (!co_await run_.flush()) co_return false;
       out = run_.out.room(count * row_room);
     }
-    const FoundToRows found{text, offset_, newlines_, snowflake_, error_, count, byte_base, valid_only_};
-    tally.shown +=
-        static_cast<std::int64_t>(write_scan_rows(json_ ? RowStyle::json : RowStyle::table, found, place_, out));
+    const RowStyle style = json_ ? RowStyle::json : RowStyle::table;
+    // runs of valid candidates through core's batch writer, each refused one between them as refused_row words it
+    for (std::size_t from = 0; from < count;) {
+      std::size_t to = from;
+      while (to < count && (valid_only_ || error_[to] == 0)) ++to;
+      const FoundToRows found{text,          offset_ + from, newlines_ + from, snowflake_ + from,
+                              error_ + from, to - from,      byte_base,        valid_only_};
+      if (to > from) tally.shown += static_cast<std::int64_t>(write_scan_rows(style, found, place_, out));
+      if (to == count) break;
+      RowPlace place = place_;
+      place.offset = byte_base + offset_[to];
+      place.line += newlines_[to];
+      out += refused_row(style, text + offset_[to], place, out);
+      ++tally.shown;
+      from = to + 1;
+    }
     run_.out.wrote(out);
     co_return true;
   }
@@ -257,7 +284,8 @@ Task<int> scan_command(Run& run, const Arguments& args) {
     co_await run.say(line);
   }
   if (unreadable) co_return 2;
-  co_return tally.refused > 0 ? 1 : 0;
+  // --valid-only prints no refused row, so none makes the status 1 (a pipeline under pipefail goes on)
+  co_return tally.refused > 0 && !args.flag(Option::valid_only) ? 1 : 0;
 }
 
 }  // namespace branded::cli
