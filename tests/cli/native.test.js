@@ -142,7 +142,11 @@ async function feedLineByLine(command, lines, rowsAfter, env = process.env) {
 function rowsCameWithTheirLines({ rows }, from) {
   assert.equal(rows.length, from.length, JSON.stringify(rows));
   rows.forEach(([written, row], i) =>
-    assert.equal(written, from[i], `row ${i + 1} (${row}) came after line ${written + 1}, not with line ${from[i] + 1}`),
+    assert.equal(
+      written,
+      from[i],
+      `row ${i + 1} (${row}) came after line ${written + 1}, not with line ${from[i] + 1}`,
+    ),
   );
 }
 

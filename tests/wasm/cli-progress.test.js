@@ -102,23 +102,27 @@ test('mint at a terminal: the share of --count minted', async () => {
   assert.ok(run.terminal.endsWith(CLEAR));
 });
 
-test('by the clock: a line once the run outlasts its first second, cleared at the end', { timeout: 300_000 }, async () => {
-  const { child, run, finished } = atTerminal(['decode', '--json'], { env: TIMED });
-  // stdin keeps coming, a piece at a time, until the terminal shows a line (however long the machine takes)
-  let pieces = 0;
-  for (; !run.terminal.includes('branded decode:') && run.code === null; pieces++) {
-    if (!child.stdin.write(ids[pieces % ids.length])) await once(child.stdin, 'drain');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  child.stdin.end();
-  await finished;
-  assert.equal(run.code, 0);
-  assert.equal(run.out.split('\n').length - 1, pieces * 1000);
-  const drawn = drawnLines(run.terminal);
-  assert.ok(drawn.length >= 1);
-  for (const line of drawn) assert.match(line, /^branded decode: [\d.]+ (kB|MB) read, [\d,]+ lines$/);
-  assert.ok(run.terminal.endsWith(CLEAR));
-});
+test(
+  'by the clock: a line once the run outlasts its first second, cleared at the end',
+  { timeout: 300_000 },
+  async () => {
+    const { child, run, finished } = atTerminal(['decode', '--json'], { env: TIMED });
+    // stdin keeps coming, a piece at a time, until the terminal shows a line (however long the machine takes)
+    let pieces = 0;
+    for (; !run.terminal.includes('branded decode:') && run.code === null; pieces++) {
+      if (!child.stdin.write(ids[pieces % ids.length])) await once(child.stdin, 'drain');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.stdin.end();
+    await finished;
+    assert.equal(run.code, 0);
+    assert.equal(run.out.split('\n').length - 1, pieces * 1000);
+    const drawn = drawnLines(run.terminal);
+    assert.ok(drawn.length >= 1);
+    for (const line of drawn) assert.match(line, /^branded decode: [\d.]+ (kB|MB) read, [\d,]+ lines$/);
+    assert.ok(run.terminal.endsWith(CLEAR));
+  },
+);
 
 test('no progress line when stdout is the terminal too, or stderr is none', async () => {
   const run = await withInput(['decode'], ids.join(''), { stdoutToo: true });
