@@ -49,7 +49,7 @@ Exit status: 0 all good, 1 some input refused, 2 usage error.
 namespace {
 
 constexpr std::string_view DECODE_HELP =
-    R"(Usage: branded decode [ID...] [--json] [--ns NS] [--header | --no-header] [--line-buffered]
+    R"(Usage: branded decode [ID...] [--json] [--ns NS] [--header | --no-header] [--line-buffered] [--check]
 
 Decodes branded ids. With no ID, reads ids from stdin, one per line ("\n" or "\r\n"), streaming:
 any number of ids, and lines of any length, in bounded memory. A blank line is an id of length 0
@@ -67,12 +67,15 @@ Offsets count bytes; a line that is not valid UTF-8 is shown with U+FFFD, but ju
 --ns NS: an ID that is a bare Snowflake (a decimal number) is decoded as the id of NS it encodes to.
 --header, --no-header: print the header line, or not, wherever stdout goes.
 --line-buffered: write each row as soon as its line is read (the default when stdout is a terminal).
+--check: read the valid ids, in their order, as a fleet's mints and say on stderr at the end what went wrong
+        (as scan --check does).
 
-Exit status: 0 every id parsed, 1 some id refused, 2 usage error.
+Exit status: 0 every id parsed, 1 some id refused (or --check found something), 2 usage error.
 )";
 
 constexpr std::string_view SCAN_HELP =
     R"(Usage: branded scan [FILE...] [--json] [--valid-only] [--header | --no-header] [--line-buffered]
+                   [--check]
 
 Finds every branded id in any text (logs, JSON, URLs, CSV), from each FILE in turn or from stdin ("-" or
 no FILE), streaming: any size in bounded memory, an id split between two reads found once. A candidate is
@@ -88,11 +91,16 @@ longest FILE given needs.
 --header, --no-header: print the header line, or not, wherever stdout goes.
 --line-buffered: write each row as soon as its input is read (the default when stdout is a terminal), so
         tail -f app.log | branded scan --line-buffered shows ids as they come.
+--check: read the valid ids, in log order, as a fleet's mints (each line one mint) and say on stderr at
+        the end what went wrong: a node whose clock stepped back (its ids go back in time once), two
+        processes under one node (its ids go back again and again, or one id comes in two different
+        lines), exact duplicates (one id in the same line again), a node whose clock is more than a
+        minute out of step with the others'. A log that names one id in several lines reads as repeats.
 When nothing is found, stderr says so (stdout stays empty).
 
 Exit status: 0 every candidate parsed (also when none was found; with --valid-only, whatever was refused:
-it prints no refused row), 1 some candidate refused, 2 usage error or a FILE that could not be read (the
-other files are still scanned).
+it prints no refused row), 1 some candidate refused (or --check found something), 2 usage error or a FILE
+that could not be read (the other files are still scanned).
 )";
 
 constexpr std::string_view ENCODE_HELP = R"(Usage: branded encode NS SNOWFLAKE [--json]

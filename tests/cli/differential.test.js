@@ -74,6 +74,8 @@ function commandCases() {
     ['scan', nothing],
     ['scan', '--valid-only', scratchFile('JOBzzzzzzzzzzz\n')],
     ['scan', '--no-header', '--line-buffered', log],
+    ['scan', '--check', log, other],
+    ['decode', '--check', ID, ID, 'USR0NgWEfAEJfs'],
     // encode
     ['encode', 'USR', '274557032793636864'],
     ['encode', '--json', 'USR', '0'],
