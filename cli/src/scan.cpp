@@ -57,7 +57,7 @@ std::size_t refused_row(RowStyle style, const char* id14, const RowPlace& place,
   std::string refusal;
   append_refused_row(refusal, {id14, ID_LENGTH}, json);
   if (json) refusal.erase(0, 1);  // its '{': the place's fields opened the object
-  std::memcpy(row + at, refusal.data(), refusal.size());
+  refusal.copy(row + at, refusal.size());
   return at + refusal.size();
 }
 
