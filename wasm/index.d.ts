@@ -74,12 +74,24 @@ export const FENCE_KEY: '{emq}:version';
 /** What the version fence holds: EchoMQ wire 4. */
 export const FENCE_VALUE: 'echomq:4.0.0';
 
+/**
+ * A branded id of namespace NS, as a template-literal type: `BrandedId<'JOB'>` is a string that begins with
+ * JOB. The value is the plain string: the type only records what encode, the minter, minId and isBranded
+ * already checked.
+ */
+export type BrandedId<NS extends string = string> = `${NS}${string}`;
+
 /** Parses a 14-byte branded id: length, namespace, charset, range — in that order. */
 export function parse(id: string): ParseResult;
 /** Whether `parse(id).ok`, without building the result. */
 export function valid(id: string): boolean;
+/**
+ * Whether `value` is a valid branded id, of `namespace` when one is given: a guard that narrows to
+ * `BrandedId<NS>`. Throws BrandedError `namespace` for a namespace that is not three letters A–Z.
+ */
+export function isBranded<NS extends string = string>(value: unknown, namespace?: NS): value is BrandedId<NS>;
 /** The id of a Snowflake under a namespace. Throws BrandedError `namespace` or `range`. */
-export function encode(namespace: string, snowflake: bigint): string;
+export function encode<NS extends string>(namespace: NS, snowflake: bigint): BrandedId<NS>;
 /** The byte offset (UTF-8) where a refused id first goes wrong, -1 when it is valid. */
 export function errorOffset(id: string): number;
 
@@ -96,6 +108,22 @@ export function unixMs(snowflake: bigint): number;
 export function compose(fields: { unixMs: number; node: number; seq: number }): bigint;
 /** The smallest Snowflake mintable at or after the instant. Throws `range` outside the horizon. */
 export function minFor(unixMs: number): bigint;
+/**
+ * The least id of the namespace minted at or after the instant (Unix ms or a Date): node 0, sequence 0.
+ * Throws BrandedError `namespace`, or `range` outside the horizon.
+ */
+export function minId<NS extends string>(namespace: NS, instant: number | Date): BrandedId<NS>;
+/** The ids minted in [t0, t1), as a plain range: `start <= id < end`, compared bytewise. */
+export interface IdRange<NS extends string = string> {
+  start: BrandedId<NS>;
+  end: BrandedId<NS>;
+}
+/**
+ * The ids of the namespace minted in [t0, t1) (Unix ms or Dates), for a store that sorts ids bytewise (a
+ * binary or `C` collation). Throws BrandedError `namespace`, or `range` unless t0 < t1 and both lie in the
+ * horizon.
+ */
+export function idRange<NS extends string>(namespace: NS, t0: number | Date, t1: number | Date): IdRange<NS>;
 /** The stream entry id `<unixMs>-<low 22 bits>` of a Snowflake. */
 export function streamId(snowflake: bigint): string;
 
@@ -130,14 +158,14 @@ export function validKeyType(type: string): boolean;
 /** The cluster slot: CRC16-XMODEM of the key's hashtag, mod 16384. */
 export function slot(key: string): number;
 
-export interface Minter {
-  readonly namespace: string;
+export interface Minter<NS extends string = string> {
+  readonly namespace: NS;
   readonly node: number;
   /**
    * The next id. Throws `range` when the clock reads before the epoch or past the horizon, and a TypeError
    * once the minter is disposed.
    */
-  next(): string;
+  next(): BrandedId<NS>;
   /** The next Snowflake; throws as next() does. */
   nextSnowflake(): bigint;
   /**
@@ -147,7 +175,7 @@ export interface Minter {
   dispose(): void;
 }
 /** A monotonic minter (core's minting law). Throws `namespace` or `node` (outside 0–1023). */
-export function createMinter(options: { namespace: string; node?: number }): Minter;
+export function createMinter<NS extends string>(options: { namespace: NS; node?: number }): Minter<NS>;
 
 /** Columns, one slot per id in input order. */
 export interface ParsedIds {

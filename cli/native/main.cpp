@@ -59,6 +59,8 @@ branded::cli::Environment environment() {
   if (fstat(0, &in) == 0 && S_ISREG(in.st_mode)) env.stdin_size = in.st_size;
   env.node_directory = node_directory();
   env.pid = getpid();
+  const char* progress = std::getenv("BRANDED_PROGRESS");
+  env.progress_every_step = progress != nullptr && std::string_view(progress) == "every";
   return env;
 }
 

@@ -21,8 +21,9 @@ enum class Option : std::uint8_t {
   header,
   no_header,
   line_buffered,
+  check,
 };
-inline constexpr std::size_t OPTION_COUNT = 10;
+inline constexpr std::size_t OPTION_COUNT = 11;
 
 struct OptionSpec {
   Option option;

@@ -1,4 +1,4 @@
-// branded encode, gate, window, min-for, slot, and what every command shares.
+// branded encode, gate, window, min-for, range, slot, and what every command shares.
 #include "commands.hpp"
 
 #include <cstring>
@@ -6,6 +6,7 @@
 #include "branded/branded_id.hpp"
 #include "branded/explain.hpp"
 #include "branded/gate.hpp"
+#include "branded/id_range.hpp"
 #include "branded/instant.hpp"
 #include "branded/keyspace.hpp"
 #include "branded/snowflake.hpp"
@@ -66,7 +67,8 @@ bool line_buffered(const Run& run, const Arguments& args) {
 InstantArgument instant_argument(Run& run, std::string_view text, std::string_view what, std::string_view command) {
   const std::int64_t now = run.now_ms();
   const Instant instant = parse_instant(text, now, now);
-  if (instant.ok()) return {instant.ms, std::nullopt};
+  // an offset is the one form whose reading moves with the base
+  if (instant.ok()) return {instant.ms, std::nullopt, parse_instant(text, now, now + 1).ms != instant.ms};
   return {0, UsageError{std::string(what) + " " + quote(text) + ": " + std::string(instant_error_text(instant.error)),
                         command}};
 }
@@ -94,6 +96,18 @@ std::string json_number(std::string_view name, std::int64_t value) {
 }
 
 // The span a Snowflake can carry, for the range hints: "2024-01-01 .. 2093-09-06".
+// An instant as the human output shows it: ISO 8601 (Unix ms), and, for an offset, what it counted from
+// ("2026-06-09T10:13:20.010Z (1781000000010), +10ms from now").
+std::string shown_instant(const InstantArgument& t, std::string_view text) {
+  const std::string iso = iso_instant(t.ms);
+  std::string shown = iso.empty() ? decimal(t.ms) : iso + " (" + decimal(t.ms) + ")";
+  if (t.offset) {
+    const std::size_t first = text.find_first_not_of(" \t"), last = text.find_last_not_of(" \t");
+    shown.append(", ").append(printable(text.substr(first, last - first + 1))).append(" from now");
+  }
+  return shown;
+}
+
 std::string snowflake_span() {
   return iso_instant(EPOCH_MS).substr(0, 10) + " .. " + iso_instant(HORIZON_MS).substr(0, 10);
 }
@@ -166,13 +180,10 @@ Task<int> window_command(Run& run, const Arguments& args) {
                  json_field("inclusiveEnd", w.inclusive_end) + "}\n");
     co_return 0;
   }
-  const auto instant = [](std::int64_t ms) {
-    const std::string iso = iso_instant(ms);
-    return iso.empty() ? decimal(ms) : iso + " (" + decimal(ms) + ")";
-  };
-  put(run, "t0             " + instant(t0.ms) + "\nt1             " + instant(t1.ms) + "\nstart          " + w.start +
-               "\nend            " + w.end + "\ninclusive end  " + w.inclusive_end + "\nXRANGE <key> " + w.start + " " +
-               w.end + "\n");
+  const auto instant = [&](const InstantArgument& t, std::string_view text) { return shown_instant(t, text); };
+  put(run, "t0             " + instant(t0, args.positional[0]) + "\nt1             " + instant(t1, args.positional[1]) +
+               "\nstart          " + w.start + "\nend            " + w.end + "\ninclusive end  " + w.inclusive_end +
+               "\nXRANGE <key> " + w.start + " " + w.end + "\n");
   co_return 0;
 }
 
@@ -200,6 +211,36 @@ Task<int> min_for_command(Run& run, const Arguments& args) {
   else
     put(run, "instant    " + iso + " (" + decimal(t.ms) + ")\nsnowflake  " + decimal(snowflake.value) +
                  "\nid         " + id + "\n");
+  co_return 0;
+}
+
+Task<int> range_command(Run& run, const Arguments& args) {
+  if (args.positional.size() < 2 || args.positional.size() > 3)
+    co_return usage(
+        run, {"range takes T0 T1 [NS], got " + count_of(static_cast<std::int64_t>(args.positional.size()), "argument"),
+              "range"});
+  const InstantArgument t0 = instant_argument(run, args.positional[0], "T0", "range");
+  if (t0.error) co_return usage(run, *t0.error);
+  const InstantArgument t1 = instant_argument(run, args.positional[1], "T1", "range");
+  if (t1.error) co_return usage(run, *t1.error);
+  const std::string_view ns = args.positional.size() == 3 ? args.positional[2] : JOB_NAMESPACE;
+  const bool json = args.flag(Option::json);
+  const std::string fields =
+      "{" + json_number("t0", t0.ms) + "," + json_number("t1", t1.ms) + "," + json_field("namespace", ns);
+  const auto range = id_range(ns, t0.ms, t1.ms);
+  if (range.error == Error::namespace_)
+    co_return refused(run, "range", json, fields, range.error, explain_namespace(ns).text());
+  if (!range)
+    co_return refused(run, "range", json, fields, range.error,
+                      "the instants must satisfy T0 < T1, both in " + snowflake_span());
+  const std::string start(view(range.value.start)), end(view(range.value.end));
+  if (json) {
+    put(run, fields + "," + json_field("start", start) + "," + json_field("end", end) + "}\n");
+    co_return 0;
+  }
+  put(run, "t0     " + shown_instant(t0, args.positional[0]) + "\nt1     " + shown_instant(t1, args.positional[1]) +
+               "\nstart  " + start + "  (inclusive)\nend    " + end + "  (exclusive)\nSQL    id >= '" + start +
+               "' AND id < '" + end + "'  (a binary or C collation)\n");
   co_return 0;
 }
 

@@ -17,6 +17,7 @@ Task<int> mint_command(Run& run, const Arguments& args);
 Task<int> gate_command(Run& run, const Arguments& args);
 Task<int> window_command(Run& run, const Arguments& args);
 Task<int> min_for_command(Run& run, const Arguments& args);
+Task<int> range_command(Run& run, const Arguments& args);
 Task<int> slot_command(Run& run, const Arguments& args);
 
 // A usage error on stderr when the run ends ("branded: MESSAGE", then where to look); answers exit status 2.
@@ -35,10 +36,11 @@ bool wants_header(const Run& run, const Arguments& args);
 bool line_buffered(const Run& run, const Arguments& args);
 
 // An instant argument (core's parse_instant, now read once per run and the base of an offset); a usage error
-// names `what`.
+// names `what`. `offset`: the text is an offset from the base (+10ms), which counts from now here.
 struct InstantArgument {
   std::int64_t ms = 0;
   std::optional<UsageError> error;
+  bool offset = false;
 };
 InstantArgument instant_argument(Run& run, std::string_view text, std::string_view what, std::string_view command);
 

@@ -7,6 +7,7 @@
 #include "branded/branded_id.hpp"
 #include "branded/explain.hpp"
 #include "branded/format.hpp"
+#include "check.hpp"
 #include "commands.hpp"
 #include "rows.hpp"
 #include "words.hpp"
@@ -134,11 +135,15 @@ Task<int> decode_arguments(Run& run, const Arguments& args) {
     lines.push_back(line);
   }
   DecodeRows rows(run, json, wants_header(run, args), false);
+  Check check(args.flag(Option::check));
   for (std::string_view line : lines) {
     const auto parsed = parse(line);
+    if (parsed) check.add(parsed.value.snowflake, line);
     if (!co_await rows.add(line, {parsed.value.snowflake, parsed.error})) break;
   }
-  co_return rows.refused() ? 1 : 0;
+  co_await run.flush();
+  const bool found = co_await check.say(run, "decode");
+  co_return rows.refused() || found ? 1 : 0;
 }
 
 // A line of `carry` bytes at the start of `area` with no newline yet (at least READ_BYTES): no id. Its first bytes
@@ -180,6 +185,7 @@ Task<int> decode_stdin(Run& run, const Arguments& args) {
   std::uint32_t offset[LINES], length[LINES];
   const Columns columns{snowflake, error, nullptr, offset, length};
   run.progress.begin("decode", run.env.stdin_size, "", "lines");
+  Check check(args.flag(Option::check));
   std::size_t carry = 0;
   std::int64_t read = 0, lines = 0;
   for (bool ended = false; !ended && !run.stdout_gone;) {
@@ -200,6 +206,9 @@ Task<int> decode_stdin(Run& run, const Arguments& args) {
         const std::string_view line(area.get() + done + offset[i], length[i]);
         if (!co_await rows.add(line, {snowflake[i], static_cast<Error>(error[i])})) break;
       }
+      if (check.on())
+        for (std::size_t i = 0; i < parsed.ids; ++i)
+          if (error[i] == 0) check.add(snowflake[i], {area.get() + done + offset[i], length[i]});
       lines += static_cast<std::int64_t>(parsed.ids);
       done += parsed.consumed;
       more = parsed.ids == LINES && done < size;
@@ -215,7 +224,10 @@ Task<int> decode_stdin(Run& run, const Arguments& args) {
     co_await run.update_progress(read, lines);
     if (buffered_by_line || run.out.full()) co_await run.flush();
   }
-  co_return rows.refused() ? 1 : 0;
+  if (run.stdout_gone) co_return 0;
+  co_await run.flush();
+  const bool found = co_await check.say(run, "decode");
+  co_return rows.refused() || found ? 1 : 0;
 }
 
 }  // namespace

@@ -15,6 +15,7 @@ Commands:
   gate ID                    would an enqueue of ID pass? the host check, then the wire gate (exit 0: both pass)
   window T0 T1               XRANGE arguments for the instants [T0, T1) (e.g. window now-5m now)
   min-for TIME [NS]          the smallest Snowflake (and id) minted at TIME
+  range T0 T1 [NS]           the ids of NS minted in [T0, T1), as a bytewise range: START <= id < END
   slot KEY...                the cluster slot of a key
 
 Options:
@@ -26,8 +27,9 @@ Options:
   --help                     this text, or a command's: branded <command> --help
   --version                  the package's version
 
-Instants (window, min-for, mint --at): milliseconds since 1970, ISO 8601 (UTC unless a zone is given), now with
-offsets (now-5m, now-1h30m, now+250ms) or an offset from now (+10ms); units ms, s, m, h, d.
+Instants (window, min-for, range, mint --at): milliseconds since 1970, ISO 8601 (UTC unless a zone is given),
+now with offsets (now-5m, now-1h30m, now+250ms) or an offset from now (+10ms); units ms, s, m, h, d. Here
++10ms always counts from now (the explorer's stream window counts it from the seed's start).
 
 Long runs of decode, scan and mint draw a progress line on stderr when it is a terminal and stdout is not (the
 rows go to a file or a pipe); it is cleared at the end.
@@ -38,6 +40,8 @@ Environment:
                              binary where its platform package is installed, else the WebAssembly one)
   BRANDED_FILES              mapped or read: how the native build reads a regular file for scan (default:
                              the cheaper way on this machine, measured once a run on a large file's start)
+  BRANDED_PROGRESS           every: draw the progress line at every step of a run, not by the clock (for
+                             tests and screen recordings)
 
 Exit status: 0 all good, 1 some input refused, 2 usage error.
 )";
@@ -45,7 +49,7 @@ Exit status: 0 all good, 1 some input refused, 2 usage error.
 namespace {
 
 constexpr std::string_view DECODE_HELP =
-    R"(Usage: branded decode [ID...] [--json] [--ns NS] [--header | --no-header] [--line-buffered]
+    R"(Usage: branded decode [ID...] [--json] [--ns NS] [--header | --no-header] [--line-buffered] [--check]
 
 Decodes branded ids. With no ID, reads ids from stdin, one per line ("\n" or "\r\n"), streaming:
 any number of ids, and lines of any length, in bounded memory. A blank line is an id of length 0
@@ -63,12 +67,15 @@ Offsets count bytes; a line that is not valid UTF-8 is shown with U+FFFD, but ju
 --ns NS: an ID that is a bare Snowflake (a decimal number) is decoded as the id of NS it encodes to.
 --header, --no-header: print the header line, or not, wherever stdout goes.
 --line-buffered: write each row as soon as its line is read (the default when stdout is a terminal).
+--check: read the valid ids, in their order, as a fleet's mints and say on stderr at the end what went wrong
+        (as scan --check does).
 
-Exit status: 0 every id parsed, 1 some id refused, 2 usage error.
+Exit status: 0 every id parsed, 1 some id refused (or --check found something), 2 usage error.
 )";
 
 constexpr std::string_view SCAN_HELP =
     R"(Usage: branded scan [FILE...] [--json] [--valid-only] [--header | --no-header] [--line-buffered]
+                   [--check]
 
 Finds every branded id in any text (logs, JSON, URLs, CSV), from each FILE in turn or from stdin ("-" or
 no FILE), streaming: any size in bounded memory, an id split between two reads found once. A candidate is
@@ -84,10 +91,16 @@ longest FILE given needs.
 --header, --no-header: print the header line, or not, wherever stdout goes.
 --line-buffered: write each row as soon as its input is read (the default when stdout is a terminal), so
         tail -f app.log | branded scan --line-buffered shows ids as they come.
+--check: read the valid ids, in log order, as a fleet's mints (each line one mint) and say on stderr at
+        the end what went wrong: a node whose clock stepped back (its ids go back in time once), two
+        processes under one node (its ids go back again and again, or one id comes in two different
+        lines), exact duplicates (one id in the same line again), a node whose clock is more than a
+        minute out of step with the others'. A log that names one id in several lines reads as repeats.
 When nothing is found, stderr says so (stdout stays empty).
 
-Exit status: 0 every candidate parsed (also when none was found), 1 some candidate refused, 2 usage
-error or a FILE that could not be read (the other files are still scanned).
+Exit status: 0 every candidate parsed (also when none was found; with --valid-only, whatever was refused:
+it prints no refused row), 1 some candidate refused (or --check found something), 2 usage error or a FILE
+that could not be read (the other files are still scanned).
 )";
 
 constexpr std::string_view ENCODE_HELP = R"(Usage: branded encode NS SNOWFLAKE [--json]
@@ -132,7 +145,8 @@ constexpr std::string_view WINDOW_HELP = R"(Usage: branded window T0 T1 [--json]
 
 XRANGE arguments for the instants [T0, T1), after the instants as read. T0 and T1 are milliseconds since
 1970, ISO 8601 times (UTC when no zone is given, e.g. 2026-06-09T10:13:20.010Z), now with offsets (now,
-now-5m, now-1h30m, now+250ms) or offsets from now (+10ms); units ms, s, m, h, d. now is read once.
+now-5m, now-1h30m, now+250ms) or offsets from now (+10ms: now + 10 ms, said so beside the instant); units
+ms, s, m, h, d. now is read once.
 --json: {t0, t1, start, end, inclusiveEnd}.
 
 Exit status: 0 ok, 1 refused (range: unless 0 <= T0 < T1), 2 usage error.
@@ -145,6 +159,18 @@ or after TIME sorts at or after it. TIME as for window (milliseconds, ISO 8601, 
 --json: {t, iso, snowflake, id}.
 
 Exit status: 0 ok, 1 refused (range: TIME outside 2024-01-01 .. 2093-09-06; namespace), 2 usage error.
+)";
+
+constexpr std::string_view RANGE_HELP = R"(Usage: branded range T0 T1 [NS] [--json]
+
+The ids of NS (default JOB) minted in the instants [T0, T1), as a plain range: START <= id < END, compared
+bytewise. Ids of one namespace sort bytewise as their instants do, so a store that sorts them with a binary
+or C collation answers "the jobs between T0 and T1" with this range. START is min-for T0's id, END min-for
+T1's. T0 and T1 as for window (milliseconds, ISO 8601, now-5m, +10ms = now + 10 ms...).
+--json: {t0, t1, namespace, start, end}.
+
+Exit status: 0 ok, 1 refused (range: unless T0 < T1, both in 2024-01-01 .. 2093-09-06; namespace), 2 usage
+error.
 )";
 
 constexpr std::string_view SLOT_HELP = R"(Usage: branded slot KEY... [--json]
@@ -166,6 +192,7 @@ std::string_view command_help(std::string_view command) {
   if (command == "gate") return GATE_HELP;
   if (command == "window") return WINDOW_HELP;
   if (command == "min-for") return MIN_FOR_HELP;
+  if (command == "range") return RANGE_HELP;
   if (command == "slot") return SLOT_HELP;
   return {};
 }

@@ -24,9 +24,12 @@ const std::vector<Command>& commands() {
   const OptionSpec json{Option::json, "json", false}, help{Option::help, "help", false};
   const OptionSpec header{Option::header, "header", false}, no_header{Option::no_header, "no-header", false};
   const OptionSpec line_buffered{Option::line_buffered, "line-buffered", false};
+  const OptionSpec check{Option::check, "check", false};
   static const std::vector<Command> table = {
-      {"decode", {json, help, {Option::ns, "ns", true}, header, no_header, line_buffered}, decode_command},
-      {"scan", {json, help, {Option::valid_only, "valid-only", false}, header, no_header, line_buffered}, scan_command},
+      {"decode", {json, help, {Option::ns, "ns", true}, header, no_header, line_buffered, check}, decode_command},
+      {"scan",
+       {json, help, {Option::valid_only, "valid-only", false}, header, no_header, line_buffered, check},
+       scan_command},
       {"encode", {json, help}, encode_command},
       {"mint",
        {json, help, {Option::node, "node", true}, {Option::count, "count", true}, {Option::at, "at", true}},
@@ -34,6 +37,7 @@ const std::vector<Command>& commands() {
       {"gate", {json, help}, gate_command},
       {"window", {json, help}, window_command},
       {"min-for", {json, help}, min_for_command},
+      {"range", {json, help}, range_command},
       {"slot", {json, help}, slot_command},
   };
   return table;

@@ -78,15 +78,17 @@ void Progress::begin(std::string_view command, std::int64_t total, std::string_v
   total_ = total;
   unit_ = unit;
   found_ = found;
-  next_ms_ = monotonic_ms() + FIRST_MS;
+  next_ms_ = every_step ? 0 : monotonic_ms() + FIRST_MS;
   shown_ = false;
 }
 
 std::string Progress::update(std::int64_t done, std::int64_t found) {
   if (!on || command_.empty()) return {};
-  const double now = monotonic_ms();
-  if (now < next_ms_) return {};
-  next_ms_ = now + EVERY_MS;
+  if (!every_step) {
+    const double now = monotonic_ms();
+    if (now < next_ms_) return {};
+    next_ms_ = now + EVERY_MS;
+  }
   shown_ = true;
   std::string line(CLEAR);
   line.append("branded ").append(command_).append(": ");
@@ -111,6 +113,7 @@ std::string Progress::clear() {
 Run::Run(std::vector<std::string> arguments, Environment environment)
     : args(std::move(arguments)), env(std::move(environment)) {
   progress.on = env.stderr_terminal && !env.stdout_terminal;
+  progress.every_step = env.progress_every_step;
 }
 
 std::int64_t Run::wall_ms() {

@@ -63,7 +63,8 @@ struct Ask {
 
 // The progress line of long runs on stderr (decode from stdin, scan, mint): drawn only when stderr is a terminal
 // and stdout is not, from a second into the run on, redrawn at most four times a second, and cleared before
-// anything else is printed on stderr and at the end.
+// anything else is printed on stderr and at the end. With every_step, it is drawn at each step instead, untimed:
+// what tests and recordings see whatever the machine's speed.
 class Progress {
  public:
   // `total`: bytes (or `unit`s, when given; -1: unknown); `found`: what update's count counts ("ids", "lines").
@@ -72,7 +73,8 @@ class Progress {
   std::string update(std::int64_t done, std::int64_t found);
   // What takes the line off the terminal (empty when none is shown).
   std::string clear();
-  bool on = false;  // stderr is a terminal and stdout is not
+  bool on = false;          // stderr is a terminal and stdout is not
+  bool every_step = false;  // draw at every update, not by the clock
 
  private:
   std::string command_, unit_, found_;

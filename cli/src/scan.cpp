@@ -9,6 +9,7 @@
 #include "branded/format.hpp"
 #include "branded/scan.hpp"
 #include "branded/text.hpp"
+#include "check.hpp"
 #include "commands.hpp"
 #include "memory.hpp"
 #include "words.hpp"
@@ -46,6 +47,14 @@ std::string describe_failure(std::string_view code) {
   return std::string(code);
 }
 
+// The line of `text` the byte at `at` is in, without its '\n' (cut at the text's ends: a line read in two pieces).
+std::string_view line_around(std::string_view text, std::size_t at) {
+  const std::size_t before = text.rfind('\n', at);
+  const std::size_t start = before == std::string_view::npos ? 0 : before + 1;
+  const std::size_t end = std::min(text.find('\n', at), text.size());
+  return text.substr(start, end - start);
+}
+
 struct Tally {
   std::int64_t read = 0;     // bytes of every input so far
   std::int64_t found = 0;    // candidates
@@ -61,6 +70,7 @@ class Scan {
         valid_only_(args.flag(Option::valid_only)),
         header_(wants_header(run, args) && !json_),
         line_buffered_(line_buffered(run, args)),
+        check_(args.flag(Option::check)),
         area_(READ_BYTES + 2 * ID_LENGTH) {}
 
   // The FILE:LINE column's width for these inputs (named: files given).
@@ -111,6 +121,8 @@ class Scan {
 
   Tally tally;
   std::string failure;
+  // --check's summary on stderr; answers whether anything was found.
+  Task<bool> say_check() { return check_.say(run_, "scan"); }
 
  private:
   // `got` bytes read into the area after the carry: scans them; the part left unscanned becomes the carry.
@@ -160,7 +172,7 @@ class Scan {
       const std::size_t batch = std::clamp(fitting, std::size_t{1}, capacity_);
       const ScanDone done =
           scan(text + at, size - at, {snowflake_, error_, nullptr, offset_, newlines_}, batch, final, state_);
-      if (done.ids > 0 && !co_await rows(text + at, done.ids, byte_base_, row_room_)) co_return std::nullopt;
+      if (done.ids > 0 && !co_await rows(text + at, size - at, done.ids, byte_base_, row_room_)) co_return std::nullopt;
       tally.found += static_cast<std::int64_t>(done.ids);
       tally.refused += static_cast<std::int64_t>(done.refused);
       byte_base_ += done.consumed;
@@ -172,7 +184,11 @@ class Scan {
   }
 
   // The rows of `count` candidates found in `text`, `byte_base` bytes into the input.
-  Task<bool> rows(const char* text, std::size_t count, std::uint64_t byte_base, std::size_t row_room) {
+  Task<bool> rows(const char* text, std::size_t size, std::size_t count, std::uint64_t byte_base,
+                  std::size_t row_room) {
+    if (check_.on())
+      for (std::size_t i = 0; i < count; ++i)
+        if (error_[i] == 0) check_.add(snowflake_[i], line_around({text, size}, offset_[i]));
     if (header_ && (!valid_only_ || std::any_of(error_, error_ + count, [](std::uint8_t e) { return e == 0; }))) {
       header_ = false;
       std::string header = named_ ? "FILE:LINE" : "LINE";
@@ -194,6 +210,7 @@ class Scan {
 
   Run& run_;
   bool json_, valid_only_, header_, line_buffered_;
+  Check check_;
   bool named_ = false;
   std::size_t width_ = 12;
   std::size_t capacity_ = CANDIDATES;
@@ -256,8 +273,10 @@ Task<int> scan_command(Run& run, const Arguments& args) {
     line.append(")\n");
     co_await run.say(line);
   }
+  const bool found = co_await scan->say_check();
   if (unreadable) co_return 2;
-  co_return tally.refused > 0 ? 1 : 0;
+  // --valid-only prints no refused row, so none makes the status 1 (a pipeline under pipefail goes on)
+  co_return (tally.refused > 0 && !args.flag(Option::valid_only)) || found ? 1 : 0;
 }
 
 }  // namespace branded::cli

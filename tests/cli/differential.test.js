@@ -74,6 +74,8 @@ function commandCases() {
     ['scan', nothing],
     ['scan', '--valid-only', scratchFile('JOBzzzzzzzzzzz\n')],
     ['scan', '--no-header', '--line-buffered', log],
+    ['scan', '--check', log, other],
+    ['decode', '--check', ID, ID, 'USR0NgWEfAEJfs'],
     // encode
     ['encode', 'USR', '274557032793636864'],
     ['encode', '--json', 'USR', '0'],
@@ -126,6 +128,15 @@ function commandCases() {
     ['min-for', '2026-06-01', 'usr'],
     ['min-for'],
     ['min-for', '1', 'JOB', 'x'],
+    // range: the same rows, refusals and usage errors from both builds
+    ['range', '2026-06-01', '2026-07-01'],
+    ['range', '1780272000000', '2026-06-01T00:00:00.005Z', 'USR', '--json'],
+    ['range', '2026-07-01', '2026-06-01'],
+    ['range', '2026-06-01', '2026-07-01', 'usr', '--json'],
+    ['range', '2020-01-01', '2026-06-01'],
+    ['range', 'soon', '2026-06-01'],
+    ['range', '2026-06-01'],
+    ['range', '--help'],
     // slot
     ['slot', '{orders}', 'emq:{orders}:pending', 'caf\u00e9', 'a\tb'],
     ['slot', '--json', '{x}', ''],

@@ -1,7 +1,8 @@
 """Runs a command with its stdout and stderr on a pseudo-terminal and its stdin a pipe, writes the lines given on
-this script's stdin to it one at a time (PAUSE seconds apart), and records when the terminal received what; then
-prints {"status": N, "received": [[seconds, text], ...], "written": [seconds, ...]} as JSON on stdout.
-Usage: python3 pty-run.py PAUSE command args..."""
+this script's stdin to it one at a time, and records when the terminal received what; then prints
+{"status": N, "received": [[seconds, text], ...], "written": [seconds, ...]} as JSON on stdout. ROWS says when to
+write the next line: once the terminal has received ROWS[i] rows in all after line i (at most WAIT seconds).
+Usage: python3 pty-run.py ROWS,... command args..."""
 import json
 import os
 import pty
@@ -10,7 +11,8 @@ import subprocess
 import sys
 import time
 
-pause = float(sys.argv[1])
+WAIT = 60.0
+rows_after = [int(rows) for rows in sys.argv[1].split(",")]
 command = sys.argv[2:]
 lines = sys.stdin.buffer.read().splitlines(keepends=True)
 master, slave = pty.openpty()
@@ -18,7 +20,6 @@ child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=slave, stderr=sl
 os.close(slave)
 start = time.monotonic()
 received, written = [], []
-next_write = start + pause
 
 
 def drain(timeout):
@@ -35,14 +36,18 @@ def drain(timeout):
     return True
 
 
-while lines:
-    if not drain(max(0.0, next_write - time.monotonic())):
-        break
-    if time.monotonic() >= next_write:
-        child.stdin.write(lines.pop(0))
-        child.stdin.flush()
-        written.append(time.monotonic() - start)
-        next_write = time.monotonic() + pause
+def rows_received():
+    return sum(text.count("\n") for _, text in received)
+
+
+for line, rows in zip(lines, rows_after):
+    child.stdin.write(line)
+    child.stdin.flush()
+    written.append(time.monotonic() - start)
+    deadline = time.monotonic() + WAIT
+    while rows_received() < rows and time.monotonic() < deadline:
+        if not drain(1.0):
+            break
 child.stdin.close()
 while drain(5.0):
     if child.poll() is not None and not select.select([master], [], [], 0.2)[0]:

@@ -1,7 +1,8 @@
 // The machine of a reader who follows the docs: the two packages packed as npm would publish them and
-// installed in a scratch project (with iovalkey for the connector) and globally (the `branded` command), and an
-// `npm` that installs @echomq/branded and @echomq/branded-widgets from those tarballs, so `npm install
-// @echomq/branded` on a page runs for real, offline. Nothing the reader runs sees the repository's node_modules.
+// installed in a scratch project (with iovalkey for the connector, and the id libraries the comparison page
+// runs) and globally (the `branded` command), and an `npm` that installs @echomq/branded and
+// @echomq/branded-widgets from those tarballs, so `npm install @echomq/branded` on a page runs for real,
+// offline. Nothing the reader runs sees the repository's node_modules.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,9 @@ export function readerMachine() {
   const tarball = (name) => tarballs.find((f) => f.endsWith('.tgz') && f.includes(`${name}-0`));
   const branded = tarball('echomq-branded');
   const widgets = tarball('echomq-branded-widgets');
-  const iovalkey = JSON.parse(readFileSync(join(ROOT, 'node_modules/iovalkey/package.json'), 'utf8')).version;
+  const version = (name) => JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+  // the id libraries guide/compare.md sets beside branded ids, at the versions the workspace pins
+  const peers = ['iovalkey', 'ulid', 'typeid-js', '@sapphire/snowflake'].map((name) => `${name}@${version(name)}`);
 
   const bin = join(dir, 'bin');
   mkdirSync(bin);
@@ -57,7 +60,7 @@ exec "${realNpm}" "\${args[@]}"
   };
   for (const key of Object.keys(env)) if (key.startsWith('npm_') && key !== 'npm_config_prefix') delete env[key];
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'reader', private: true, type: 'module' }));
-  npm(['install', branded, widgets, `iovalkey@${iovalkey}`], dir, env);
+  npm(['install', branded, widgets, ...peers], dir, env);
   npm(['install', '-g', branded], dir, env);
   return { dir, env, modules: join(dir, 'node_modules'), global };
 }

@@ -59,6 +59,7 @@ for (const [query, route] of [
   ['EMQ.ENQUEUE', 'guide/valkey-module'],
   ['trust-proxy', 'guide/bridge'],
   ['1704067200000', 'contract'],
+  ['ulid', 'guide/compare'],
 ])
   test(`searching "${query}" offers ${route}, offline and under the served CSP`, async () => {
     const page = await browser.page();

@@ -48,22 +48,15 @@ test('scan FILE --json: offset, line, id and the decode fields; refused candidat
   const decoded = JSON.parse(run(['decode', '--json', 'JOB0KHTOWnGLuC']).out);
   const { file: _f, offset: _o, line: _l, ...fields } = lines[0];
   assert.deepEqual(fields, decoded);
-  assert.deepEqual(lines[2], {
-    file,
-    offset: 69,
-    line: 2,
-    id: 'JOBzzzzzzzzzzz',
-    ok: false,
-    error: 'range',
-    errorOffset: 3,
-    hint: 'the 11 digits after the namespace encode 2^63 or more',
-  });
-  // a refusal in decode's words and fields
-  const { file: _rf, offset: _ro, line: _rl, ...refusal } = lines[2];
-  assert.deepEqual(refusal, JSON.parse(run(['decode', '--json', 'JOBzzzzzzzzzzz']).out));
+  // a refusal in decode's words and fields (errorOffset, hint), after where it was found
+  assert.equal(lines[2].hint, 'the 11 digits after the namespace encode 2^63 or more');
+  const { id: _id, ...refusal } = JSON.parse(run(['decode', '--json', 'JOBzzzzzzzzzzz']).out);
+  assert.deepEqual(lines[2], { file, offset: 69, line: 2, id: 'JOBzzzzzzzzzzz', ...refusal });
+  assert.deepEqual(Object.keys(refusal), ['ok', 'error', 'errorOffset', 'hint']);
 
   const valid = run(['scan', '--json', '--valid-only', file]);
-  assert.equal(valid.code, 1);
+  assert.equal(valid.code, 0); // no refused row printed, so no refusal in the status
+  assert.equal(run(['scan', '--json', file]).code, 1);
   assert.equal(jsonLines(valid.out).length, 3);
   assert.ok(jsonLines(valid.out).every((l) => l.ok));
 });
@@ -75,6 +68,15 @@ test('scan from stdin: rows with line and offset; no file field; none found is e
   assert.match(rows[0], /^LINE\s+OFFSET\s+ID\s+NS\s+SNOWFLAKE/);
   assert.match(rows[1], /^1\s+10\s+JOB0KHTOWnGLuC\s+JOB\s+274557032793636864\s+2026-01-27T15:11:37\.641Z/);
   assert.match(rows[3], /^2\s+69\s+JOBzzzzzzzzzzz\s+refused: range/);
+  // the refusal in decode's words, after the place
+  assert.ok(
+    rows[3].endsWith(
+      run(['decode', 'JOBzzzzzzzzzzz'])
+        .out.trimEnd()
+        .replace(/^JOBzzzzzzzzzzz/, ''),
+    ),
+    rows[3],
+  );
   assert.equal(jsonLines(run(['scan', '--json'], LOG).out)[0].file, undefined);
   assert.deepEqual(run(['scan', '--json'], 'nothing here, JOB-42 job0KHTOWnGLuC\n'), {
     code: 0,

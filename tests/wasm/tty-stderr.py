@@ -1,6 +1,6 @@
 """Runs a command with its stderr on a pseudo-terminal (and its stdout too with --stdout-too; else stdin and
-stdout are this script's), then writes what the terminal received to this script's stderr: how a CLI behaves for
-a user at a terminal. Exits with the command's status."""
+stdout are this script's), and passes what the terminal receives on to this script's stderr as it comes: how a CLI
+behaves for a user at a terminal. Exits with the command's status."""
 import os
 import pty
 import subprocess
@@ -11,7 +11,6 @@ command = sys.argv[2:] if stdout_too else sys.argv[1:]
 master, slave = pty.openpty()
 child = subprocess.Popen(command, stderr=slave, stdout=slave if stdout_too else None)
 os.close(slave)
-received = b""
 while True:
     try:
         chunk = os.read(master, 65536)
@@ -19,6 +18,6 @@ while True:
         break
     if not chunk:
         break
-    received += chunk
-sys.stderr.buffer.write(received)
+    sys.stderr.buffer.write(chunk)
+    sys.stderr.buffer.flush()
 sys.exit(child.wait())

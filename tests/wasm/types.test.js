@@ -1,5 +1,5 @@
-// index.d.ts, checked by compiling a small consumer (types/consumer.ts) with tsc --noEmit: it must
-// type-check, and each of its @ts-expect-error lines must be a real error.
+// index.d.ts and schema.d.ts, checked by compiling small consumers (types/*.ts) with tsc --noEmit: they must
+// type-check, and each of their @ts-expect-error lines must be a real error.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

@@ -126,7 +126,8 @@ Address branded_cli_layout() { return address_of(WANTED_LAYOUT); }
 Address branded_cli_numbers() { return address_of(NUMBERS); }
 
 // Starts a run. `text`: the arguments, each ending in a NUL byte (`count` of them), then the lease directory.
-// `flags`: 1 stdout is a terminal, 2 stderr is. `stdin_size`: -1 unless stdin is a regular file.
+// `flags`: 1 stdout is a terminal, 2 stderr is, 4 the progress line is drawn at every step. `stdin_size`: -1 unless
+// stdin is a regular file.
 void branded_cli_start(Address text, std::uint32_t size, std::uint32_t count, int flags, double stdin_size,
                        double pid) {
   std::vector<std::string> args;
@@ -139,6 +140,7 @@ void branded_cli_start(Address text, std::uint32_t size, std::uint32_t count, in
   branded::cli::Environment env;
   env.stdout_terminal = (flags & 1) != 0;
   env.stderr_terminal = (flags & 2) != 0;
+  env.progress_every_step = (flags & 4) != 0;
   env.stdin_size = static_cast<std::int64_t>(stdin_size);
   env.node_directory = rest;
   env.pid = static_cast<std::int64_t>(pid);

@@ -1,11 +1,13 @@
-// The 14-byte id: parse, valid, error offset, encode, and the three-byte wire gate.
+// The 14-byte id: parse, valid, error offset, encode, time bounds as ids, and the three-byte wire gate.
 #include <emscripten/bind.h>
 
 #include <cstring>
 
+#include "bindings/numbers.hpp"
 #include "bindings/shared.hpp"
 #include "branded/branded_id.hpp"
 #include "branded/gate.hpp"
+#include "branded/id_range.hpp"
 #include "branded/snowflake.hpp"
 
 using namespace branded;
@@ -54,6 +56,27 @@ int branded_encode(Address ns, std::uint32_t size, std::uint64_t snowflake) {
   return code(e);
 }
 
+// The least id of the namespace at or after the instant is the text answer; returns the error number.
+int branded_min_id(Address ns, std::uint32_t size, double ms) {
+  const auto r = min_id(text(ns, size), to_i64(ms));
+  if (!r.ok()) return code(r.error);
+  char* out = answer_buffer();
+  std::memcpy(out, r.value.data(), ID_LENGTH);
+  answer({out, ID_LENGTH});
+  return 0;
+}
+
+// The ids of [t0, t1), start then end, are the text answer (28 bytes); returns the error number.
+int branded_id_range(Address ns, std::uint32_t size, double t0, double t1) {
+  const auto r = id_range(text(ns, size), to_i64(t0), to_i64(t1));
+  if (!r.ok()) return code(r.error);
+  char* out = answer_buffer();
+  std::memcpy(out, r.value.start.data(), ID_LENGTH);
+  std::memcpy(out + ID_LENGTH, r.value.end.data(), ID_LENGTH);
+  answer({out, 2 * ID_LENGTH});
+  return 0;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ids) {
@@ -63,4 +86,6 @@ EMSCRIPTEN_BINDINGS(ids) {
   emscripten::function("error_offset", &branded_error_offset);
   emscripten::function("gate", &branded_gate);
   emscripten::function("encode", &branded_encode);
+  emscripten::function("min_id", &branded_min_id);
+  emscripten::function("id_range", &branded_id_range);
 }

@@ -71,7 +71,10 @@ function start(argv, io) {
     views().u8.set(part, at);
     at += part.length;
   }
-  const flags = (isTerminal(io.stdout) ? 1 : 0) | (isTerminal(io.stderr) ? 2 : 0);
+  const flags =
+    (isTerminal(io.stdout) ? 1 : 0) |
+    (isTerminal(io.stderr) ? 2 : 0) |
+    (process.env.BRANDED_PROGRESS === 'every' ? 4 : 0);
   wasm.cli_start(start, size, argv.length, flags, stdinSize(io.stdin), process.pid);
 }
 

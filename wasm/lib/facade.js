@@ -1,7 +1,8 @@
 // The package's API, shared by every entry (index.js, workerd.js, the CommonJS and IIFE builds): each entry
 // adds only how it gets the wasm. Snowflakes are bigint, millisecond instants are number.
 export { ready } from './module.js';
-export { parse, valid, encode, errorOffset, gate } from './ids.js';
+export { parse, valid, isBranded, encode, errorOffset, gate } from './ids.js';
+export { minId, idRange } from './time-range.js';
 export { hash32, unixMs, compose, minFor, streamId, streamWindow, parseEntryId } from './snowflake.js';
 export { jobKey, queueKey, pendingKey, validQueue, validKeyType, slot } from './keyspace.js';
 export { createMinter } from './minter.js';

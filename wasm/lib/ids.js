@@ -47,6 +47,20 @@ export function encode(namespace, snowflake) {
   return answerId();
 }
 
+/**
+ * Whether `value` is a valid branded id, of `namespace` when one is given (a guard: it narrows the type). A
+ * namespace that is no namespace throws, as encode's does.
+ */
+export function isBranded(value, namespace) {
+  if (namespace !== undefined) {
+    args.text(namespace, 'namespace');
+    const error = wasm.encode(input.address, writeText(namespace), 0n);
+    if (error !== 0) throw refused(`isBranded(…, ${quote(namespace)})`, error, namespace);
+  }
+  if (typeof value !== 'string' || !valid(value)) return false;
+  return namespace === undefined || value.startsWith(namespace);
+}
+
 /** The byte offset (UTF-8) where a refused id first goes wrong; -1 for a valid id. */
 export function errorOffset(id) {
   args.text(id, 'id');

@@ -2,7 +2,8 @@
 // dist/) with vite's library mode (rolldown): dist/index.js (ES module), dist/index.cjs (CommonJS, types
 // dist/index.d.cts), dist/workerd.js (imports dist/branded.wasm), dist/branded.iife.js (the global `branded`,
 // minified), dist/explain.js and dist/explain.cjs (types dist/explain.d.cts) for the ./explain subpath, and
-// dist/valkey.cjs (types dist/valkey.d.cts) for the ./valkey subpath. One file per entry: one instance of the module whichever way it is loaded, and one gzip stream.
+// dist/valkey.cjs (types dist/valkey.d.cts) for the ./valkey subpath, dist/schema.cjs (types dist/schema.d.cts) for
+// ./schema. One file per entry: one instance of the module whichever way it is loaded, and one gzip stream.
 // Run by scripts/build.d/20-wasm.sh after the module is placed in dist/.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -55,6 +56,12 @@ await bundle('valkey.js', 'cjs', 'valkey.cjs', {
   external: (id) => id === '@echomq/branded' || id === 'iovalkey',
   paths: (id) => (id === '@echomq/branded' ? './index.cjs' : id),
 });
+// The Standard Schema validators for `require`: they require the CommonJS entry and explain module beside them.
+const SCHEMA_IMPORTS = { '@echomq/branded': './index.cjs', '@echomq/branded/explain': './explain.cjs' };
+await bundle('schema.js', 'cjs', 'schema.cjs', {
+  external: (id) => id in SCHEMA_IMPORTS,
+  paths: (id) => SCHEMA_IMPORTS[id] ?? id,
+});
 // The ./explain subpath: its own module, embedded as the entry embeds the package's.
 await bundle('explain.js', 'es', 'explain.js');
 await bundle('explain.js', 'cjs', 'explain.cjs');
@@ -64,6 +71,8 @@ copyFileSync(join(PACKAGE_DIR, 'explain.d.ts'), join(DIST, 'explain.d.cts'));
 const valkeyTypes = readFileSync(join(PACKAGE_DIR, 'valkey.d.ts'), 'utf8');
 if (!valkeyTypes.includes("from './index.js'")) throw new Error("valkey.d.ts no longer imports from './index.js'");
 writeFileSync(join(DIST, 'valkey.d.cts'), valkeyTypes.replaceAll("from './index.js'", "from './index.cjs'"));
+const schemaTypes = readFileSync(join(PACKAGE_DIR, 'schema.d.ts'), 'utf8');
+writeFileSync(join(DIST, 'schema.d.cts'), schemaTypes.replaceAll("from './index.js'", "from './index.cjs'"));
 
 // The CLI (cli/run.js, its commands and the CLI module's glue) as one CommonJS file: Node starts CommonJS without
 // the ES module loader's work per file and per built-in. `import.meta.url` is the bundle's own URL (dist/ and

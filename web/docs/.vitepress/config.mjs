@@ -62,6 +62,7 @@ export default defineConfig({
           { text: 'Use the explorer', link: '/guide/explorer' },
           { text: 'Embed the widgets in your docs', link: '/guide/widgets' },
           { text: 'Decode and enqueue from JavaScript', link: '/guide/javascript' },
+          { text: 'Compare with ULID, UUIDv7, TypeID, Snowflake', link: '/guide/compare' },
           { text: 'Run the bridge in public', link: '/guide/bridge' },
           { text: 'Load the Valkey module', link: '/guide/valkey-module' },
           { text: 'Decode ids in Python', link: '/guide/python' },

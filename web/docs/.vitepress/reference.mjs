@@ -1,5 +1,5 @@
 // The docs site's reference pages, generated from the sources of truth: the package's types (wasm/index.d.ts,
-// explain.d.ts and valkey.d.ts, read with TypeScript's parser), the CLI's own --help texts (run), and the widgets'
+// explain.d.ts, schema.d.ts and valkey.d.ts, read with TypeScript's parser), the CLI's own --help texts (run), and the widgets'
 // custom-elements.json (the build writes it). `node web/docs/.vitepress/reference.mjs --write` rewrites the
 // pages; tests/docs/reference.test.js fails when a committed page differs from what this generates.
 import { execFileSync } from 'node:child_process';
@@ -18,7 +18,8 @@ const NOTICE = (how) =>
 // ---------- the package, from its types ----------
 
 const SECTIONS = [
-  ['Ids', ['parse', 'valid', 'encode', 'errorOffset', 'gate', 'createMinter']],
+  ['Ids', ['parse', 'valid', 'isBranded', 'encode', 'errorOffset', 'gate', 'createMinter']],
+  ['Time ranges as id ranges', ['minId', 'idRange']],
   ['Snowflakes and streams', ['unixMs', 'compose', 'minFor', 'hash32', 'streamId', 'streamWindow', 'parseEntryId']],
   ['Keys and slots', ['jobKey', 'queueKey', 'pendingKey', 'validQueue', 'validKeyType', 'slot']],
   ['In bulk', ['parseMany', 'encodeMany', 'scan', 'createScanner', 'unpackNamespace']],
@@ -155,7 +156,7 @@ export async function packagePage() {
   const functions = all.filter((e) => e.kind === 'function');
   const placed = new Set(SECTIONS.flatMap(([, names]) => names));
   const out = [
-    NOTICE('wasm/index.d.ts, wasm/explain.d.ts and wasm/valkey.d.ts'),
+    NOTICE('wasm/index.d.ts, wasm/explain.d.ts, wasm/schema.d.ts and wasm/valkey.d.ts'),
     '',
     '# Package `@echomq/branded`',
     '',
@@ -216,6 +217,16 @@ export async function packagePage() {
     ...functionTable(explained.filter((e) => e.kind === 'function')),
     '',
     ...typeBlocks(explained.filter((e) => ['interface', 'class', 'type'].includes(e.kind))),
+  );
+  const schema = exportsOf(join(ROOT, 'wasm/schema.d.ts'));
+  out.push(
+    '## `@echomq/branded/schema`',
+    '',
+    'Standard Schema v1 validators (no dependency): zod, valibot, arktype and every tool that takes a Standard',
+    "Schema accept them as they are. An issue's message is the refusal in words.",
+    '',
+    ...functionTable(schema.filter((e) => e.kind === 'function')),
+    '',
   );
   const valkey = exportsOf(join(ROOT, 'wasm/valkey.d.ts'));
   out.push(

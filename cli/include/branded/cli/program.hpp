@@ -39,9 +39,10 @@ enum class FileCall : std::uint8_t {
 struct Environment {
   bool stdout_terminal = false;
   bool stderr_terminal = false;
-  std::int64_t stdin_size = -1;  // stdin's size in bytes when it is a regular file, else -1
-  std::string node_directory;    // mint's leases: $BRANDED_NODE_DIR, else <tmpdir>/branded-nodes
-  std::int64_t pid = 0;          // this process
+  std::int64_t stdin_size = -1;      // stdin's size in bytes when it is a regular file, else -1
+  std::string node_directory;        // mint's leases: $BRANDED_NODE_DIR, else <tmpdir>/branded-nodes
+  std::int64_t pid = 0;              // this process
+  bool progress_every_step = false;  // $BRANDED_PROGRESS=every: the progress line at every step, not timed
 };
 
 // A node lease held while mint runs: what a driver interrupted by a signal does to let it go (write `last_text` to
