@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Starts and stops the Valkey servers this project needs: a standalone node (optionally with the
-// EMQ.ENQUEUE module; bridge/src/valkey-launcher.js) or a 3-primary cluster, on free loopback ports, data in
+// EMQ.ENQUEUE module; bridge/local/valkey-launcher.js) or a 3-primary cluster, on free loopback ports, data in
 // fresh temp dirs, AOF on. Every server is stopped by its own pid; a server this helper did not start is
 // never touched.
 //
@@ -24,7 +24,7 @@ import {
   sleep,
   startServer,
   valkeyProgram,
-} from '../bridge/src/valkey-launcher.js';
+} from '../bridge/local/valkey-launcher.js';
 
 export {
   HOST,
@@ -34,7 +34,7 @@ export {
   freePort,
   startServer,
   valkeyProgram,
-} from '../bridge/src/valkey-launcher.js';
+} from '../bridge/local/valkey-launcher.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

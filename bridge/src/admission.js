@@ -2,6 +2,7 @@
 // seeds, the database's keys, seeded bytes): when a ceiling is reached, a newcomer is not refused for being
 // late; it gets a share taken from the heaviest holder (that holder's oldest item, or its place in line).
 // A holder is a client key (clients.js: an address, or an address group).
+import { LIMITS } from './limits.js';
 
 /** An error a share refusal carries: which ceiling (`reason`) and a message for people. */
 export class ShareRefused extends Error {
@@ -161,8 +162,8 @@ export function createFairQueue({ slots, perHolder = 1, maxWaiting, waitMs, weig
   };
 }
 
-// Below this share of --max-keys every client may add its whole --ip-keys; above it, less and less.
-export const KEY_PRESSURE = 0.5;
+/** KEY_PRESSURE: see limits.js LIMITS.keyPressure. */
+export const KEY_PRESSURE = LIMITS.keyPressure;
 
 /**
  * The most keys a client may have added within the data's TTL (its ledger) while the database holds `fill` of

@@ -7,6 +7,7 @@ import { bareAddress, clientAddress, isLoopback } from './clients.js';
 import { hostAllowed, requestPath, securityHeaders } from './guard.js';
 import { tokenAccepted } from './handshake.js';
 import { StaticUnavailable, serveNotFound, serveStatic } from './static.js';
+import { LIMITS } from './limits.js';
 
 function sendJson(res, status, body) {
   const text = `${JSON.stringify(body)}\n`;
@@ -53,8 +54,7 @@ function metricsAllowed(req, config) {
 }
 
 /** Requests one socket may send ahead of the answer it waits for (browsers send none). */
-export const PIPELINE_DEPTH = 8;
-const WATCH_MS = 500;
+export const PIPELINE_DEPTH = LIMITS.pipelineDepth;
 
 // File answers in flight, each closed once its client has taken no byte of it for --send-timeout: one that
 // never reads holds its file (and its descriptor) no longer than that.
@@ -70,7 +70,7 @@ function createSendWatch(timeoutMs) {
         res.destroy();
       }
     }
-  }, WATCH_MS);
+  }, LIMITS.sendWatchMs);
   timer.unref();
   return {
     watch(res) {

@@ -1,17 +1,15 @@
 // Structured log lines: one JSON object per line on stderr, with a timestamp, a level and an event name.
 // Each event is rate-limited (a flood of refusals must not become a flood of log): past `burst` lines in a
 // `windowMs`, lines of that event are counted, and one `log_suppressed` line per event reports the count.
-const LOG_BURST = 20;
-const LOG_WINDOW_MS = 10000;
-const MAX_FIELD_CHARS = 200;
+import { LIMITS } from './limits.js';
 
 // Client-controlled strings (Origin, messages) are cut short before they are written.
 const shorten = (fields) => {
   const out = {};
   for (const [key, value] of Object.entries(fields)) {
     out[key] =
-      typeof value === 'string' && value.length > MAX_FIELD_CHARS && key !== 'stack'
-        ? `${value.slice(0, MAX_FIELD_CHARS)}…`
+      typeof value === 'string' && value.length > LIMITS.maxFieldChars && key !== 'stack'
+        ? `${value.slice(0, LIMITS.maxFieldChars)}…`
         : value;
   }
   return out;
@@ -26,8 +24,8 @@ export function createLogger({
   stream = process.stderr,
   quiet = false,
   quietEvents = [],
-  burst = LOG_BURST,
-  windowMs = LOG_WINDOW_MS,
+  burst = LIMITS.logBurst,
+  windowMs = LIMITS.logWindowMs,
   now = Date.now,
 } = {}) {
   const windows = new Map(); // event → { start, lines, suppressed }

@@ -12,26 +12,26 @@ import { createMetrics } from './metrics.js';
 import { createOps } from './ops/index.js';
 import { createAllowlist } from './queues.js';
 import { startSession } from './session.js';
+import { LIMITS } from './limits.js';
 
 export const SHUTDOWN_CLOSE_CODE = 1001;
 /** The close code of a WebSocket whose place went to a newcomer (its client held the most): try again later. */
 export const SHARE_CLOSE_CODE = 1013;
-const DRAIN_TIMEOUT_MS = 10000;
-const CLOSE_TIMEOUT_MS = 2000;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
-// A whole request (headers and body) must arrive within this; an idle keep-alive socket goes after the next.
-const REQUEST_TIMEOUT_MS = 30000;
-const KEEP_ALIVE_TIMEOUT_MS = 5000;
-const TIMEOUT_CHECK_MS = 1000;
-const PENALTY_MS = 10000;
 
 /**
  * The bridge, listen() to start it and close() to drain and stop it. backend: the Valkey side (see
  * valkey.js); config: see config.js.
  */
-export function createBridge({ config, backend, logger = createLogger(), metrics = createMetrics() }) {
+export function createBridge({
+  config,
+  backend,
+  logger = createLogger(),
+  metrics = createMetrics(),
+  now = () => performance.now(),
+}) {
   const allowlist = createAllowlist(config.queues);
-  const ops = createOps({ config, backend, allowlist });
+  const ops = createOps({ config, backend, allowlist, now });
   let closing = false;
 
   // Requests being answered, counted (nothing kept per request) so that close() can wait for them.
@@ -53,15 +53,15 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
           onDrained = resolve;
         });
 
-  const clients = createClients(config);
+  const clients = createClients(config, now);
   // The bridge-wide ceilings, shared fairly (admission.js): TCP sockets and WebSockets.
   const sockets = createShares({ limit: config.maxSockets, perHolder: config.maxSocketsPerIp });
   const websockets = createShares({ limit: config.maxConnections, perHolder: config.maxConnectionsPerIp });
   const files = createShares({ limit: config.maxOpenFiles });
   // A client that broke the HTTP rules (pipelining past the depth) loses every socket it holds, before the
-  // data they hold is parsed, and may not connect again for PENALTY_MS.
+  // data they hold is parsed, and may not connect again for LIMITS.penaltyMs.
   const shutOut = (client) => {
-    client.shutOutUntil = performance.now() + PENALTY_MS;
+    client.shutOutUntil = performance.now() + LIMITS.penaltyMs;
     for (const item of sockets.itemsOf(client.key)) item.drop();
   };
   metrics.setGauges(() => ({
@@ -73,9 +73,9 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
   const http = createServer(
     {
       headersTimeout: config.headersTimeoutMs,
-      requestTimeout: Math.max(REQUEST_TIMEOUT_MS, config.headersTimeoutMs),
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+      requestTimeout: Math.max(LIMITS.requestTimeoutMs, config.headersTimeoutMs),
+      keepAliveTimeout: LIMITS.keepAliveTimeoutMs,
+      connectionsCheckingInterval: LIMITS.timeoutCheckMs,
     },
     createHttpHandler({ config, backend, metrics, logger, clients, files, shutOut }),
   );
@@ -139,7 +139,7 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
         metrics.evicted('websockets');
         if (ws === null) return socket.destroy();
         ws.close(SHARE_CLOSE_CODE, 'the bridge is full: this place went to another client');
-        return setTimeout(() => ws.terminate(), CLOSE_TIMEOUT_MS).unref();
+        return setTimeout(() => ws.terminate(), LIMITS.closeTimeoutMs).unref();
       },
     };
     const refused = websockets.take(client.key, item);
@@ -188,7 +188,7 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
         logger.info('connection_closed', { peer, code });
       });
       ws.on('error', (error) => logger.warn('connection_error', { peer, message: error.message }));
-      startSession(ws, socket, { config, ops, metrics, logger, work, isClosing: () => closing, peer, client });
+      startSession(ws, socket, { config, ops, metrics, logger, work, isClosing: () => closing, peer, client, now });
     });
     return undefined;
   };
@@ -228,11 +228,11 @@ export function createBridge({ config, backend, logger = createLogger(), metrics
       if (closing) return;
       closing = true;
       logger.info('draining', { inflight: answering, connections: wss.clients.size });
-      await Promise.race([drained(), delay(DRAIN_TIMEOUT_MS)]);
+      await Promise.race([drained(), delay(LIMITS.drainTimeoutMs)]);
       const httpClosed = new Promise((resolve) => http.close(resolve));
       for (const ws of wss.clients) ws.close(SHUTDOWN_CLOSE_CODE, 'shutting down');
       http.closeIdleConnections();
-      await Promise.race([httpClosed, delay(CLOSE_TIMEOUT_MS)]);
+      await Promise.race([httpClosed, delay(LIMITS.closeTimeoutMs)]);
       for (const ws of wss.clients) ws.terminate();
       http.closeAllConnections();
       await httpClosed;

@@ -37,8 +37,8 @@ class Reply {
  * a turn's replies are written (see send). client: this connection's client (clients.js), whose budgets
  * every connection from it shares.
  */
-export function startSession(ws, socket, { config, ops, metrics, logger, work, isClosing, peer, client }) {
-  const bucket = new Bucket(config.rate);
+export function startSession(ws, socket, { config, ops, metrics, logger, work, isClosing, peer, client, now }) {
+  const bucket = new Bucket(config.rate, now);
   let inflight = 0;
 
   // One timer for the connection's life, pushed back (refresh) by every frame.
@@ -101,7 +101,7 @@ export function startSession(ws, socket, { config, ops, metrics, logger, work, i
 
   // A connection that keeps sending while refused (another --rate frames past its budget within a second)
   // is closed: every refused frame still costs the bridge a parse and a reply.
-  const refusedRecently = new Bucket(config.rate);
+  const refusedRecently = new Bucket(config.rate, now);
   const onFrame = (data, isBinary) => {
     idleTimer.refresh();
     const withinBudget = bucket.take();

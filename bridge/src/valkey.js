@@ -22,7 +22,7 @@ function answerOf(outcome, queue, job, translate) {
  * The backend: status() for hello and /healthz, the ops' Valkey calls (each refused before anything is sent
  * when Valkey is away or stalled or a bridge-wide limit is reached), and close().
  */
-export function createBackend(config, { logger, metrics }) {
+export function createBackend(config, { logger, metrics, now = () => performance.now() }) {
   const link = createLink(config, { logger, metrics });
   let closed = false;
 
@@ -33,7 +33,7 @@ export function createBackend(config, { logger, metrics }) {
     if (link.state.connection === null || !link.state.reachable)
       throw unavailable('Valkey is not reachable; the bridge is reconnecting');
   }
-  const work = createWork(config, { live, pick: link.pick, logger, isClosed: () => closed });
+  const work = createWork(config, { live, pick: link.pick, logger, isClosed: () => closed, now });
   const translate = createTranslator({
     logger,
     timeoutMs: config.valkeyTimeoutMs,

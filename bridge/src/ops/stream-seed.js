@@ -7,6 +7,7 @@ import { BridgeError, busy, rateLimited, tooLarge } from '../errors.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
 import { optional, required } from './fields.js';
 import { streamType, validStream } from './streams.js';
+import { LIMITS } from '../limits.js';
 
 export const SEED_DEFAULTS = Object.freeze({ entries: 200000, node: 7, perMs: 4096, startMs: 1781000000000 });
 // One 8-byte field and one 8-byte value per entry (contract.md §6): the entry's index as 8 decimal digits.
@@ -31,14 +32,8 @@ function checkedSnowflake(plan, i) {
   }
 }
 
-// What a seeded entry is charged, in bytes: Valkey holds a contract.md §6 entry in about 24 (MEMORY USAGE of
-// the 200,000-entry stream: 4.8 MB), so a seed is bounded by what it stores, not by its count of keys.
-export const SEED_ENTRY_BYTES = 32;
-// Seeds waiting for the one that runs, and for how long; a seed gives way (it stops, the stream as it was)
-// once a client that has seeded less has waited this long behind it.
-const SEEDS_WAITING = 8;
-const SEED_WAIT_MS = 60000;
-const GIVE_WAY_MS = 1000;
+/** SEED_ENTRY_BYTES: see limits.js LIMITS.seedEntryBytes. */
+export const SEED_ENTRY_BYTES = LIMITS.seedEntryBytes;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -64,8 +59,8 @@ export const streamSeed = {
     const ledger = createSeedLedger({ limit: config.seedBytes, ttlMs: (config.dataTtlS || 3600) * 1000 });
     const line = createFairQueue({
       slots: 1,
-      maxWaiting: SEEDS_WAITING,
-      waitMs: SEED_WAIT_MS,
+      maxWaiting: LIMITS.seedsWaiting,
+      waitMs: LIMITS.seedWaitMs,
       // What the client keeps seeded, and the seed it runs.
       // What the client has seeded lately (its bytes per TTL, charged as a seed starts).
       weight: (client) => client.seedBytes.used(),
@@ -97,7 +92,7 @@ export const streamSeed = {
           snowflakeAt: (i) => seedSnowflake(plan, i),
           // Only to a client lighter than this one was before this seed: a newcomer never preempts a newcomer.
           beforeChunk: () => {
-            gaveWay = line.lighterWaiting(client, GIVE_WAY_MS, bytes);
+            gaveWay = line.lighterWaiting(client, LIMITS.giveWayMs, bytes);
             if (gaveWay)
               throw busy('this seed gave way to a client that has seeded less; the stream is as it was', 'seeds');
           },

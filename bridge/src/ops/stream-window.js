@@ -8,16 +8,14 @@ import { Bucket } from '../rate.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
 import { optional, required } from './fields.js';
 import { streamType, validStream } from './streams.js';
+import { LIMITS } from '../limits.js';
 
-export const DEFAULT_SAMPLE = 10;
-// A window is read 2,000 entries per call; WINDOW_SLOTS calls run at once on the bridge, one per client, the
-// client that has read the least going first. How many wait for a turn, and how long.
-export const WINDOW_SLOTS = 2;
-const CHUNKS_WAITING = 64;
-const CHUNK_WAIT_MS = 5000;
-// A window asked for right after another waits for its address's entry budget to refill, at most this long, rather
-// than being refused: the budget bounds how much an address reads, not how soon it may ask again.
-export const ENTRY_WAIT_MS = 2000;
+/** DEFAULT_SAMPLE: see limits.js LIMITS.defaultSample. */
+export const DEFAULT_SAMPLE = LIMITS.defaultSample;
+/** WINDOW_SLOTS: see limits.js LIMITS.windowSlots. */
+export const WINDOW_SLOTS = LIMITS.windowSlots;
+/** ENTRY_WAIT_MS: see limits.js LIMITS.entryWaitMs. */
+export const ENTRY_WAIT_MS = LIMITS.entryWaitMs;
 
 // [t0, t1) within the instants a Snowflake can carry: t1 at most one past the horizon's last millisecond.
 function windowArgs(t0, t1) {
@@ -48,12 +46,12 @@ export const streamWindow = {
   },
   cost: () => 1,
   keys: () => 0,
-  create({ config, backend, allowlist }) {
-    const entries = new Bucket(config.windowEntries);
+  create({ config, backend, allowlist, now }) {
+    const entries = new Bucket(config.windowEntries, now);
     const turns = createFairQueue({
       slots: WINDOW_SLOTS,
-      maxWaiting: CHUNKS_WAITING,
-      waitMs: CHUNK_WAIT_MS,
+      maxWaiting: LIMITS.chunksWaiting,
+      waitMs: LIMITS.chunkWaitMs,
       // What the client has read lately, not what its window in flight was charged up front.
       weight: (client) => client.entries.used() - client.windowCharge,
       what: 'stream window',

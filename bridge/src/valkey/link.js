@@ -7,15 +7,10 @@ import { FenceError, LIBRARY_FUNCTIONS, LIBRARY_VERSION, connect } from '@echomq
 
 import { backoff, connectTarget } from '../valkey-target.js';
 import { advisories } from './advisories.js';
+import { LIMITS } from '../limits.js';
 
-// Besides every (re)connect, the fence is read again this often: the script executor has no fence of its
-// own, so a fence rewritten under a live connection is noticed within this bound.
-const FENCE_RECHECK_MS = 5000;
 const FENCE_STATES = { ok: 'ok', fenced: 'foreign', unverified: 'unknown' };
 const AUTH_FAILED = /WRONGPASS|NOAUTH|invalid username-password/i;
-const READY_RETRY_MS = 1000;
-// While Valkey refuses the login, a new try this often (a refused login is not a lost connection to rush back to).
-const AUTH_RETRY_MS = 2000;
 export const LIBRARY_LOAD_HINT =
   'an administrator loads them: branded-bridge --print-functions | valkey-cli -x FUNCTION LOAD REPLACE';
 
@@ -38,7 +33,7 @@ async function libraryState(client) {
 /** The link: status(), live() (the connection for a request, or a throw), bulkOr(main), noteFence, close. */
 export function createLink(config, { logger, metrics }) {
   const base = connectTarget(config);
-  const retry = (times) => (noted.auth === 'refused' ? AUTH_RETRY_MS : backoff(times));
+  const retry = (times) => (noted.auth === 'refused' ? LIMITS.authRetryMs : backoff(times));
   const target =
     config.cluster === null
       ? { ...base, retryStrategy: retry }
@@ -120,7 +115,7 @@ export function createLink(config, { logger, metrics }) {
         if (state.closed || conn.client.status !== 'ready') return;
         if (AUTH_FAILED.test(error.message)) conn.client.disconnect(true);
         else onReady(conn);
-      }, READY_RETRY_MS);
+      }, LIMITS.readyRetryMs);
       retry.unref();
     }
   };
@@ -211,7 +206,7 @@ export function createLink(config, { logger, metrics }) {
     if (fence !== null) noteFence(fence.state, fence.found);
     if (state.library !== 'ok') noteLibrary(await libraryState(state.connection.client).catch(() => state.library));
     if (state.bulk !== null && state.bulkReady) await state.bulk.verifyFence().catch(() => null);
-  }, FENCE_RECHECK_MS);
+  }, LIMITS.fenceRecheckMs);
   recheck.unref();
 
   function fenceStatus() {

@@ -4,10 +4,7 @@
 import { keyShare } from '../admission.js';
 import { busy } from '../errors.js';
 import { RESERVE_SHARE } from './work.js';
-
-const QUOTA_CHECK_MS = 1000;
-// Queues whose pending set the bridge wrote within the TTL, remembered to tell a new set from an old one.
-const KNOWN_QUEUES = 10000;
+import { LIMITS } from '../limits.js';
 
 /** The quota: check, newPending, wrote, expire, close. */
 export function createQuota(config, { link, isStalled, logger }) {
@@ -19,7 +16,7 @@ export function createQuota(config, { link, isStalled, logger }) {
     if (config.maxKeys === 0 || conn === null || !link.state.reachable || isStalled()) return;
     const n = await conn.client.dbsize().catch(() => null);
     if (n !== null) keys = n;
-  }, QUOTA_CHECK_MS);
+  }, LIMITS.quotaCheckMs);
   read.unref();
 
   return {
@@ -46,7 +43,7 @@ export function createQuota(config, { link, isStalled, logger }) {
       const until = queues.get(queue);
       queues.delete(queue);
       queues.set(queue, t + ttlMs);
-      if (queues.size > KNOWN_QUEUES) queues.delete(queues.keys().next().value);
+      if (queues.size > LIMITS.knownQueues) queues.delete(queues.keys().next().value);
       return until !== undefined && until > t ? 0 : 1;
     },
     /** Counts keys written, until the next DBSIZE. */

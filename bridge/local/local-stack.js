@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { Valkey } from 'iovalkey';
 
 import { startServer } from './valkey-launcher.js';
-import { advisories } from './valkey/advisories.js';
-import { ACL_USER, aclRules } from './acl.js';
-import { ConfigError, helpText, loadConfig } from './config.js';
-import { createLogger } from './log.js';
-import { startBridge } from './main.js';
+import { advisories } from '../src/valkey/advisories.js';
+import { ACL_USER, aclRules } from '../src/acl.js';
+import { ConfigError, helpText, loadConfig } from '../src/config.js';
+import { createLogger } from '../src/log.js';
+import { startBridge } from '../src/main.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EXPLORER_DIR = join(ROOT, 'web/dist');
