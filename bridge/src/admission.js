@@ -16,10 +16,13 @@ export class ShareRefused extends Error {
  * Held items (sockets, WebSockets, open files) under a ceiling of `limit` in all and `perHolder` per holder.
  * take(holder, item) admits the item or refuses (`holder` or `full`); when the ceiling is full it evicts the
  * oldest item of the heaviest holder (item.evict(), and its place is freed at once) if that holder holds at
- * least two more than the newcomer, so equals never push each other out. `exempt` items (a trusted proxy's)
- * count toward the ceiling but have no per-holder cap and are never evicted.
+ * least two more than the newcomer, so equals never push each other out. Among equals (a crowd of addresses
+ * holding one each), it evicts the least valuable item instead: the one whose item.idleSince() (the time of
+ * its last real work; far in the past for a socket that never finished its headers) is oldest, if that is at least
+ * `minIdleMs` ago. `exempt` items (a trusted proxy's) count toward the ceiling but have no per-holder cap and
+ * are never evicted.
  */
-export function createShares({ limit, perHolder = Infinity }) {
+export function createShares({ limit, perHolder = Infinity, minIdleMs = Infinity, now = () => performance.now() }) {
   const holders = new Map(); // holder → Set of items, oldest first
   let size = 0;
   let evictions = 0;
@@ -42,6 +45,30 @@ export function createShares({ limit, perHolder = Infinity }) {
     return chosen;
   }
 
+  // The item idle longest by real work, if idle for minIdleMs; null when there is none.
+  function leastValuable() {
+    const threshold = now() - minIdleMs;
+    let chosen = null;
+    let oldest = Infinity;
+    for (const [holder, items] of holders) {
+      if (holder === null) continue;
+      for (const item of items) {
+        const idle = item.idleSince?.() ?? Infinity;
+        if (idle <= threshold && idle < oldest) {
+          chosen = [holder, item];
+          oldest = idle;
+        }
+      }
+    }
+    return chosen;
+  }
+
+  function evict(holder, item) {
+    release(holder, item);
+    evictions += 1;
+    item.evict();
+  }
+
   function release(holder, item) {
     const items = holders.get(holder);
     if (!items?.delete(item)) return false;
@@ -57,13 +84,15 @@ export function createShares({ limit, perHolder = Infinity }) {
       if (!exempt && countOf(key) >= perHolder) return 'holder';
       if (size >= limit) {
         const victim = exempt ? null : heaviest();
-        if (victim === null || countOf(victim) < countOf(key) + 2) return 'full';
-        const [oldest] = holders.get(victim);
-        release(victim, oldest);
-        evictions += 1;
-        oldest.evict();
+        if (victim !== null && countOf(victim) >= countOf(key) + 2)
+          evict(victim, holders.get(victim).values().next().value);
+        else {
+          const idle = exempt ? null : leastValuable();
+          if (idle === null) return 'full';
+          evict(...idle);
+        }
       }
-      item.since = performance.now();
+      item.since = now();
       if (!holders.has(key)) holders.set(key, new Set());
       holders.get(key).add(item);
       size += 1;

@@ -82,6 +82,7 @@ class Client {
     this.shutOutUntil = 0;
     this.windowCharge = 0; // what the window being read was charged up front (not yet read)
     this.requests = new Bucket(config.ipRate, now);
+    this.bytes = new Bucket(config.ipByteRate, now);
     this.cost = new Bucket(config.ipBudget, now);
     this.entries = new Bucket(config.ipWindowEntries, now);
     this.keys = new Bucket(config.ipKeys / (config.dataTtlS || LIMITS.hourS), now, config.ipKeys);
@@ -93,7 +94,14 @@ class Client {
   }
 
   rested() {
-    return this.requests.full() && this.cost.full() && this.entries.full() && this.keys.full() && this.seedBytes.full();
+    return (
+      this.requests.full() &&
+      this.bytes.full() &&
+      this.cost.full() &&
+      this.entries.full() &&
+      this.keys.full() &&
+      this.seedBytes.full()
+    );
   }
 }
 

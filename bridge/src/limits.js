@@ -119,6 +119,11 @@ export const LIMITS = Object.freeze({
   timeoutCheckMs: 1000,
   /** A client that pipelined past the depth may not connect again for this long. */
   penaltyMs: 10000,
+  /**
+   * When a ceiling (TCP sockets, WebSockets) is full and no client holds more than a newcomer, the holder idle
+   * longest by real work is closed for it, if idle at least this long (a socket without headers: at once).
+   */
+  evictIdleMs: 1000,
   /** An HTTP parse error's 400 is given this long to leave before the socket is destroyed. */
   parseErrorLingerMs: 1000,
 

@@ -15,6 +15,14 @@ const shorten = (fields) => {
   return out;
 };
 
+// JSON.stringify escapes C0 controls but writes DEL, the C1 controls (U+0080-U+009F: 8-bit CSI is U+009B) and
+// the line separators raw; a terminal or a log viewer may act on them. Escaped, the line is the same JSON.
+const RAW_CONTROLS = /[\u007f-\u009f\u2028\u2029]/g;
+const escapeControl = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** A log line's JSON with every control character escaped (C0 by JSON.stringify, DEL, C1 and U+2028/9 here). */
+export const logLine = (record) => JSON.stringify(record).replace(RAW_CONTROLS, escapeControl);
+
 /**
  * A logger, info/warn/error(event, fields), writing to `stream`, rate-limited per event as above; `quiet`
  * keeps only errors; `quietEvents` names info events left out (routine ones, where one person is the only
@@ -30,7 +38,7 @@ export function createLogger({
 } = {}) {
   const windows = new Map(); // event → { start, lines, suppressed }
   const emit = (level, event, fields) => {
-    stream.write(`${JSON.stringify({ ts: new Date().toISOString(), level, event, ...shorten(fields) })}\n`);
+    stream.write(`${logLine({ ts: new Date().toISOString(), level, event, ...shorten(fields) })}\n`);
   };
   const write = (level, event, fields) => {
     if (quiet && level !== 'error') return;

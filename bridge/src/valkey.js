@@ -56,6 +56,8 @@ export function createBackend(config, { logger, metrics, now = () => performance
 
   return {
     status: () => link.status(),
+    /** Whether Valkey is stalled: a command timed out and no PING has been answered since. */
+    stalled: () => work.isStalled(),
     quota,
 
     /**

@@ -57,13 +57,17 @@ export async function startBridge(args = [], { env = {}, waitReady = true, wrap 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs = [];
+  const lines = []; // the same, as written (to see how a line escapes what a client sent)
   let buffered = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk) => {
     buffered += chunk;
-    const lines = buffered.split('\n');
-    buffered = lines.pop();
-    for (const line of lines) logs.push(line.startsWith('{') ? JSON.parse(line) : { event: 'not_json', line });
+    const complete = buffered.split('\n');
+    buffered = complete.pop();
+    for (const line of complete) {
+      lines.push(line);
+      logs.push(line.startsWith('{') ? JSON.parse(line) : { event: 'not_json', line });
+    }
   });
   const exited = once(child, 'exit');
   const deadline = Date.now() + 15000;
@@ -87,6 +91,7 @@ export async function startBridge(args = [], { env = {}, waitReady = true, wrap 
     ws: `ws://${where}/ws`,
     child,
     logs,
+    lines,
     exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -170,3 +170,37 @@ test('logs: an event past its burst is counted, then reported once as log_suppre
     ],
   );
 });
+
+test('logs: every control character a client sent (C0, DEL, C1, U+2028/9) is escaped; the line is the same JSON', async () => {
+  const { createLogger } = await import('../../bridge/src/log.js');
+  const raw = [];
+  const logger = createLogger({ stream: { write: (line) => raw.push(line) } });
+  const sent = `a\u0000\u0007\u001b[31m\u007f\u0080\u009b\u009f\u2028\u2029z`;
+  logger.warn('upgrade_refused', { origin: sent });
+  const line = raw[0].trimEnd();
+  assert.doesNotMatch(line, /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u);
+  assert.equal(JSON.parse(line).origin, sent);
+});
+
+test('frames: the id of a frame refused unread is read from its first bytes only', async () => {
+  const { leadingId } = await import('../../bridge/src/session/frame-gate.js');
+  assert.equal(leadingId(Buffer.from('{"id":12,"op":"hello"}')), 12);
+  assert.equal(leadingId(Buffer.from(' { "id" : "a-b" , "op":"x"}')), 'a-b');
+  assert.equal(leadingId(Buffer.from('{"op":"hello","id":12}')), null, 'not first: not read');
+  assert.equal(leadingId(Buffer.from('{"id":99999999999999999,"op":"x"}')), null, 'not a safe integer');
+  assert.equal(leadingId(Buffer.from(`{"id":"${'x'.repeat(200)}"}`)), null, 'longer than an id');
+});
+
+test('static: one byte range, a suffix, unsatisfiable, several ranges (whole file), If-Range', async () => {
+  const { byteRange, notModified } = await import('../../bridge/src/conditional.js');
+  const req = (headers) => ({ headers });
+  assert.deepEqual(byteRange(req({ range: 'bytes=0-9' }), 100, 'W/"a"'), { start: 0, end: 9 });
+  assert.deepEqual(byteRange(req({ range: 'bytes=90-' }), 100, 'W/"a"'), { start: 90, end: 99 });
+  assert.deepEqual(byteRange(req({ range: 'bytes=-5' }), 100, 'W/"a"'), { start: 95, end: 99 });
+  assert.deepEqual(byteRange(req({ range: 'bytes=50-500' }), 100, 'W/"a"'), { start: 50, end: 99 });
+  assert.equal(byteRange(req({ range: 'bytes=100-' }), 100, 'W/"a"'), 'unsatisfiable');
+  assert.equal(byteRange(req({ range: 'bytes=0-1,5-6' }), 100, 'W/"a"'), null);
+  assert.equal(byteRange(req({ range: 'bytes=0-1', 'if-range': 'W/"b"' }), 100, 'W/"a"'), null);
+  assert.equal(notModified(req({ 'if-none-match': '"x", W/"a"' }), 'W/"a"'), true);
+  assert.equal(notModified(req({ 'if-none-match': 'W/"b"' }), 'W/"a"'), false);
+});

@@ -11,6 +11,8 @@ import { LIMITS } from '../limits.js';
 
 const FENCE_STATES = { ok: 'ok', fenced: 'foreign', unverified: 'unknown' };
 const AUTH_FAILED = /WRONGPASS|NOAUTH|invalid username-password/i;
+// The connector's claim of an absent fence (SET NX), refused to a user without SET.
+const UNCLAIMED = /NOPERM.*'set'/i;
 export const LIBRARY_LOAD_HINT =
   'an administrator loads them: branded-bridge --print-functions | valkey-cli -x FUNCTION LOAD REPLACE';
 
@@ -127,6 +129,15 @@ export function createLink(config, { logger, metrics }) {
         logger.error('valkey_auth_failed', {
           message,
           note: `Valkey refused the bridge's user: create it again (branded-bridge --print-acl) or fix --valkey; retrying`,
+        }),
+      );
+      return;
+    }
+    if (UNCLAIMED.test(message)) {
+      note('fence_claim', 'refused', () =>
+        logger.error('valkey_fence_unclaimed', {
+          message,
+          note: "the fence is not claimed and the bridge's user may not claim it: an administrator runs the SET ... NX that branded-bridge --print-acl prints; retrying",
         }),
       );
       return;
