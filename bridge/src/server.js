@@ -19,6 +19,20 @@ export { SHARE_CLOSE_CODE } from './upgrade.js';
 export const SHUTDOWN_CLOSE_CODE = 1001;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
+// Waits for the answers under way (at most LIMITS.drainTimeoutMs), then closes every WebSocket (1001) and
+// socket, the idle ones first.
+async function drainAndClose({ http, wss, answering, logger }) {
+  logger.info('draining', { inflight: answering.count, connections: wss.clients.size });
+  await Promise.race([answering.drained(), delay(LIMITS.drainTimeoutMs)]);
+  const httpClosed = new Promise((resolve) => http.close(resolve));
+  for (const ws of wss.clients) ws.close(SHUTDOWN_CLOSE_CODE, 'shutting down');
+  http.closeIdleConnections();
+  await Promise.race([httpClosed, delay(LIMITS.closeTimeoutMs)]);
+  for (const ws of wss.clients) ws.terminate();
+  http.closeAllConnections();
+  await httpClosed;
+}
+
 /**
  * The bridge, listen() to start it and close() to drain and stop it. backend: the Valkey side (see
  * valkey.js); config: see config.js; now: the clock every budget reads (tests may drive it).
@@ -88,16 +102,7 @@ export function createBridge({
     async close() {
       if (closing) return;
       closing = true;
-      const { wss } = upgrades;
-      logger.info('draining', { inflight: answering.count, connections: wss.clients.size });
-      await Promise.race([answering.drained(), delay(LIMITS.drainTimeoutMs)]);
-      const httpClosed = new Promise((resolve) => http.close(resolve));
-      for (const ws of wss.clients) ws.close(SHUTDOWN_CLOSE_CODE, 'shutting down');
-      http.closeIdleConnections();
-      await Promise.race([httpClosed, delay(LIMITS.closeTimeoutMs)]);
-      for (const ws of wss.clients) ws.terminate();
-      http.closeAllConnections();
-      await httpClosed;
+      await drainAndClose({ http, wss: upgrades.wss, answering, logger });
       clients.close();
       await backend.close();
       logger.info('closed', {});

@@ -34,48 +34,60 @@ class Place {
   }
 }
 
+// A refusal of an upgrade for want of a place, or null when the place was taken.
+function placeRefusal(refused, config) {
+  if (refused === 'holder')
+    return {
+      status: 503,
+      reason: 'ip_capacity',
+      text: `at most ${config.maxConnectionsPerIp} connections per address`,
+    };
+  if (refused === 'full') return { status: 503, reason: 'capacity', text: 'too many connections' };
+  return null;
+}
+
 /**
  * The upgrade handler and the WebSocket server. deps: {config, clients, ops, metrics, logger, answering,
  * isClosing, sockets (sockets.js: real work is also the TCP socket's), now}.
  */
-export function createUpgrades(deps) {
-  const { config, clients, metrics, logger, now } = deps;
-  const places = createShares({
-    limit: config.maxConnections,
-    perHolder: config.maxConnectionsPerIp,
-    minIdleMs: LIMITS.evictIdleMs,
-    now,
-  });
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: config.maxFrame,
-    handleProtocols: (offered) => (offered.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
-  });
+export class Upgrades {
+  constructor(deps) {
+    const { config, now } = deps;
+    this.deps = deps;
+    this.places = createShares({
+      limit: config.maxConnections,
+      perHolder: config.maxConnectionsPerIp,
+      minIdleMs: LIMITS.evictIdleMs,
+      now,
+    });
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: config.maxFrame,
+      handleProtocols: (offered) => (offered.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
+    });
+  }
 
-  const takePlace = (client, socket) => {
+  // A place among the WebSockets for `client`: the Place, or the refusal.
+  #takePlace(client, socket) {
+    const { metrics, now, config } = this.deps;
     const place = new Place(metrics, now);
     place.socket = socket;
-    const refused = places.take(client.key, place);
-    if (refused === 'holder')
-      return {
-        status: 503,
-        reason: 'ip_capacity',
-        text: `at most ${config.maxConnectionsPerIp} connections per address`,
-      };
-    if (refused === 'full') return { status: 503, reason: 'capacity', text: 'too many connections' };
+    const refusal = placeRefusal(this.places.take(client.key, place), config);
+    if (refusal !== null) return refusal;
     client.connections += 1; // held from here, so a burst of upgrades cannot pass the cap together
     let released = false;
     socket.once('close', () => {
       if (released) return;
       released = true;
-      places.release(client.key, place);
+      this.places.release(client.key, place);
       client.connections -= 1;
     });
     return place;
-  };
+  }
 
-  const accept = (req, socket, head, { place, client, address, peer }) => {
-    wss.handleUpgrade(req, socket, head, (ws) => {
+  #accept(req, socket, head, { place, client, address, peer }) {
+    const { metrics, logger, now } = this.deps;
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
       place.ws = ws;
       metrics.connectionOpened();
       logger.info('connection_open', { peer, client: address, origin: req.headers.origin ?? null });
@@ -86,44 +98,40 @@ export function createUpgrades(deps) {
       ws.on('error', (error) => logger.warn('connection_error', { peer, message: error.message }));
       const worked = () => {
         place.workedAt = now();
-        deps.sockets.worked(socket);
+        this.deps.sockets.worked(socket);
       };
-      startSession(ws, socket, { ...deps, work: deps.answering, peer, client, worked });
+      startSession(ws, socket, { ...this.deps, work: this.deps.answering, peer, client, worked });
     });
-  };
+  }
 
-  const upgrade = (req, socket, head) => {
+  #upgrade(req, socket, head) {
+    const { config, clients, metrics, logger, isClosing } = this.deps;
     const peer = `${req.socket.remoteAddress}:${req.socket.remotePort}`;
     const address = clientAddress(req, config.trustProxy);
     const client = clients.of(address);
-    let refusal = refuseUpgrade(req, { config, closing: deps.isClosing() });
-    const place = refusal === null ? takePlace(client, socket) : null;
+    let refusal = refuseUpgrade(req, { config, closing: isClosing() });
+    const place = refusal === null ? this.#takePlace(client, socket) : null;
     if (place?.status !== undefined) refusal = place;
     if (refusal !== null) {
       metrics.connectionRefused(refusal.reason);
-      logger.warn('upgrade_refused', {
-        peer,
-        client: address,
-        status: refusal.status,
-        reason: refusal.reason,
-        origin: req.headers.origin ?? null,
-      });
-      return writeRefusal(socket, refusal);
+      const origin = req.headers.origin ?? null;
+      logger.warn('upgrade_refused', { peer, client: address, status: refusal.status, reason: refusal.reason, origin });
+      writeRefusal(socket, refusal);
+      return;
     }
-    return accept(req, socket, head, { place, client, address, peer });
-  };
+    this.#accept(req, socket, head, { place, client, address, peer });
+  }
 
-  return {
-    wss,
-    places,
-    /** Handles an upgrade; nothing a client sends may end the process: a failure costs only this socket. */
-    handle(req, socket, head) {
-      try {
-        upgrade(req, socket, head);
-      } catch (error) {
-        logger.error('upgrade_failed', { message: error?.message });
-        socket.destroy();
-      }
-    },
-  };
+  /** Handles an upgrade; nothing a client sends may end the process: a failure costs only this socket. */
+  handle(req, socket, head) {
+    try {
+      this.#upgrade(req, socket, head);
+    } catch (error) {
+      this.deps.logger.error('upgrade_failed', { message: error?.message });
+      socket.destroy();
+    }
+  }
 }
+
+/** The upgrades (see Upgrades). */
+export const createUpgrades = (deps) => new Upgrades(deps);

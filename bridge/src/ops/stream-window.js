@@ -29,6 +29,85 @@ function windowArgs(t0, t1) {
 }
 
 /**
+ * The bridge's window reads: one per client at a time, their calls taking turns (WINDOW_SLOTS at once, the
+ * least read client first), each charged up front against its client's and the bridge's entry budgets.
+ */
+class WindowReader {
+  constructor({ config, backend, now }) {
+    this.config = config;
+    this.backend = backend;
+    this.entries = new Bucket(config.windowEntries, now);
+    this.turns = createFairQueue({
+      slots: WINDOW_SLOTS,
+      maxWaiting: LIMITS.chunksWaiting,
+      waitMs: LIMITS.chunkWaitMs,
+      // What the client has read lately, not what its window in flight was charged up front.
+      weight: (client) => client.entries.used() - client.windowCharge,
+      what: 'stream window',
+    });
+    this.reading = new Set(); // clients with a window being read: one each
+  }
+
+  // A chunk's turn; a refusal (the line full, or no turn in time) ends the window as `busy`.
+  turnOf(client) {
+    return async () => {
+      try {
+        return await this.turns.enter(client);
+      } catch (error) {
+        if (error instanceof ShareRefused) throw busy(`${error.message}; retry shortly`, 'windows');
+        throw error;
+      }
+    };
+  }
+
+  // Takes `charge` from the client's entry budget (waiting up to ENTRY_WAIT_MS for it) and the bridge's.
+  async #take(client, charge) {
+    const { config } = this;
+    const wait = client.entries.msUntil(charge);
+    if (wait > 0 && wait <= ENTRY_WAIT_MS) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait) + 1));
+    const light = isLight(client.entries);
+    if (!client.entries.take(charge))
+      throw rateLimited(
+        `over ${config.ipWindowEntries} stream entries read per second from this address; retry shortly`,
+      );
+    if (!takeShared(this.entries, charge, { light })) {
+      client.entries.give(charge);
+      throw busy(
+        `the bridge is at its budget of ${config.windowEntries} stream entries read per second; retry shortly`,
+        'budget',
+      );
+    }
+  }
+
+  /** Counts one window for `client`, charged `charge` entries up front; what it did not read is given back. */
+  async read(client, { queue, stream, t0, t1, sample }, charge) {
+    if (this.reading.has(client))
+      throw busy('a stream window from this address is being read; one at a time', 'windows');
+    this.reading.add(client);
+    try {
+      await this.#take(client, charge);
+      let result;
+      client.windowCharge = charge;
+      try {
+        result = await this.backend.countWindow(queue, streamType(stream), t0, t1, {
+          count: charge,
+          limit: this.config.maxWindowEntries,
+          sample,
+          beforeChunk: this.turnOf(client),
+        });
+      } finally {
+        client.windowCharge = 0;
+        client.entries.give(charge - (result?.count ?? 0));
+        this.entries.give(charge - (result?.count ?? 0));
+      }
+      return result;
+    } finally {
+      this.reading.delete(client);
+    }
+  }
+}
+
+/**
  * The streamWindow op: how many entries [t0, t1) holds (`truncated` past maxWindowEntries), the first and
  * last ids and the first `sample` entries. One window per client at a time, its calls taking turns with other
  * clients' (WINDOW_SLOTS at once, the least read client first); each is charged the most it may read against
@@ -46,57 +125,9 @@ export const streamWindow = {
   },
   cost: () => 1,
   keys: () => 0,
-  create({ config, backend, allowlist, now }) {
-    const entries = new Bucket(config.windowEntries, now);
-    const turns = createFairQueue({
-      slots: WINDOW_SLOTS,
-      maxWaiting: LIMITS.chunksWaiting,
-      waitMs: LIMITS.chunkWaitMs,
-      // What the client has read lately, not what its window in flight was charged up front.
-      weight: (client) => client.entries.used() - client.windowCharge,
-      what: 'stream window',
-    });
-    const reading = new Set(); // clients with a window being read: one each
-    // A chunk's turn; a refusal (the line full, or no turn in time) ends the window as `busy`.
-    const turnOf = (client) => async () => {
-      try {
-        return await turns.enter(client);
-      } catch (error) {
-        if (error instanceof ShareRefused) throw busy(`${error.message}; retry shortly`, 'windows');
-        throw error;
-      }
-    };
-    const read = async (client, { queue, stream, t0, t1, sample }, charge) => {
-      const wait = client.entries.msUntil(charge);
-      if (wait > 0 && wait <= ENTRY_WAIT_MS) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait) + 1));
-      const light = isLight(client.entries);
-      if (!client.entries.take(charge))
-        throw rateLimited(
-          `over ${config.ipWindowEntries} stream entries read per second from this address; retry shortly`,
-        );
-      if (!takeShared(entries, charge, { light })) {
-        client.entries.give(charge);
-        throw busy(
-          `the bridge is at its budget of ${config.windowEntries} stream entries read per second; retry shortly`,
-          'budget',
-        );
-      }
-      let result;
-      client.windowCharge = charge;
-      try {
-        result = await backend.countWindow(queue, streamType(stream), t0, t1, {
-          count: charge,
-          limit: config.maxWindowEntries,
-          sample,
-          beforeChunk: turnOf(client),
-        });
-      } finally {
-        client.windowCharge = 0;
-        client.entries.give(charge - (result?.count ?? 0));
-        entries.give(charge - (result?.count ?? 0));
-      }
-      return result;
-    };
+  create(deps) {
+    const { config, allowlist } = deps;
+    const reader = new WindowReader(deps);
     return {
       prepare({ queue, stream, t0, t1, sample = DEFAULT_SAMPLE }, client) {
         const range = windowArgs(t0, t1);
@@ -108,28 +139,21 @@ export const streamWindow = {
         // The one entry read past the limit only tells that there are more.
         const charge = config.maxWindowEntries + 1;
         return async () => {
-          if (reading.has(client))
-            throw busy('a stream window from this address is being read; one at a time', 'windows');
-          reading.add(client);
-          try {
-            const result = await read(client, { queue, stream, t0, t1, sample }, charge);
-            const truncated = result.count > config.maxWindowEntries;
-            return {
-              queue,
-              stream,
-              key: result.key,
-              t0,
-              t1,
-              command: ['XRANGE', result.key, range.start, range.end],
-              count: truncated ? config.maxWindowEntries : result.count,
-              truncated,
-              first: result.first,
-              last: result.last,
-              sample: result.sample.map(({ id, fields }) => ({ entry: id, fields })),
-            };
-          } finally {
-            reading.delete(client);
-          }
+          const result = await reader.read(client, { queue, stream, t0, t1, sample }, charge);
+          const truncated = result.count > config.maxWindowEntries;
+          return {
+            queue,
+            stream,
+            key: result.key,
+            t0,
+            t1,
+            command: ['XRANGE', result.key, range.start, range.end],
+            count: truncated ? config.maxWindowEntries : result.count,
+            truncated,
+            first: result.first,
+            last: result.last,
+            sample: result.sample.map(({ id, fields }) => ({ entry: id, fields })),
+          };
         };
       },
     };
