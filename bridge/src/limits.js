@@ -137,9 +137,11 @@ export const LIMITS = Object.freeze({
   /** A refused upgrade's answer is given this long to leave before the socket is destroyed. */
   refusalLingerMs: 1000,
 
-  // frames.js
+  // frames.js and session/frame-gate.js
   /** Longest request id (characters). */
   maxRequestId: 128,
+  /** Bytes of a frame refused unread in which its id is looked for (`{"id":` and the longest id). */
+  idPrefixBytes: 160,
 
   // clients.js
   /** How often clients holding nothing with full budgets are forgotten. */

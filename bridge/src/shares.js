@@ -5,9 +5,10 @@
  * Held items under a ceiling of `limit` in all and `perHolder` per holder. take(holder, item) admits the item
  * or refuses (`holder` or `full`); when the ceiling is full it evicts the oldest item of the heaviest holder
  * (item.evict(), and its place is freed at once) if that holder holds at least two more than the newcomer, so
- * equals never push each other out. Among equals (a crowd of addresses holding one each), it evicts the least
- * valuable item instead: the one whose item.idleSince() (the time of its last real work; far in the past for a
- * socket that never finished its headers) is oldest, if that is at least `minIdleMs` ago. `exempt` items (a
+ * equals never push each other out. Else it evicts the least valuable item: a socket that never finished its
+ * headers (item.unfinished()), oldest first, for any newcomer; or, for a newcomer that holds nothing (one of a
+ * crowd of addresses holding one each), the item whose item.idleSince() (its last real work) is oldest, if that
+ * is at least `minIdleMs` ago. `exempt` items (a
  * trusted proxy's) count toward the ceiling but have no per-holder cap and are never evicted.
  */
 export class Shares {
@@ -42,16 +43,19 @@ export class Shares {
     return chosen;
   }
 
-  // The item idle longest by real work, if idle for minIdleMs: [holder, item], or null when there is none.
-  #leastValuable() {
-    const threshold = this.now() - this.minIdleMs;
+  // The least valuable item for `key`'s newcomer: [holder, item], or null when there is none. An unfinished
+  // item (a socket without its headers) goes to anyone, oldest first; the item idle longest by real work (for
+  // minIdleMs at least) only to a newcomer that holds nothing, so a client that already holds places cannot
+  // take its neighbours' by coming back.
+  #leastValuable(key) {
+    const threshold = this.countOf(key) === 0 ? this.now() - this.minIdleMs : -Infinity;
     let chosen = null;
     let oldest = Infinity;
     for (const [holder, items] of this.#holders) {
       if (holder === null) continue;
       for (const item of items) {
         const idle = item.idleSince?.() ?? Infinity;
-        if (idle <= threshold && idle < oldest) {
+        if ((idle <= threshold || item.unfinished?.() === true) && idle < oldest) {
           chosen = [holder, item];
           oldest = idle;
         }
@@ -81,7 +85,7 @@ export class Shares {
       this.#evict(victim, this.#holders.get(victim).values().next().value);
       return true;
     }
-    const idle = this.#leastValuable();
+    const idle = this.#leastValuable(key);
     if (idle === null) return false;
     this.#evict(...idle);
     return true;

@@ -40,6 +40,9 @@ export function watchSockets(http, { config, clients, metrics, logger, now }) {
     const client = clients.of(peer);
     const item = {
       workedAt: null,
+      unfinished() {
+        return this.workedAt === null;
+      },
       idleSince() {
         return this.workedAt ?? this.since - UNFINISHED;
       },

@@ -204,3 +204,36 @@ test('static: one byte range, a suffix, unsatisfiable, several ranges (whole fil
   assert.equal(notModified(req({ 'if-none-match': '"x", W/"a"' }), 'W/"a"'), true);
   assert.equal(notModified(req({ 'if-none-match': 'W/"b"' }), 'W/"a"'), false);
 });
+
+test('shares: among equals, a newcomer holding nothing takes the place idle longest by work; one holding some does not', async () => {
+  const { createShares } = await import('../../bridge/src/shares.js');
+  let clock = 0;
+  const evicted = [];
+  const item = (name, extra = {}) => ({
+    name,
+    workedAt: clock,
+    idleSince() {
+      return this.workedAt;
+    },
+    evict: () => evicted.push(name),
+    ...extra,
+  });
+  const shares = createShares({ limit: 3, perHolder: 8, minIdleMs: 1000, now: () => clock });
+  const a = item('a');
+  assert.equal(shares.take('A', a), null);
+  clock = 100;
+  assert.equal(shares.take('B', item('b')), null);
+  assert.equal(shares.take('C', item('c')), null);
+  assert.equal(shares.take('D', item('d')), 'full', 'nobody idle for a second yet');
+  clock = 1200;
+  a.workedAt = 1150; // real work: a is not the idle one any more
+  assert.equal(shares.take('C', item('c2')), 'full', 'C holds one already: it may not take a neighbour');
+  assert.equal(shares.take('D', item('d')), null);
+  assert.deepEqual(evicted, ['b'], 'the one idle longest by work');
+  const unfinished = item('u', { unfinished: () => true, idleSince: () => -1e12 });
+  clock = 1300;
+  shares.release('C', shares.itemsOf('C')[0]);
+  assert.equal(shares.take('E', unfinished), null);
+  assert.equal(shares.take('D', item('d2')), null, 'D holds one, yet an unfinished item goes to anyone');
+  assert.deepEqual(evicted, ['b', 'u']);
+});

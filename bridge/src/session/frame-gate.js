@@ -2,15 +2,15 @@
 // bytes. A frame over a budget is refused unread (its id, when the frame starts with one, is read by a bounded
 // pattern, not by JSON.parse), so whatever an address sends, the bridge's CPU per client stays bounded; a
 // connection that keeps sending while refused is closed.
+import { LIMITS } from '../limits.js';
 import { Bucket } from '../rate.js';
 
 // `{"id": 12` or `{"id":"a-b"` at the very start of a frame: what a refused frame's reply is addressed to.
 const LEADING_ID = /^\s*\{\s*"id"\s*:\s*(-?\d{1,16}|"[^"\\]{1,128}")\s*[,}]/;
-const ID_PREFIX_BYTES = 160;
 
 /** The request id at the start of a frame, read without parsing it; null when there is none to read. */
 export function leadingId(data) {
-  const head = data.subarray(0, ID_PREFIX_BYTES).toString('latin1');
+  const head = data.subarray(0, LIMITS.idPrefixBytes).toString('latin1');
   const match = LEADING_ID.exec(head);
   if (match === null) return null;
   const id = match[1].startsWith('"') ? match[1].slice(1, -1) : Number(match[1]);
