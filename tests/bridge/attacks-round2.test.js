@@ -25,6 +25,7 @@ import {
   legitClient,
   peakRss,
   siteAt,
+  SITE_PREFIX,
   sleep,
   VISITOR_BOUND_MS,
 } from './attack-support.js';
@@ -224,7 +225,7 @@ describe('2. the client table under IPv6 prefixes', () => {
 
   it('1,000 /64s of one /48: each its own client, the table evicts; with --ipv6-prefix 48 they are one client', async (t) => {
     if (undo === null)
-      return t.skip('needs root to make fd00:b:0::/48 local (ip -6 route add local …, ip_nonlocal_bind)');
+      return t.skip(`needs root to make ${SITE_PREFIX} local (ip -6 route add local …, ip_nonlocal_bind)`);
     const addresses = Array.from({ length: 1000 }, (_, i) => siteAt(i + 1));
     const results = {};
     for (const [name, stack] of [
@@ -328,7 +329,7 @@ describe('4. the WebSocket and socket ceilings under an IPv6 site', () => {
 
   it('8 /64s of one /48 asking for 8 WebSockets each: the site is one client and gets 8; a visitor is served', async (t) => {
     if (undo === null)
-      return t.skip('needs root to make fd00:b:0::/48 local (ip -6 route add local …, ip_nonlocal_bind)');
+      return t.skip(`needs root to make ${SITE_PREFIX} local (ip -6 route add local …, ip_nonlocal_bind)`);
     const { bridge } = stack;
     const attackers = [];
     for (let a = 0; a < 8; a += 1) attackers.push(...(await hold(bridge, siteAt(a + 1), 8)));

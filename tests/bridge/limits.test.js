@@ -220,7 +220,9 @@ describe('rate, in-flight and idle limits', () => {
         ok: replies.filter((r) => r.ok).length,
         rate: replies.filter((r) => r.error?.code === 'rate').length,
       };
-      assert.deepEqual(counts, { ok: 20, rate: 20 }, 'a second of frames, then another refused');
+      // The refusals are written at once; an ok is written when its op answers, which the close may come first.
+      assert.equal(counts.rate, 20, 'another second of frames refused, then the close');
+      assert.ok(counts.ok <= 20, JSON.stringify(counts));
       assert.equal(
         replies.filter((r) => r.error?.code === 'closed').length,
         100 - counts.ok - counts.rate,
