@@ -161,7 +161,7 @@ describe('3. one address sending large frames over 8 sockets (the defaults: 2 Mi
     const { bridge } = stack;
     const FRAME = 250_000; // under --max-frame (262,144)
     const pad = 'x'.repeat(FRAME - 64);
-    const legit = await legitClient(bridge, { address: clientAt(1) });
+    const legit = await legitClient(bridge, { address: clientAt(1), count: 20 });
     const sockets = await Promise.all(
       Array.from({ length: 8 }, () => open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(80) })),
     );
@@ -189,6 +189,7 @@ describe('3. one address sending large frames over 8 sockets (the defaults: 2 Mi
     await Promise.all(flood);
     const seconds = (Date.now() - started) / 1000;
     await sleep(500); // the replies to what is in flight
+    await legit.finished;
     const stats = await legit.stop();
     for (const s of sockets) s.ws.terminate();
     // A parsed frame is answered bad_request (hello takes no "pad"); one refused unread is answered `rate`.
