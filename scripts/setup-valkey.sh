@@ -3,7 +3,7 @@
 # Debian 12 and bookworm-backports offer only 8.0.1, so Debian's newer source package (from sid) is rebuilt
 # once, offline, with its bundled Lua and jemalloc, and installed under $BRANDED_VALKEY_PREFIX
 # (/opt/branded-valkey/<version>, `current` pointing at it). The tests and `npm start` run it
-# (bridge/src/valkey-launcher.js looks there first); Debian's valkey-server stays installed beside it.
+# (bridge/local/valkey-launcher.js looks there first); Debian's valkey-server stays installed beside it.
 # Idempotent: with the version installed it says so and does nothing. The downloads are checked against the
 # pinned SHA-256 of the .dsc, and the tarballs against the SHA-256 the .dsc lists.
 # Not root: prints what to run and exits 0 (the stack then runs Debian's 8.0.1, and the bridge says so).

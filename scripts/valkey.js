@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Starts and stops the Valkey servers this project needs: a standalone node (optionally with the
-// EMQ.ENQUEUE module; bridge/src/valkey-launcher.js) or a cluster (3 primaries, 1 replica each from the CLI),
-// on free loopback ports, data in fresh temp dirs, AOF on. Every server is stopped by its own pid; a server this helper did not start is
+// EMQ.ENQUEUE module; bridge/local/valkey-launcher.js) or a cluster (3 primaries, 1 replica each from the CLI),
+// on free loopback ports, data in fresh temp dirs, AOF on. Every server is stopped by its own pid; a server
+// this helper did not start is
 // never touched.
 //
 // Library:  import { startServer, startCluster } from './scripts/valkey.js'
@@ -24,7 +25,7 @@ import {
   sleep,
   startServer,
   valkeyProgram,
-} from '../bridge/src/valkey-launcher.js';
+} from '../bridge/local/valkey-launcher.js';
 
 export {
   HOST,
@@ -34,7 +35,7 @@ export {
   freePort,
   startServer,
   valkeyProgram,
-} from '../bridge/src/valkey-launcher.js';
+} from '../bridge/local/valkey-launcher.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

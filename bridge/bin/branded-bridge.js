@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // branded-bridge: the WebSocket bridge between web pages and Valkey (bridge/PROTOCOL.md).
 // Exit 0 after a graceful stop, 1 when it cannot start, 2 on a usage error.
-import { aclCommand, functionsCommand } from '../src/acl.js';
+import { aclCommand, fenceClaimCommand, functionsCommand } from '../src/acl.js';
 import { ConfigError, helpText, loadConfig } from '../src/config.js';
 import { startBridge } from '../src/main.js';
 
@@ -24,7 +24,7 @@ if (config.help) {
   process.exit(0);
 }
 if (printAcl) {
-  process.stdout.write(`${aclCommand(config)}\n`);
+  process.stdout.write(`${aclCommand(config)}\n${fenceClaimCommand()}\n`);
   process.exit(0);
 }
 if (printFunctions) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The local stack behind `npm start`: Valkey (unless --valkey/--cluster), the bridge, the explorer.
 import { ConfigError } from '../src/config.js';
-import { runLocalStack } from '../src/local-stack.js';
+import { runLocalStack } from '../local/local-stack.js';
 
 try {
   await runLocalStack(process.argv.slice(2), process.env);

@@ -2,6 +2,7 @@
 // the keys of the queues it serves, its gateCompare scratch queues, and the version fence, and no script of
 // its own choosing (the connector calls its Functions library, which an administrator loads: see
 // functionsCommand).
+import { FENCE_VALUE } from '@echomq/branded';
 import { LIBRARY_CODE } from '@echomq/branded/valkey';
 
 import { STAR_BYTES } from './queues.js';
@@ -11,7 +12,8 @@ export const ACL_USER = 'branded-bridge';
 // Connection set-up (iovalkey: AUTH, CLIENT SETINFO, PING, QUIT) and the bridge's own reads (the server's
 // version, the module's command, the key quota); the connector's calls (FCALL of its library, whose functions
 // call EXISTS, HSET, ZADD, XRANGE and EXPIRE; EMQ.ENQUEUE; the reads; XADD, RENAME, DEL of a seed); GET and
-// TYPE of the fence. SET only on the fence, in a selector of its own.
+// TYPE of the fence. No SET at all: the fence is claimed once by an administrator (fenceClaimCommand), so a
+// compromised bridge cannot write a foreign fence and stop every writer on that Valkey.
 export const ACL_COMMANDS = [
   'auth',
   'ping',
@@ -93,7 +95,6 @@ export function aclRules(config, password, { databases = false } = {}) {
     ...ACL_COMMANDS.map((c) => `+${c}`),
     ...(config.cluster === null ? ['emq.enqueue'] : ACL_CLUSTER_COMMANDS).map((c) => `+${c}`),
     ...databaseRules(config),
-    `(~${FENCE_PATTERN} +set)`,
   ];
 }
 
@@ -112,6 +113,12 @@ export function aclCommand(config, password = '<password>') {
   if (config.cluster === null) return user;
   return `${user}\n${['ACL', 'SETUSER', ACL_USER, ...aclModuleRules()].map(quoted).join(' ')}`;
 }
+
+/**
+ * The fence's claim, which the bridge's user may not make (it may only read the fence): an administrator runs
+ * it once, before the bridge first connects (NX: a fence already there is left as it is).
+ */
+export const fenceClaimCommand = () => ['SET', FENCE_PATTERN, FENCE_VALUE, 'NX'].map(quoted).join(' ');
 
 /** The Functions library an administrator loads once: `... | valkey-cli -x FUNCTION LOAD REPLACE`. */
 export const functionsCommand = () => LIBRARY_CODE;

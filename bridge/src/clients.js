@@ -6,13 +6,7 @@
 import { isIP } from 'node:net';
 
 import { Bucket } from './rate.js';
-
-const SWEEP_MS = 10000;
-const HOUR_S = 3600;
-// A record touched within this is not moved to the young end again (a move is a Map delete and set).
-const TOUCH_MS = 1000;
-// Records looked at from the old end for one that holds no socket, before the oldest is taken anyway.
-const EVICTION_SCAN = 256;
+import { LIMITS } from './limits.js';
 
 /** The address without the `::ffff:` that a dual-stack socket puts before an IPv4 peer; '' for none. */
 export const bareAddress = (address) => (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
@@ -88,10 +82,11 @@ class Client {
     this.shutOutUntil = 0;
     this.windowCharge = 0; // what the window being read was charged up front (not yet read)
     this.requests = new Bucket(config.ipRate, now);
+    this.bytes = new Bucket(config.ipByteRate, now);
     this.cost = new Bucket(config.ipBudget, now);
     this.entries = new Bucket(config.ipWindowEntries, now);
-    this.keys = new Bucket(config.ipKeys / (config.dataTtlS || HOUR_S), now, config.ipKeys);
-    this.seedBytes = new Bucket(config.ipSeedBytes / (config.dataTtlS || HOUR_S), now, config.ipSeedBytes);
+    this.keys = new Bucket(config.ipKeys / (config.dataTtlS || LIMITS.hourS), now, config.ipKeys);
+    this.seedBytes = new Bucket(config.ipSeedBytes / (config.dataTtlS || LIMITS.hourS), now, config.ipSeedBytes);
   }
 
   holdsNothing() {
@@ -99,7 +94,14 @@ class Client {
   }
 
   rested() {
-    return this.requests.full() && this.cost.full() && this.entries.full() && this.keys.full() && this.seedBytes.full();
+    return (
+      this.requests.full() &&
+      this.bytes.full() &&
+      this.cost.full() &&
+      this.entries.full() &&
+      this.keys.full() &&
+      this.seedBytes.full()
+    );
   }
 }
 
@@ -118,7 +120,7 @@ export function createClients(config, now = () => performance.now()) {
     let scanned = 0;
     for (const [key, client] of clients) {
       clients.delete(key);
-      if (client.holdsNothing() || scanned >= EVICTION_SCAN) {
+      if (client.holdsNothing() || scanned >= LIMITS.evictionScan) {
         evicted += 1;
         return;
       }
@@ -128,7 +130,7 @@ export function createClients(config, now = () => performance.now()) {
   };
   const sweep = setInterval(() => {
     for (const [key, client] of clients) if (client.holdsNothing() && client.rested()) clients.delete(key);
-  }, SWEEP_MS);
+  }, LIMITS.clientSweepMs);
   sweep.unref();
   return {
     of(address) {
@@ -138,7 +140,7 @@ export function createClients(config, now = () => performance.now()) {
         if (clients.size >= config.maxClients) makeRoom();
         client = new Client(key, config, now);
         clients.set(key, client);
-      } else if (now() - client.touched > TOUCH_MS) {
+      } else if (now() - client.touched > LIMITS.touchMs) {
         client.touched = now();
         clients.delete(key);
         clients.set(key, client);

@@ -1,7 +1,8 @@
-// The bridge's options: one table drives the command line, the environment (BRANDED_BRIDGE_*), the
-// defaults and --help. A command-line option wins over its environment variable.
+// The bridge's options: one table drives the command line, the environment (BRANDED_BRIDGE_*) and --help;
+// their defaults are limits.js DEFAULTS. A command-line option wins over its environment variable.
 import { isIP } from 'node:net';
 
+import { DEFAULTS, FIXED_LIMITS } from './limits.js';
 import { parseGlobs } from './queues.js';
 
 const TOKEN = /^[A-Za-z0-9._~-]{16,256}$/;
@@ -119,13 +120,16 @@ function globs(text, flag) {
 
 const text = (value) => value;
 
+// An option's default as the command line would spell it (limits.js DEFAULTS), or null for none.
+const defaultOf = (key) => (DEFAULTS[key] === null ? null : String(DEFAULTS[key]));
+
 export const OPTIONS = [
   {
     flag: '--valkey',
     key: 'valkey',
     arg: 'URL',
     parse: valkeyUrl,
-    fallback: 'redis://127.0.0.1:6379',
+    fallback: defaultOf('valkey'),
     help: 'the Valkey server (standalone)',
   },
   {
@@ -133,7 +137,7 @@ export const OPTIONS = [
     key: 'cluster',
     arg: 'URL,...',
     parse: urlList,
-    fallback: null,
+    fallback: defaultOf('cluster'),
     help: 'Valkey Cluster seed nodes instead of --valkey (native too when every primary loads the module)',
   },
   {
@@ -141,7 +145,7 @@ export const OPTIONS = [
     key: 'listen',
     arg: 'HOST:PORT',
     parse: listen,
-    fallback: '127.0.0.1:8787',
+    fallback: defaultOf('listen'),
     help: 'where to listen (loopback by default)',
   },
   {
@@ -149,7 +153,7 @@ export const OPTIONS = [
     key: 'origins',
     arg: 'LIST',
     parse: origins,
-    fallback: null,
+    fallback: defaultOf('origins'),
     help: "allowed browser origins, comma-separated (* = any; default: this bridge's own, http://127.0.0.1:PORT and http://localhost:PORT)",
   },
   {
@@ -157,7 +161,7 @@ export const OPTIONS = [
     key: 'devOrigins',
     arg: 'LIST',
     parse: origins,
-    fallback: null,
+    fallback: defaultOf('devOrigins'),
     help: "also admit these origins, e.g. Vite's dev server http://localhost:5173 (opt-in; added to --origin)",
   },
   {
@@ -165,7 +169,7 @@ export const OPTIONS = [
     key: 'token',
     arg: 'SECRET',
     parse: token,
-    fallback: null,
+    fallback: defaultOf('token'),
     help: 'require this bearer token (header or bearer.<token> subprotocol)',
   },
   {
@@ -173,7 +177,7 @@ export const OPTIONS = [
     key: 'queues',
     arg: 'GLOBS',
     parse: globs,
-    fallback: 'demo*',
+    fallback: defaultOf('queues'),
     help: 'queues the bridge serves, comma-separated globs',
   },
   {
@@ -181,7 +185,7 @@ export const OPTIONS = [
     key: 'maxPayload',
     arg: 'BYTES',
     parse: integer(0, 1 << 20),
-    fallback: '4096',
+    fallback: defaultOf('maxPayload'),
     help: 'largest job payload (UTF-8 bytes)',
   },
   {
@@ -189,7 +193,7 @@ export const OPTIONS = [
     key: 'maxFrame',
     arg: 'BYTES',
     parse: integer(1024, 16 << 20),
-    fallback: '262144',
+    fallback: defaultOf('maxFrame'),
     help: 'largest WebSocket frame; larger closes with 1009',
   },
   {
@@ -197,7 +201,7 @@ export const OPTIONS = [
     key: 'maxBatch',
     arg: 'N',
     parse: integer(1, 10000),
-    fallback: '1000',
+    fallback: defaultOf('maxBatch'),
     help: 'most items in one enqueueMany',
   },
   {
@@ -205,15 +209,23 @@ export const OPTIONS = [
     key: 'rate',
     arg: 'N',
     parse: integer(1, 1000000),
-    fallback: '100',
+    fallback: defaultOf('rate'),
     help: 'requests per second per connection (burst N)',
+  },
+  {
+    flag: '--byte-rate',
+    key: 'byteRate',
+    arg: 'BYTES',
+    parse: integer(1024, 1 << 30),
+    fallback: defaultOf('byteRate'),
+    help: 'bytes of frames per second per connection; past it a frame is refused before it is read',
   },
   {
     flag: '--max-inflight',
     key: 'maxInflight',
     arg: 'N',
     parse: integer(1, 100000),
-    fallback: '64',
+    fallback: defaultOf('maxInflight'),
     help: 'requests in flight per connection',
   },
   {
@@ -221,7 +233,7 @@ export const OPTIONS = [
     key: 'maxConnections',
     arg: 'N',
     parse: integer(1, 100000),
-    fallback: '64',
+    fallback: defaultOf('maxConnections'),
     help: "open WebSocket connections; past it a newcomer closes the heaviest client's oldest (1013)",
   },
   {
@@ -229,7 +241,7 @@ export const OPTIONS = [
     key: 'idleTimeoutMs',
     arg: 'MS',
     parse: integer(100, 86400000),
-    fallback: '120000',
+    fallback: defaultOf('idleTimeoutMs'),
     help: 'close a connection silent this long (4001)',
   },
   {
@@ -237,7 +249,7 @@ export const OPTIONS = [
     key: 'valkeyTimeoutMs',
     arg: 'MS',
     parse: integer(100, 600000),
-    fallback: '10000',
+    fallback: defaultOf('valkeyTimeoutMs'),
     help: 'a Valkey command unanswered this long is `unavailable`',
   },
   {
@@ -245,7 +257,7 @@ export const OPTIONS = [
     key: 'maxConnectionsPerIp',
     arg: 'N',
     parse: integer(1, 100000),
-    fallback: '8',
+    fallback: defaultOf('maxConnectionsPerIp'),
     help: 'open WebSocket connections per client (an address, or its --ipv6-prefix / --ipv4-prefix group)',
   },
   {
@@ -253,7 +265,7 @@ export const OPTIONS = [
     key: 'maxSockets',
     arg: 'N',
     parse: integer(1, 1000000),
-    fallback: '1024',
+    fallback: defaultOf('maxSockets'),
     help: "open TCP connections of any kind (HTTP and WebSocket); past it a newcomer closes the heaviest client's oldest",
   },
   {
@@ -261,7 +273,7 @@ export const OPTIONS = [
     key: 'maxSocketsPerIp',
     arg: 'N',
     parse: integer(1, 100000),
-    fallback: '32',
+    fallback: defaultOf('maxSocketsPerIp'),
     help: 'open TCP connections per peer (its address group; a trusted proxy is exempt)',
   },
   {
@@ -269,15 +281,23 @@ export const OPTIONS = [
     key: 'ipRate',
     arg: 'N',
     parse: integer(1, 1000000),
-    fallback: '200',
+    fallback: defaultOf('ipRate'),
     help: 'requests per second per client, over all its connections',
+  },
+  {
+    flag: '--ip-byte-rate',
+    key: 'ipByteRate',
+    arg: 'BYTES',
+    parse: integer(1024, 1 << 30),
+    fallback: defaultOf('ipByteRate'),
+    help: 'bytes of frames per second per client, over all its connections',
   },
   {
     flag: '--ip-budget',
     key: 'ipBudget',
     arg: 'N',
     parse: integer(1, 10000000),
-    fallback: '2000',
+    fallback: defaultOf('ipBudget'),
     help: 'Valkey commands per second per client (an enqueueMany item is one)',
   },
   {
@@ -285,7 +305,7 @@ export const OPTIONS = [
     key: 'budget',
     arg: 'N',
     parse: integer(1, 100000000),
-    fallback: '10000',
+    fallback: defaultOf('budget'),
     help: 'Valkey commands per second for the whole bridge; past it, `busy`',
   },
   {
@@ -293,7 +313,7 @@ export const OPTIONS = [
     key: 'ipWindowEntries',
     arg: 'N',
     parse: integer(1, 100000000),
-    fallback: '60000',
+    fallback: defaultOf('ipWindowEntries'),
     help: 'stream entries streamWindow may read per second per client (one full window)',
   },
   {
@@ -301,7 +321,7 @@ export const OPTIONS = [
     key: 'windowEntries',
     arg: 'N',
     parse: integer(1, 100000000),
-    fallback: '100000',
+    fallback: defaultOf('windowEntries'),
     help: 'stream entries streamWindow may read per second, whole bridge (a light client may overdraw it)',
   },
   {
@@ -309,7 +329,7 @@ export const OPTIONS = [
     key: 'seedIntervalMs',
     arg: 'MS',
     parse: integer(0, 86400000),
-    fallback: '2000',
+    fallback: defaultOf('seedIntervalMs'),
     help: 'least time between two streamSeed starts, whole bridge (later ones wait in line)',
   },
   {
@@ -317,7 +337,7 @@ export const OPTIONS = [
     key: 'ipSeedBytes',
     arg: 'BYTES',
     parse: integer(1024, 1 << 30),
-    fallback: String(16 << 20),
+    fallback: defaultOf('ipSeedBytes'),
     help: 'bytes of streams one client may seed per --data-ttl (32 per entry)',
   },
   {
@@ -325,7 +345,7 @@ export const OPTIONS = [
     key: 'seedBytes',
     arg: 'BYTES',
     parse: integer(1024, 2 ** 36),
-    fallback: String(128 << 20),
+    fallback: defaultOf('seedBytes'),
     help: "bytes of seeded streams the bridge keeps at once; past it a newcomer replaces the heaviest seeder's oldest",
   },
   {
@@ -333,7 +353,7 @@ export const OPTIONS = [
     key: 'maxQueue',
     arg: 'N',
     parse: integer(1, 10000000),
-    fallback: '2000',
+    fallback: defaultOf('maxQueue'),
     help: 'Valkey commands outstanding at once; past it, `busy`',
   },
   {
@@ -341,7 +361,7 @@ export const OPTIONS = [
     key: 'maxBuffered',
     arg: 'BYTES',
     parse: integer(65536, 1 << 30),
-    fallback: '1048576',
+    fallback: defaultOf('maxBuffered'),
     help: 'replies a client has not read; past it the socket is closed',
   },
   {
@@ -349,7 +369,7 @@ export const OPTIONS = [
     key: 'dataTtlS',
     arg: 'SECONDS',
     parse: integer(0, 315360000),
-    fallback: '3600',
+    fallback: defaultOf('dataTtlS'),
     help: 'TTL on every key the bridge writes (0: none)',
   },
   {
@@ -357,7 +377,7 @@ export const OPTIONS = [
     key: 'ipKeys',
     arg: 'N',
     parse: integer(1, 100000000),
-    fallback: '5000',
+    fallback: defaultOf('ipKeys'),
     help: 'keys one client may add per --data-ttl (an hour without one), charged for what it wrote',
   },
   {
@@ -365,7 +385,7 @@ export const OPTIONS = [
     key: 'maxKeys',
     arg: 'N',
     parse: integer(0, 1000000000),
-    fallback: '100000',
+    fallback: defaultOf('maxKeys'),
     help: 'writes are `busy` while the database holds this many keys (DBSIZE, summed on a cluster; 0: no quota)',
   },
   {
@@ -373,7 +393,7 @@ export const OPTIONS = [
     key: 'durabilityReplicas',
     arg: 'N',
     parse: integer(0, 16),
-    fallback: '0',
+    fallback: defaultOf('durabilityReplicas'),
     help: 'acknowledge an enqueue only once N replicas have it (WAIT, within half of --valkey-timeout); else `durability`',
   },
   {
@@ -381,7 +401,7 @@ export const OPTIONS = [
     key: 'maxClients',
     arg: 'N',
     parse: integer(16, 10000000),
-    fallback: '100000',
+    fallback: defaultOf('maxClients'),
     help: 'clients the bridge keeps budgets for; past it the least recently seen idle one is forgotten',
   },
   {
@@ -389,7 +409,7 @@ export const OPTIONS = [
     key: 'ipv6Prefix',
     arg: 'BITS',
     parse: integer(16, 128),
-    fallback: '64',
+    fallback: defaultOf('ipv6Prefix'),
     help: 'IPv6 clients are counted per prefix of this length (48: per site)',
   },
   {
@@ -397,7 +417,7 @@ export const OPTIONS = [
     key: 'ipv4Prefix',
     arg: 'BITS',
     parse: integer(8, 32),
-    fallback: '32',
+    fallback: defaultOf('ipv4Prefix'),
     help: 'IPv4 clients are counted per prefix of this length (24: per /24)',
   },
   {
@@ -405,7 +425,7 @@ export const OPTIONS = [
     key: 'maxOpenFiles',
     arg: 'N',
     parse: integer(1, 100000),
-    fallback: '256',
+    fallback: defaultOf('maxOpenFiles'),
     help: "static files open at once; past it a newcomer takes the heaviest client's oldest",
   },
   {
@@ -413,7 +433,7 @@ export const OPTIONS = [
     key: 'sendTimeoutMs',
     arg: 'MS',
     parse: integer(100, 600000),
-    fallback: '10000',
+    fallback: defaultOf('sendTimeoutMs'),
     help: 'an HTTP answer the client reads nothing of for this long is closed',
   },
   {
@@ -421,7 +441,7 @@ export const OPTIONS = [
     key: 'headersTimeoutMs',
     arg: 'MS',
     parse: integer(100, 600000),
-    fallback: '10000',
+    fallback: defaultOf('headersTimeoutMs'),
     help: 'an HTTP request (or upgrade) must send its headers within this',
   },
   {
@@ -429,7 +449,7 @@ export const OPTIONS = [
     key: 'trustProxy',
     arg: 'IPS',
     parse: addresses,
-    fallback: '',
+    fallback: defaultOf('trustProxy'),
     help: 'proxies whose X-Forwarded-For names the client (comma-separated IPs)',
   },
   {
@@ -437,7 +457,7 @@ export const OPTIONS = [
     key: 'allowedHosts',
     arg: 'LIST',
     parse: hosts,
-    fallback: null,
+    fallback: defaultOf('allowedHosts'),
     help: 'Host header names served (default: loopback names on a loopback --listen, else *)',
   },
   {
@@ -445,7 +465,7 @@ export const OPTIONS = [
     key: 'scratch',
     arg: 'PREFIX',
     parse: namePrefix,
-    fallback: 'scratch',
+    fallback: defaultOf('scratch'),
     help: 'queue-name prefix of gateCompare scratch queues',
   },
   {
@@ -453,18 +473,13 @@ export const OPTIONS = [
     key: 'staticDir',
     arg: 'DIR',
     parse: text,
-    fallback: null,
+    fallback: defaultOf('staticDir'),
     help: 'also serve this folder over HTTP (the explorer)',
   },
 ];
 
-// Bounds of the read and demo ops; fixed, and reported by hello.
-export const FIXED_LIMITS = Object.freeze({
-  maxPending: 1000,
-  maxSample: 100,
-  maxWindowEntries: 50000,
-  maxSeedEntries: 200000,
-});
+/** Bounds of the read and demo ops (limits.js), re-exported for the modules that read them with the options. */
+export { FIXED_LIMITS };
 
 /** An option's environment variable: BRANDED_BRIDGE_ and the flag without its `--`, in capitals, `-` as `_`. */
 export const envName = (option) => `BRANDED_BRIDGE_${option.flag.slice(2).toUpperCase().replace(/-/g, '_')}`;
@@ -560,9 +575,10 @@ export function helpText() {
     '',
     'options (a command-line option wins over its environment variable):',
     ...rows,
-    '  --print-acl                 print the Valkey ACL SETUSER for these options (least privilege), and exit;',
-    '                              with --cluster, run it on every node; its second line grants the',
-    "                              module's commands, on the nodes that load the module",
+    '  --print-acl                 print the Valkey ACL SETUSER for these options (least privilege) and the',
+    "                              fence's claim (SET ... NX, which that user may not make), and exit; with",
+    "                              --cluster, run it on every node; a line grants the module's commands, on",
+    '                              the nodes that load the module',
     "  --print-functions           print the Functions library the bridge calls, for an administrator's",
     '                              `valkey-cli -x FUNCTION LOAD REPLACE` (once; Valkey keeps it), and exit',
     '  --help                      this text',

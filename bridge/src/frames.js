@@ -1,10 +1,10 @@
 // Reading a request frame and writing a reply: the envelope of the protocol ({id, op, ...} / {id, ok, ...}).
 import { BridgeError, badRequest } from './errors.js';
 import { OPS, checkRequest, isPlainObject } from './schema.js';
+import { LIMITS } from './limits.js';
 
-const MAX_REQUEST_ID = 128;
 const validRequestId = (id) =>
-  (typeof id === 'string' && id.length >= 1 && id.length <= MAX_REQUEST_ID) || Number.isSafeInteger(id);
+  (typeof id === 'string' && id.length >= 1 && id.length <= LIMITS.maxRequestId) || Number.isSafeInteger(id);
 
 /** The request id if the frame has a readable one, else null: used to address error replies. */
 export function requestIdOf(message) {

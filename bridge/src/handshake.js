@@ -5,6 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 
 import { hostAllowed, requestPath, securityHeaders } from './guard.js';
+import { LIMITS } from './limits.js';
 
 export const WS_PATH = '/ws';
 export const SUBPROTOCOL = 'branded.v1';
@@ -69,11 +70,9 @@ export function refuseUpgrade(req, { config, closing }) {
   return null;
 }
 
-const REFUSAL_LINGER_MS = 1000;
-
 /**
  * Answers a refused upgrade with a plain HTTP response (`text` as its body) and destroys the socket once it
- * is written, or REFUSAL_LINGER_MS later at the latest.
+ * is written, or LIMITS.refusalLingerMs later at the latest.
  */
 export function writeRefusal(socket, { status, text }) {
   const reason = STATUS_CODES[status];
@@ -87,5 +86,5 @@ export function writeRefusal(socket, { status, text }) {
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     () => socket.destroy(),
   );
-  setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
+  setTimeout(() => socket.destroy(), LIMITS.refusalLingerMs).unref();
 }

@@ -2,8 +2,9 @@
 // STAR_BYTES name bytes and `?` exactly one: the bridge's Valkey user may touch exactly those queues' keys
 // (acl.js spells each length out). Queue-name validity itself is the package's (contract.md §4); this only
 // decides which valid names are served.
+import { LIMITS } from './limits.js';
 /** The most bytes a glob's `*` matches in a served queue's name. */
-export const STAR_BYTES = 32;
+export const STAR_BYTES = LIMITS.starBytes;
 const GLOB = /^[A-Za-z0-9._*?-]{1,128}$/;
 
 /** The globs of a comma-separated list; throws an Error for an empty list or a byte a glob may not hold. */

@@ -6,6 +6,7 @@ import { open, realpath } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
+import { byteRange, etagOf, notModified } from './conditional.js';
 import { policyKind, securityHeaders } from './guard.js';
 
 const TYPES = Object.freeze({
@@ -68,27 +69,44 @@ async function openInside(root, target, urlPath) {
       continue;
     }
     const info = await handle.stat();
-    if (info.isFile()) return { handle, path: real, size: info.size };
+    if (info.isFile()) return { handle, path: real, size: info.size, etag: etagOf(info), mtime: info.mtime };
     await handle.close();
   }
   return null;
 }
 
+// What a 200 answer becomes under the request's conditions: 304 (not modified), 206 with one range, 416.
+function conditionalAnswer(req, file, status) {
+  if (status !== 200) return { status, range: null };
+  if (notModified(req, file.etag)) return { status: 304, range: null };
+  const range = byteRange(req, file.size, file.etag);
+  if (range === 'unsatisfiable') return { status: 416, range: null };
+  return { status: range === null ? 200 : 206, range };
+}
+
 // Answers with an opened file; a failed read ends this response (destroyed, so the client sees it cut).
-async function sendFile(req, res, file, status) {
+async function sendFile(req, res, file, wanted) {
   const type = contentType(file.path);
+  const { status, range } = conditionalAnswer(req, file, wanted);
+  const length = { 304: 0, 416: 0, 206: range === null ? 0 : range.end - range.start + 1 }[status] ?? file.size;
   res.writeHead(status, {
     ...securityHeaders(policyKind(type)),
     'Content-Type': type,
-    'Content-Length': file.size,
+    ...(status === 304 ? {} : { 'Content-Length': length }),
     'Cache-Control': 'no-cache',
+    ETag: file.etag,
+    'Last-Modified': file.mtime.toUTCString(),
+    ...(wanted === 200 ? { 'Accept-Ranges': 'bytes' } : {}),
+    ...(status === 206 ? { 'Content-Range': `bytes ${range.start}-${range.end}/${file.size}` } : {}),
+    ...(status === 416 ? { 'Content-Range': `bytes */${file.size}` } : {}),
   });
-  if (req.method === 'HEAD') {
+  if (req.method === 'HEAD' || status === 304 || status === 416) {
     await file.handle.close();
     res.end();
     return;
   }
-  await pipeline(file.handle.createReadStream(), res).catch(() => res.destroy());
+  const stream = file.handle.createReadStream(range === null ? {} : { start: range.start, end: range.end });
+  await pipeline(stream, res).catch(() => res.destroy());
 }
 
 /**

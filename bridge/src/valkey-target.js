@@ -1,10 +1,9 @@
 // What the bridge hands the connector's connect(): iovalkey options that make a lost server visible at
 // once (no offline queue, no silent re-send of a write that may have run) and reconnect with backoff.
-const RETRY_BASE_MS = 50;
-const RETRY_CAP_MS = 2000;
+import { LIMITS } from './limits.js';
 
-/** The wait before reconnect attempt `attempt`: RETRY_BASE_MS doubled per attempt, at most RETRY_CAP_MS. */
-export const backoff = (attempt) => Math.min(RETRY_BASE_MS * 2 ** Math.min(attempt, 16), RETRY_CAP_MS);
+/** The wait before reconnect attempt `attempt`: LIMITS.retryBaseMs doubled per attempt, at most LIMITS.retryCapMs. */
+export const backoff = (attempt) => Math.min(LIMITS.retryBaseMs * 2 ** Math.min(attempt, 16), LIMITS.retryCapMs);
 
 const NODE_OPTIONS = {
   enableOfflineQueue: false, // a request while Valkey is away fails now (`unavailable`), not later

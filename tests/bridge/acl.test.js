@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 
-import { createMinter } from '@echomq/branded';
+import { FENCE_KEY, FENCE_VALUE, createMinter } from '@echomq/branded';
 import { LIBRARY_CODE } from '@echomq/branded/valkey';
 import { Valkey } from 'iovalkey';
 
-import { ACL_USER, aclCommand, aclRules } from '../../bridge/src/acl.js';
+import { ACL_USER, aclCommand, aclRules, fenceClaimCommand } from '../../bridge/src/acl.js';
 import { loadConfig } from '../../bridge/src/config.js';
 import { readState, writeState } from '../../web/src/explorer/url-state.js';
 import { BRIDGE_CLI, ONE_ADDRESS_LOAD, getJson, open } from './support.js';
@@ -34,13 +34,15 @@ describe('the bridge as a least-privilege Valkey user', () => {
     server: { module: true },
     args: ONE_ADDRESS_LOAD,
     direct: true,
-    prepare: async ({ direct }) =>
-      direct.call(
+    prepare: async ({ direct }) => {
+      await direct.set(FENCE_KEY, FENCE_VALUE, 'NX'); // the administrator's claim: the user may only read it
+      await direct.call(
         'ACL',
         'SETUSER',
         ACL_USER,
         ...aclRules(loadConfig([]), PASSWORD, { databases: (await majorOf(direct)) >= 9 }),
-      ),
+      );
+    },
     valkeyUrl: ({ host, port }) => `redis://${ACL_USER}:${PASSWORD}@${host}:${port}`,
   });
   let user;
@@ -85,7 +87,7 @@ describe('the bridge as a least-privilege Valkey user', () => {
     await client.close();
   });
 
-  it('the user can do nothing else: no script of its own, no SELECT, no other INFO, SET on the fence only, no crossed hash tag', async () => {
+  it('the user can do nothing else: no script of its own, no SELECT, no other INFO, no SET even on the fence, no crossed hash tag', async () => {
     const refusals = [
       () => user.flushall(),
       () => user.call('CONFIG', 'GET', 'maxmemory'),
@@ -114,6 +116,9 @@ describe('the bridge as a least-privilege Valkey user', () => {
       () => user.call('CLIENT', 'LIST'),
       () => user.call('SUBSCRIBE', 'x'),
       () => user.call('DEL', '{emq}:version'),
+      () => user.call('SET', '{emq}:version', 'foreign-fence'),
+      () => user.call('SET', '{emq}:version', FENCE_VALUE, 'NX'),
+      () => user.call('SET', '{emq}:version', 'foreign-fence', 'XX'),
     ];
     for (const attempt of refusals) {
       await assert.rejects(attempt(), /NOPERM|permission|no permissions/i, attempt.toString());
@@ -121,17 +126,19 @@ describe('the bridge as a least-privilege Valkey user', () => {
     assert.equal(await stack.direct.exists('elsewhere', 'emq:{orders}:job:x'), 0);
     assert.equal(await stack.direct.type('emq:{demo}:pending'), 'zset', 'the pending set is as the bridge wrote it');
     assert.match(await user.call('INFO', 'server'), /^# Server/);
-    assert.equal(await user.call('SET', '{emq}:version', 'echomq:4.0.0'), 'OK', 'SET on the fence (its claim)');
+    assert.equal(await user.get(FENCE_KEY), FENCE_VALUE, 'the fence is read, and as the administrator claimed it');
+    assert.equal(await stack.direct.get(FENCE_KEY), FENCE_VALUE, 'a foreign SET changed nothing');
   });
 
   it('--print-acl and --print-functions print what an operator runs', () => {
     const out = execFileSync(process.execPath, [BRIDGE_CLI, '--print-acl', '--queues', 'docs.*,demo'], {
       encoding: 'utf8',
     }).trim();
-    assert.equal(out, aclCommand(loadConfig(['--queues', 'docs.*,demo'])));
+    assert.equal(out, `${aclCommand(loadConfig(['--queues', 'docs.*,demo']))}\n${fenceClaimCommand()}`);
+    assert.equal(fenceClaimCommand(), `SET '{emq}:version' ${FENCE_VALUE} NX`);
     assert.match(out, /'~emq:\{docs\.\}:\*' '~emq:\{docs\.\[-\.0-9A-Z_a-z\]\}:\*' /);
     assert.match(out, /'~emq:\{demo\}:\*' '~emq:\{scratch\.(\[0-9a-f\]){16}\}:\*' /);
-    assert.match(out, / '-@all' \+auth .* \+fcall .* '\(~\{emq\}:version \+set\)'$/);
+    assert.match(out, / '-@all' \+auth .* \+fcall .* \+expire\n/);
     assert.doesNotMatch(out, /\+eval|\+script|\+function|\+select|\+info |\+set /);
     const library = execFileSync(process.execPath, [BRIDGE_CLI, '--print-functions'], { encoding: 'utf8' });
     assert.equal(library, LIBRARY_CODE);

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 
 import { rssMiB } from './support.js';
 
-export const LEGIT_BOUND_MS = 250;
+// Generous bounds, so that a busy machine does not fail them while a starved visitor (503s, stalls of
+// seconds) still does; the tight figures are bench/bridge/attacks.js's and soak.js's.
+export const LEGIT_BOUND_MS = 2000;
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The n-th client address (1..254 in 127.0.0.x, 255+ in 127.0.1.x ...). */
@@ -30,18 +32,23 @@ const PROBE = join(dirname(fileURLToPath(import.meta.url)), 'legit-probe.js');
 
 /**
  * Legitimate visitors, each on its own address, all in one process of their own: one enqueue at a time
- * each, one every `everyMs`, each timed. stop() resolves {latencies, acked, codes, p50, p99, max}.
+ * each, one every `everyMs`, each timed, `count` each when given (else until stopped). `finished` settles once
+ * every visitor has made its count; stop() resolves {latencies, acked, codes, p50, p99, max}.
  */
-export async function legitClient(bridge, { address, addresses = [address], queue = 'demo.legit', everyMs = 50 } = {}) {
+export async function legitClient(
+  bridge,
+  { address, addresses = [address], queue = 'demo.legit', everyMs = 50, count = 0 } = {},
+) {
   const node = nextNode;
   nextNode = (nextNode + addresses.length) % 1024;
   const child = spawn(
     process.execPath,
-    [PROBE, bridge.ws, bridge.origin, addresses.join(','), queue, String(everyMs), String(node)],
+    [PROBE, bridge.ws, bridge.origin, addresses.join(','), queue, String(everyMs), String(node), String(count)],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
+  child.stdin.on('error', () => {}); // a probe that finished its count has closed its end
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => {
     out += chunk;
@@ -53,8 +60,9 @@ export async function legitClient(bridge, { address, addresses = [address], queu
   }
   return {
     queue,
+    finished: exited,
     async stop() {
-      child.stdin.end('stop\n');
+      if (child.exitCode === null) child.stdin.end('stop\n');
       await exited;
       const { latencies, acked, codes } = JSON.parse(out.split('\n')[1]);
       return {
@@ -152,8 +160,8 @@ export function rawRequest(port, text, { localAddress, timeoutMs = 5000, host = 
   });
 }
 
-/** Legitimate visitors' bound in the second round's attacks: every reply `ok`, and each within 1 s. */
-export const VISITOR_BOUND_MS = 1000;
+/** Legitimate visitors' bound in the second round's attacks: every reply `ok`, and each within 5 s. */
+export const VISITOR_BOUND_MS = 5000;
 
 /** The legitimate client was answered `ok` every time, each reply within VISITOR_BOUND_MS. */
 export function assertServedWithin(stats, what, boundMs = VISITOR_BOUND_MS) {
@@ -197,10 +205,12 @@ export function httpVisitor(bridge, { localAddress, path = '/healthz', everyMs =
   };
 }
 
-// A prefix the tests make local (AnyIP), so a client may bind any source address in it: a site's /48.
-export const SITE_PREFIX = 'fd00:b:0::/48';
-/** The n-th address of the site, in its own /64 (`fd00:b:0:<n>::<host>`). */
-export const siteAt = (n, host = 2) => `fd00:b:0:${n.toString(16)}::${host.toString(16)}`;
+// A prefix the tests make local (AnyIP), so a client may bind any source address in it: a site's /48, one
+// per test process, so that two runs on one machine never take each other's route away.
+const SITE = (process.pid % 0xffff).toString(16);
+export const SITE_PREFIX = `fd00:b:${SITE}::/48`;
+/** The n-th address of the site, in its own /64 (`fd00:b:<site>:<n>::<host>`). */
+export const siteAt = (n, host = 2) => `fd00:b:${SITE}:${n.toString(16)}::${host.toString(16)}`;
 
 /**
  * Makes SITE_PREFIX local for the test (a `local` route on lo, and ip_nonlocal_bind so a socket may bind an
@@ -212,8 +222,13 @@ export function anyIpSite() {
   const previous = readFileSync(sysctl, 'utf8').trim();
   execFileSync('ip', ['-6', 'route', 'replace', 'local', SITE_PREFIX, 'dev', 'lo']);
   writeFileSync(sysctl, '1');
+  // Another run on the machine may have taken the route away already (its own undo): gone is what is wanted.
   return () => {
-    execFileSync('ip', ['-6', 'route', 'del', 'local', SITE_PREFIX, 'dev', 'lo']);
+    try {
+      execFileSync('ip', ['-6', 'route', 'del', 'local', SITE_PREFIX, 'dev', 'lo'], { stdio: 'ignore' });
+    } catch {
+      /* already gone */
+    }
     writeFileSync(sysctl, previous);
   };
 }

@@ -1,14 +1,14 @@
 // Single enqueues that reach the bridge in the same turn leave for Valkey together (bridge/src/coalescer.js):
 // each frame must still get exactly the reply it would get alone, whatever its neighbours do.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 
 import { KIND_REFUSAL, createMinter, jobKey, pendingKey } from '@echomq/branded';
 import { LIBRARY_FUNCTIONS } from '@echomq/branded/valkey';
 
 import { createCoalescer } from '../../bridge/src/coalescer.js';
 import { startServer } from '../../scripts/valkey.js';
-import { getJson, open, startBridge, ONE_ADDRESS_LOAD } from './support.js';
+import { getJson, open, startBridge, startBridgeInProcess, ONE_ADDRESS_LOAD } from './support.js';
 import { useBridgeStack } from './fixture.js';
 
 const USR = 'USR0KHTOWnGLuC';
@@ -298,28 +298,40 @@ describe('coalesced enqueues while Valkey stops answering (SIGSTOP)', () => {
 });
 
 // The bridge-wide budget keeps a tenth for single commands, which enqueueMany batches may not take. Single
-// enqueues that leave together are still singles: their run draws on that tenth like one enqueue alone.
+// enqueues that leave together are still singles: their run draws on that tenth like one enqueue alone. The
+// bridge runs in this process on a frozen clock: the budget starts full and never refills, whatever the
+// machine's speed.
 describe('coalesced single enqueues under a spent bridge-wide budget', () => {
   const BUDGET = 100;
-  const stack = useBridgeStack({
-    server: { module: true },
-    args: [
-      ...ONE_ADDRESS_LOAD,
-      '--budget',
-      String(BUDGET),
-      '--max-batch',
-      String(BUDGET * 0.9),
-      '--ip-budget',
-      '100000',
-    ],
+  let valkey;
+  let bridge;
+  before(async () => {
+    valkey = await startServer({ module: true });
+    bridge = await startBridgeInProcess(
+      [
+        '--valkey',
+        valkey.url,
+        ...ONE_ADDRESS_LOAD,
+        '--budget',
+        String(BUDGET),
+        '--max-batch',
+        String(BUDGET * 0.9),
+        '--ip-budget',
+        '100000',
+      ],
+      { now: () => 0 },
+    );
+  });
+  after(async () => {
+    await bridge?.stop();
+    await valkey?.stop();
   });
 
   it('a batch takes the budget down to the reserve; ten singles in one turn still draw on it; the next batch is `busy`', async () => {
-    const client = await open(stack.bridge.ws, { origin: stack.bridge.origin });
+    const client = await open(bridge.ws, { origin: bridge.origin });
     const minter = createMinter({ namespace: 'JOB', node: 42 });
     const items = (n) => Array.from({ length: n }, () => ({ job: minter.next() }));
     try {
-      await new Promise((r) => setTimeout(r, 1100)); // the bucket is full (--budget units) a second after start
       const batch = await client.request('enqueueMany', { queue: 'demo.reserve', items: items(BUDGET * 0.9) });
       assert.equal(batch.ok, true, JSON.stringify(batch));
       const singles = await client.burst(
@@ -331,6 +343,8 @@ describe('coalesced single enqueues under a spent bridge-wide budget', () => {
       );
       const next = await client.request('enqueueMany', { queue: 'demo.reserve', items: items(2) });
       assert.deepEqual(refused(next).slice(1), [false, 'busy', 'budget']);
+      const single = await client.request('enqueue', { queue: 'demo.reserve', job: minter.next() });
+      assert.deepEqual(refused(single).slice(1), [false, 'busy', 'budget'], 'the reserve is spent too');
     } finally {
       await client.close();
     }

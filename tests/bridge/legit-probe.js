@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Legitimate visitors in their own process (so an attack driven from the test process cannot slow their
-// clock): `node legit-probe.js WS_URL ORIGIN ADDRESS[,ADDRESS...] QUEUE EVERY_MS NODE`. Each address is one
-// visitor: one enqueue at a time, one every EVERY_MS. Prints `ready` once all are connected, and on "stop"
-// (stdin) one JSON line {latencies, acked, codes} over all of them.
+// clock): `node legit-probe.js WS_URL ORIGIN ADDRESS[,ADDRESS...] QUEUE EVERY_MS NODE [COUNT]`. Each address is
+// one visitor: one enqueue at a time, one every EVERY_MS, COUNT of them when given (0: until stopped). Prints
+// `ready` once all are connected, and on "stop" (stdin) or once every visitor has made its COUNT one JSON line
+// {latencies, acked, codes} over all of them.
 import { createMinter } from '@echomq/branded';
 
 import { open } from './support.js';
 
-const [url, origin, addresses, queue, everyMs, node] = process.argv.slice(2);
+const [url, origin, addresses, queue, everyMs, node, count = '0'] = process.argv.slice(2);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const latencies = [];
 const acked = [];
@@ -15,7 +16,7 @@ const codes = {};
 let running = true;
 
 async function visitor(client, minter) {
-  while (running) {
+  for (let made = 0; running && (Number(count) === 0 || made < Number(count)); made += 1) {
     const job = minter.next();
     const started = performance.now();
     const reply = await Promise.race([

@@ -1,6 +1,8 @@
-// 60 s of every flood of attacks.test.js at once (Valkey stalls aside: nobody is served while Valkey is
-// stopped), beside 20 legitimate visitors on their own addresses: bridge RSS <= 256 MiB, legitimate p99
-// <= 250 ms, every acknowledged job stored. Each flood is bounded in rate and in sockets.
+// Every flood of attacks.test.js at once (Valkey stalls aside: nobody is served while Valkey is stopped), for
+// at least 20 s and until 20 legitimate visitors on their own addresses have made 50 enqueues each: the bridge
+// alive, its RSS <= 256 MiB, every legitimate reply `ok`, every acknowledged job stored. Each flood is bounded
+// in rate and in sockets. The end is counted in the visitors' requests, not in time, so a slow machine only
+// makes it longer; the visitors' p99 is a figure (bench/bridge/soak.js, BRANDED_SOAK_P99_MS), not a gate.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as netConnect } from 'node:net';
@@ -15,8 +17,10 @@ import { startServer } from '../../scripts/valkey.js';
 import { alive, assertPresent, clientAt, describeStats, legitClient, rawRequest, sleep } from './attack-support.js';
 import { connect, open, rssMiB, startBridge, upgradeStatus } from './support.js';
 
-const SOAK_MS = Number(process.env.BRANDED_SOAK_MS ?? 60_000); // shorter only for local profiling
+const SOAK_MS = Number(process.env.BRANDED_SOAK_MS ?? 20_000); // the least the floods run
+const P99_BOUND_MS = Number(process.env.BRANDED_SOAK_P99_MS ?? Infinity); // bench/bridge/soak.js sets it
 const VISITORS = 20;
+const VISITS = Number(process.env.BRANDED_SOAK_VISITS ?? 50); // enqueues each visitor makes
 
 const STEP_BOUND_MS = 5000;
 
@@ -40,7 +44,7 @@ const upgradeText = (path, origin) =>
   `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
   `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: ${origin}\r\n\r\n`;
 
-test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_000 }, async (t) => {
+test('soak: mixed floods beside 20 legitimate visitors', { timeout: 600_000 }, async (t) => {
   const site = mkdtempSync(join(tmpdir(), 'bridge-soak-'));
   writeFileSync(join(site, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(join(site, '.env'), 'SECRET=1');
@@ -75,6 +79,11 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
     const visitors = await legitClient(bridge, {
       addresses: Array.from({ length: VISITORS }, (_, i) => clientAt(1 + i)),
       everyMs: 100,
+      count: VISITS,
+    });
+    let visited = false;
+    visitors.finished.then(() => {
+      visited = true;
     });
     // The batch flood cycles through a pool of ids (repeats are duplicates: the same Valkey work, no minting).
     const minter = createMinter({ namespace: 'JOB', node: 90 });
@@ -230,7 +239,7 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
 
     const rss = [];
     const started = Date.now();
-    while (Date.now() - started < SOAK_MS) {
+    while (Date.now() - started < SOAK_MS || !visited) {
       assert.ok(alive(bridge), 'the bridge is alive');
       rss.push(rssMiB(bridge.child.pid));
       await sleep(500);
@@ -243,12 +252,12 @@ test('soak: 60 s of mixed floods beside 20 legitimate visitors', { timeout: 300_
 
     assert.ok(alive(bridge), 'the bridge is alive');
     assert.ok(peak <= 256, `bridge RSS peaked at ${peak.toFixed(0)} MiB`);
-    assert.ok(stats.latencies.length >= VISITORS * 100, `only ${stats.latencies.length} legitimate requests answered`);
+    assert.equal(stats.latencies.length, VISITORS * VISITS, 'every legitimate request answered');
     assert.deepEqual(Object.keys(stats.codes), ['ok'], `legitimate replies ${JSON.stringify(stats.codes)}`);
-    assert.ok(stats.p99 <= 250, `legitimate p99 over 250 ms: ${describeStats(stats)}`);
+    assert.ok(stats.p99 <= P99_BOUND_MS, `legitimate p99 over ${P99_BOUND_MS} ms: ${describeStats(stats)}`);
     await assertPresent(direct, 'demo.legit', stats.acked);
     t.diagnostic(
-      `60 s soak: bridge RSS ${Math.min(...rss).toFixed(0)}–${peak.toFixed(0)} MiB; ${stats.acked.length} legitimate jobs acked, all stored; ${describeStats(stats)}; DBSIZE ${await direct.dbsize()}`,
+      `${((Date.now() - started) / 1000).toFixed(0)} s soak: bridge RSS ${Math.min(...rss).toFixed(0)}–${peak.toFixed(0)} MiB; ${stats.acked.length} legitimate jobs acked, all stored; ${describeStats(stats)}; DBSIZE ${await direct.dbsize()}`,
     );
   } finally {
     state.over = true;

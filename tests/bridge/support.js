@@ -57,13 +57,17 @@ export async function startBridge(args = [], { env = {}, waitReady = true, wrap 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs = [];
+  const lines = []; // the same, as written (to see how a line escapes what a client sent)
   let buffered = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk) => {
     buffered += chunk;
-    const lines = buffered.split('\n');
-    buffered = lines.pop();
-    for (const line of lines) logs.push(line.startsWith('{') ? JSON.parse(line) : { event: 'not_json', line });
+    const complete = buffered.split('\n');
+    buffered = complete.pop();
+    for (const line of complete) {
+      lines.push(line);
+      logs.push(line.startsWith('{') ? JSON.parse(line) : { event: 'not_json', line });
+    }
   });
   const exited = once(child, 'exit');
   const deadline = Date.now() + 15000;
@@ -87,6 +91,7 @@ export async function startBridge(args = [], { env = {}, waitReady = true, wrap 
     ws: `ws://${where}/ws`,
     child,
     logs,
+    lines,
     exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -207,5 +212,39 @@ export async function getJson(url, headers = {}) {
   return {
     status: res.status,
     body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : await res.text(),
+  };
+}
+
+/**
+ * The bridge in this process, on a clock the test drives: `now()` is what every bucket (rates, budgets) reads,
+ * so a budget refills only when the test moves the clock (a frozen clock: never). Resolves once the bridge has
+ * reached Valkey; stop() closes it. For the tests whose assertions would otherwise race the refill.
+ */
+export async function startBridgeInProcess(args = [], { now = () => 0 } = {}) {
+  const { loadConfig } = await import('../../bridge/src/config.js');
+  const { createBridge } = await import('../../bridge/src/server.js');
+  const { createBackend } = await import('../../bridge/src/valkey.js');
+  const { createLogger } = await import('../../bridge/src/log.js');
+  const { createMetrics } = await import('../../bridge/src/metrics.js');
+  const { ready } = await import('@echomq/branded/explain');
+  await ready;
+  const config = loadConfig(['--listen', '127.0.0.1:0', ...args]);
+  const logger = createLogger({ stream: { write() {} } });
+  const metrics = createMetrics();
+  const backend = createBackend(config, { logger, metrics, now });
+  const bridge = createBridge({ config, backend, logger, metrics, now });
+  const { port } = await bridge.listen();
+  const deadline = Date.now() + 15000;
+  while (!bridge.status().valkey.reachable || bridge.status().fence.state !== 'ok') {
+    if (Date.now() > deadline) throw new Error('the in-process bridge did not reach Valkey');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const where = `127.0.0.1:${port}`;
+  return {
+    port,
+    origin: `http://${where}`,
+    http: `http://${where}`,
+    ws: `ws://${where}/ws`,
+    stop: () => bridge.close(),
   };
 }

@@ -170,3 +170,70 @@ test('logs: an event past its burst is counted, then reported once as log_suppre
     ],
   );
 });
+
+test('logs: every control character a client sent (C0, DEL, C1, U+2028/9) is escaped; the line is the same JSON', async () => {
+  const { createLogger } = await import('../../bridge/src/log.js');
+  const raw = [];
+  const logger = createLogger({ stream: { write: (line) => raw.push(line) } });
+  const sent = `a\u0000\u0007\u001b[31m\u007f\u0080\u009b\u009f\u2028\u2029z`;
+  logger.warn('upgrade_refused', { origin: sent });
+  const line = raw[0].trimEnd();
+  assert.doesNotMatch(line, /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u);
+  assert.equal(JSON.parse(line).origin, sent);
+});
+
+test('frames: the id of a frame refused unread is read from its first bytes only', async () => {
+  const { leadingId } = await import('../../bridge/src/session/frame-gate.js');
+  assert.equal(leadingId(Buffer.from('{"id":12,"op":"hello"}')), 12);
+  assert.equal(leadingId(Buffer.from(' { "id" : "a-b" , "op":"x"}')), 'a-b');
+  assert.equal(leadingId(Buffer.from('{"op":"hello","id":12}')), null, 'not first: not read');
+  assert.equal(leadingId(Buffer.from('{"id":99999999999999999,"op":"x"}')), null, 'not a safe integer');
+  assert.equal(leadingId(Buffer.from(`{"id":"${'x'.repeat(200)}"}`)), null, 'longer than an id');
+});
+
+test('static: one byte range, a suffix, unsatisfiable, several ranges (whole file), If-Range', async () => {
+  const { byteRange, notModified } = await import('../../bridge/src/conditional.js');
+  const req = (headers) => ({ headers });
+  assert.deepEqual(byteRange(req({ range: 'bytes=0-9' }), 100, 'W/"a"'), { start: 0, end: 9 });
+  assert.deepEqual(byteRange(req({ range: 'bytes=90-' }), 100, 'W/"a"'), { start: 90, end: 99 });
+  assert.deepEqual(byteRange(req({ range: 'bytes=-5' }), 100, 'W/"a"'), { start: 95, end: 99 });
+  assert.deepEqual(byteRange(req({ range: 'bytes=50-500' }), 100, 'W/"a"'), { start: 50, end: 99 });
+  assert.equal(byteRange(req({ range: 'bytes=100-' }), 100, 'W/"a"'), 'unsatisfiable');
+  assert.equal(byteRange(req({ range: 'bytes=0-1,5-6' }), 100, 'W/"a"'), null);
+  assert.equal(byteRange(req({ range: 'bytes=0-1', 'if-range': 'W/"b"' }), 100, 'W/"a"'), null);
+  assert.equal(notModified(req({ 'if-none-match': '"x", W/"a"' }), 'W/"a"'), true);
+  assert.equal(notModified(req({ 'if-none-match': 'W/"b"' }), 'W/"a"'), false);
+});
+
+test('shares: among equals, a newcomer holding nothing takes the place idle longest by work; one holding some does not', async () => {
+  const { createShares } = await import('../../bridge/src/shares.js');
+  let clock = 0;
+  const evicted = [];
+  const item = (name, extra = {}) => ({
+    name,
+    workedAt: clock,
+    idleSince() {
+      return this.workedAt;
+    },
+    evict: () => evicted.push(name),
+    ...extra,
+  });
+  const shares = createShares({ limit: 3, perHolder: 8, minIdleMs: 1000, now: () => clock });
+  const a = item('a');
+  assert.equal(shares.take('A', a), null);
+  clock = 100;
+  assert.equal(shares.take('B', item('b')), null);
+  assert.equal(shares.take('C', item('c')), null);
+  assert.equal(shares.take('D', item('d')), 'full', 'nobody idle for a second yet');
+  clock = 1200;
+  a.workedAt = 1150; // real work: a is not the idle one any more
+  assert.equal(shares.take('C', item('c2')), 'full', 'C holds one already: it may not take a neighbour');
+  assert.equal(shares.take('D', item('d')), null);
+  assert.deepEqual(evicted, ['b'], 'the one idle longest by work');
+  const unfinished = item('u', { unfinished: () => true, idleSince: () => -1e12 });
+  clock = 1300;
+  shares.release('C', shares.itemsOf('C')[0]);
+  assert.equal(shares.take('E', unfinished), null);
+  assert.equal(shares.take('D', item('d2')), null, 'D holds one, yet an unfinished item goes to anyone');
+  assert.deepEqual(evicted, ['b', 'u']);
+});

@@ -42,6 +42,19 @@ export function allowedQueue(queue, allowlist) {
   }
 }
 
+/**
+ * Throws `malformed` (reason `payload`) for a payload with a lone surrogate (`"\ud800"` in the frame's JSON):
+ * it has no UTF-8 form, so it could not be stored as given (it would become U+FFFD).
+ */
+export function wellFormedPayload(payload) {
+  if (payload.isWellFormed()) return;
+  throw new BridgeError(
+    'malformed',
+    'the payload holds a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair): it has no UTF-8 form',
+    { reason: 'payload' },
+  );
+}
+
 /** Throws `too_large` when the payload has more than `maxPayload` UTF-8 bytes. */
 export function payloadWithin(payload, maxPayload) {
   const bytes = Buffer.byteLength(payload, 'utf8');

@@ -1,6 +1,6 @@
 // enqueueMany: a bounded batch, pipelined; per-item outcomes in input order.
 import { BridgeError } from '../errors.js';
-import { atMost, allowedQueue, hostCheck, payloadWithin, validQueue } from './checks.js';
+import { atMost, allowedQueue, hostCheck, payloadWithin, validQueue, wellFormedPayload } from './checks.js';
 import { optional, required } from './fields.js';
 import { refusalOf, replyBody } from './outcome.js';
 
@@ -29,6 +29,7 @@ export const enqueueMany = {
     return {
       prepare({ queue, items, executor = 'script' }, client) {
         validQueue(queue);
+        items.forEach(({ payload = '' }) => wellFormedPayload(payload));
         allowedQueue(queue, allowlist);
         atMost(items.length, config.maxBatch, 'the batch size');
         if (items.length === 0) throw new BridgeError('bad_request', 'enqueueMany: "items" is empty');

@@ -2,7 +2,7 @@
 // in the same turn, from any connection, leave together (coalescer.js); each still gets its own reply, and
 // each client is charged for the keys its job wrote.
 import { createCoalescer } from '../coalescer.js';
-import { allowedQueue, hostCheck, payloadWithin, validQueue } from './checks.js';
+import { allowedQueue, hostCheck, payloadWithin, validQueue, wellFormedPayload } from './checks.js';
 import { optional, required } from './fields.js';
 import { refusalOf } from './outcome.js';
 
@@ -40,6 +40,7 @@ export const enqueue = {
       prepare({ queue, job, payload = '', executor = 'script' }, client) {
         validQueue(queue);
         hostCheck(job);
+        wellFormedPayload(payload);
         allowedQueue(queue, allowlist);
         payloadWithin(payload, config.maxPayload);
         backend.quota.check(client, 1);

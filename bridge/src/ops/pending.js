@@ -4,8 +4,10 @@ import { pendingKey } from '@echomq/branded';
 import { BridgeError } from '../errors.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
 import { optional, required } from './fields.js';
+import { LIMITS } from '../limits.js';
 
-export const DEFAULT_PENDING_LIMIT = 100;
+/** DEFAULT_PENDING_LIMIT: see limits.js LIMITS.defaultPendingLimit. */
+export const DEFAULT_PENDING_LIMIT = LIMITS.defaultPendingLimit;
 
 /** The pending op: the pending set's key and its first `limit` ids (1 to maxPending). */
 export const pending = {

@@ -7,6 +7,7 @@ import { BridgeError, busy, rateLimited, tooLarge } from '../errors.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
 import { optional, required } from './fields.js';
 import { streamType, validStream } from './streams.js';
+import { LIMITS } from '../limits.js';
 
 export const SEED_DEFAULTS = Object.freeze({ entries: 200000, node: 7, perMs: 4096, startMs: 1781000000000 });
 // One 8-byte field and one 8-byte value per entry (contract.md §6): the entry's index as 8 decimal digits.
@@ -31,15 +32,106 @@ function checkedSnowflake(plan, i) {
   }
 }
 
-// What a seeded entry is charged, in bytes: Valkey holds a contract.md §6 entry in about 24 (MEMORY USAGE of
-// the 200,000-entry stream: 4.8 MB), so a seed is bounded by what it stores, not by its count of keys.
-export const SEED_ENTRY_BYTES = 32;
-// Seeds waiting for the one that runs, and for how long; a seed gives way (it stops, the stream as it was)
-// once a client that has seeded less has waited this long behind it.
-const SEEDS_WAITING = 8;
-const SEED_WAIT_MS = 60000;
-const GIVE_WAY_MS = 1000;
+/** SEED_ENTRY_BYTES: see limits.js LIMITS.seedEntryBytes. */
+export const SEED_ENTRY_BYTES = LIMITS.seedEntryBytes;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A seed's plan checked: SEED_DEFAULTS with the request's overrides, its bytes, its first and last ids.
+function checkedPlan(config, overrides) {
+  const plan = { ...SEED_DEFAULTS, ...overrides };
+  if (plan.entries < 1) throw new BridgeError('bad_request', 'streamSeed: "entries" must be at least 1');
+  if (plan.perMs < 1) throw new BridgeError('bad_request', 'streamSeed: "perMs" must be at least 1');
+  atMost(plan.entries, config.maxSeedEntries, 'entries');
+  const bytes = plan.entries * SEED_ENTRY_BYTES;
+  if (bytes > config.ipSeedBytes)
+    throw tooLarge(
+      `the seed would store about ${bytes} bytes; an address may seed ${config.ipSeedBytes}`,
+      config.ipSeedBytes,
+    );
+  checkedSnowflake(plan, plan.perMs - 1); // the largest seq it uses: perMs <= 4096
+  return { plan, bytes, first: checkedSnowflake(plan, 0), last: checkedSnowflake(plan, plan.entries - 1) };
+}
+
+/**
+ * The bridge's seeds: one runs at a time and starts at least --seed-interval after the last; the others wait
+ * in line (one per client, the least seeded first); seeded bytes are kept in a ledger for --seed-bytes.
+ */
+class Seeder {
+  #lastStart = -Infinity;
+
+  constructor({ config, backend }) {
+    this.config = config;
+    this.backend = backend;
+    this.ledger = createSeedLedger({ limit: config.seedBytes, ttlMs: (config.dataTtlS || 3600) * 1000 });
+    this.line = createFairQueue({
+      slots: 1,
+      maxWaiting: LIMITS.seedsWaiting,
+      waitMs: LIMITS.seedWaitMs,
+      // What the client has seeded lately (its bytes per TTL, charged as a seed starts).
+      weight: (client) => client.seedBytes.used(),
+      what: 'stream seed',
+    });
+  }
+
+  /** Waits for the client's turn in line: its release function, or the protocol's refusal. */
+  async enterLine(client, bytes) {
+    const { config } = this;
+    if (!client.seedBytes.affords(bytes))
+      throw rateLimited(
+        `this address has seeded its ${config.ipSeedBytes} bytes within ${config.dataTtlS} s; retry later`,
+      );
+    this.backend.quota.check(client, 1);
+    try {
+      return await this.line.enter(client);
+    } catch (error) {
+      if (!(error instanceof ShareRefused)) throw error;
+      if (error.reason === 'waiting') throw rateLimited(`${error.message}; one seed at a time per address`);
+      throw busy(`${error.message}; retry later`, 'seeds');
+    }
+  }
+
+  // Room for `bytes` more of seeded streams: the heaviest seeders' oldest streams deleted for it, or `busy`.
+  async #makeRoom(client, key, bytes) {
+    const victims = this.ledger.makeRoom(client.key, key, bytes);
+    if (victims === null)
+      throw busy(
+        `the bridge holds ${this.config.seedBytes} bytes of seeded streams, this address among the most; retry later`,
+        'seeds',
+      );
+    if (victims.length === 0) return;
+    await this.backend.drop(victims);
+    for (const victim of victims) this.ledger.forget(victim);
+  }
+
+  /** Runs a seed whose turn has come: the stream replaced, the client charged its bytes and one key. */
+  async run(client, queue, stream, plan, bytes) {
+    const wait = this.#lastStart + this.config.seedIntervalMs - performance.now();
+    if (wait > 0) await sleep(wait);
+    await this.#makeRoom(client, queueKey(queue, streamType(stream)), bytes);
+    this.#lastStart = performance.now();
+    client.seedBytes.charge(bytes); // as it starts: a seed that gives way has cost its place in line
+    let gaveWay = false;
+    let seeded;
+    try {
+      seeded = await this.backend.seed(queue, streamType(stream), plan.entries, {
+        fieldsAt: seedFields,
+        snowflakeAt: (i) => seedSnowflake(plan, i),
+        // Only to a client lighter than this one was before this seed: a newcomer never preempts a newcomer.
+        beforeChunk: () => {
+          gaveWay = this.line.lighterWaiting(client, LIMITS.giveWayMs, bytes);
+          if (gaveWay)
+            throw busy('this seed gave way to a client that has seeded less; the stream is as it was', 'seeds');
+        },
+      });
+    } catch (error) {
+      if (!gaveWay) client.seedBytes.give(bytes);
+      throw error;
+    }
+    this.ledger.record(client.key, seeded.key, bytes);
+    client.keys.charge(1);
+    return seeded;
+  }
+}
 
 /**
  * The streamSeed op: the plan (SEED_DEFAULTS with the request's overrides) checked, then the stream replaced.
@@ -61,91 +153,19 @@ export const streamSeed = {
   cost: () => 1,
   keys: () => 1,
   create({ config, backend, allowlist }) {
-    const ledger = createSeedLedger({ limit: config.seedBytes, ttlMs: (config.dataTtlS || 3600) * 1000 });
-    const line = createFairQueue({
-      slots: 1,
-      maxWaiting: SEEDS_WAITING,
-      waitMs: SEED_WAIT_MS,
-      // What the client keeps seeded, and the seed it runs.
-      // What the client has seeded lately (its bytes per TTL, charged as a seed starts).
-      weight: (client) => client.seedBytes.used(),
-      what: 'stream seed',
-    });
-    let lastStart = -Infinity;
-
-    async function run(client, queue, stream, plan, bytes) {
-      const key = queueKey(queue, streamType(stream));
-      const wait = lastStart + config.seedIntervalMs - performance.now();
-      if (wait > 0) await sleep(wait);
-      const victims = ledger.makeRoom(client.key, key, bytes);
-      if (victims === null)
-        throw busy(
-          `the bridge holds ${config.seedBytes} bytes of seeded streams, this address among the most; retry later`,
-          'seeds',
-        );
-      if (victims.length > 0) {
-        await backend.drop(victims);
-        for (const victim of victims) ledger.forget(victim);
-      }
-      lastStart = performance.now();
-      client.seedBytes.charge(bytes); // as it starts: a seed that gives way has cost its place in line
-      let gaveWay = false;
-      let seeded;
-      try {
-        seeded = await backend.seed(queue, streamType(stream), plan.entries, {
-          fieldsAt: seedFields,
-          snowflakeAt: (i) => seedSnowflake(plan, i),
-          // Only to a client lighter than this one was before this seed: a newcomer never preempts a newcomer.
-          beforeChunk: () => {
-            gaveWay = line.lighterWaiting(client, GIVE_WAY_MS, bytes);
-            if (gaveWay)
-              throw busy('this seed gave way to a client that has seeded less; the stream is as it was', 'seeds');
-          },
-        });
-      } catch (error) {
-        if (!gaveWay) client.seedBytes.give(bytes);
-        throw error;
-      }
-      ledger.record(client.key, seeded.key, bytes);
-      client.keys.charge(1);
-      return seeded;
-    }
-
+    const seeder = new Seeder({ config, backend });
     return {
       prepare({ queue, stream, ...overrides }, client) {
-        const plan = { ...SEED_DEFAULTS, ...overrides };
         validQueue(queue);
         validStream(stream);
         allowedQueue(queue, allowlist);
-        if (plan.entries < 1) throw new BridgeError('bad_request', 'streamSeed: "entries" must be at least 1');
-        if (plan.perMs < 1) throw new BridgeError('bad_request', 'streamSeed: "perMs" must be at least 1');
-        atMost(plan.entries, config.maxSeedEntries, 'entries');
-        const bytes = plan.entries * SEED_ENTRY_BYTES;
-        if (bytes > config.ipSeedBytes)
-          throw tooLarge(
-            `the seed would store about ${bytes} bytes; an address may seed ${config.ipSeedBytes}`,
-            config.ipSeedBytes,
-          );
-        checkedSnowflake(plan, plan.perMs - 1); // the largest seq it uses: perMs <= 4096
-        const first = checkedSnowflake(plan, 0);
-        const last = checkedSnowflake(plan, plan.entries - 1);
+        const { plan, bytes, first, last } = checkedPlan(config, overrides);
         return async () => {
-          if (!client.seedBytes.affords(bytes))
-            throw rateLimited(
-              `this address has seeded its ${config.ipSeedBytes} bytes within ${config.dataTtlS} s; retry later`,
-            );
-          backend.quota.check(client, 1);
-          let release;
-          try {
-            release = await line.enter(client);
-          } catch (error) {
-            if (!(error instanceof ShareRefused)) throw error;
-            if (error.reason === 'waiting') throw rateLimited(`${error.message}; one seed at a time per address`);
-            throw busy(`${error.message}; retry later`, 'seeds');
-          }
+          const release = await seeder.enterLine(client, bytes);
           const started = performance.now();
           try {
-            const { key } = await run(client, queue, stream, plan, bytes);
+            const { key } = await seeder.run(client, queue, stream, plan, bytes);
+            const elapsedMs = Math.round(performance.now() - started);
             return {
               queue,
               stream,
@@ -153,7 +173,7 @@ export const streamSeed = {
               entries: plan.entries,
               first: streamId(first),
               last: streamId(last),
-              elapsedMs: Math.round(performance.now() - started),
+              elapsedMs,
             };
           } finally {
             release();

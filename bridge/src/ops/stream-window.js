@@ -8,16 +8,14 @@ import { Bucket } from '../rate.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
 import { optional, required } from './fields.js';
 import { streamType, validStream } from './streams.js';
+import { LIMITS } from '../limits.js';
 
-export const DEFAULT_SAMPLE = 10;
-// A window is read 2,000 entries per call; WINDOW_SLOTS calls run at once on the bridge, one per client, the
-// client that has read the least going first. How many wait for a turn, and how long.
-export const WINDOW_SLOTS = 2;
-const CHUNKS_WAITING = 64;
-const CHUNK_WAIT_MS = 5000;
-// A window asked for right after another waits for its address's entry budget to refill, at most this long, rather
-// than being refused: the budget bounds how much an address reads, not how soon it may ask again.
-export const ENTRY_WAIT_MS = 2000;
+/** DEFAULT_SAMPLE: see limits.js LIMITS.defaultSample. */
+export const DEFAULT_SAMPLE = LIMITS.defaultSample;
+/** WINDOW_SLOTS: see limits.js LIMITS.windowSlots. */
+export const WINDOW_SLOTS = LIMITS.windowSlots;
+/** ENTRY_WAIT_MS: see limits.js LIMITS.entryWaitMs. */
+export const ENTRY_WAIT_MS = LIMITS.entryWaitMs;
 
 // [t0, t1) within the instants a Snowflake can carry: t1 at most one past the horizon's last millisecond.
 function windowArgs(t0, t1) {
@@ -27,6 +25,85 @@ function windowArgs(t0, t1) {
   } catch (error) {
     if (error?.code === undefined) throw error;
     throw new BridgeError('bad_request', `streamWindow: [t0, t1) must satisfy 0 <= t0 < t1 (${error.code})`);
+  }
+}
+
+/**
+ * The bridge's window reads: one per client at a time, their calls taking turns (WINDOW_SLOTS at once, the
+ * least read client first), each charged up front against its client's and the bridge's entry budgets.
+ */
+class WindowReader {
+  constructor({ config, backend, now }) {
+    this.config = config;
+    this.backend = backend;
+    this.entries = new Bucket(config.windowEntries, now);
+    this.turns = createFairQueue({
+      slots: WINDOW_SLOTS,
+      maxWaiting: LIMITS.chunksWaiting,
+      waitMs: LIMITS.chunkWaitMs,
+      // What the client has read lately, not what its window in flight was charged up front.
+      weight: (client) => client.entries.used() - client.windowCharge,
+      what: 'stream window',
+    });
+    this.reading = new Set(); // clients with a window being read: one each
+  }
+
+  // A chunk's turn; a refusal (the line full, or no turn in time) ends the window as `busy`.
+  turnOf(client) {
+    return async () => {
+      try {
+        return await this.turns.enter(client);
+      } catch (error) {
+        if (error instanceof ShareRefused) throw busy(`${error.message}; retry shortly`, 'windows');
+        throw error;
+      }
+    };
+  }
+
+  // Takes `charge` from the client's entry budget (waiting up to ENTRY_WAIT_MS for it) and the bridge's.
+  async #take(client, charge) {
+    const { config } = this;
+    const wait = client.entries.msUntil(charge);
+    if (wait > 0 && wait <= ENTRY_WAIT_MS) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait) + 1));
+    const light = isLight(client.entries);
+    if (!client.entries.take(charge))
+      throw rateLimited(
+        `over ${config.ipWindowEntries} stream entries read per second from this address; retry shortly`,
+      );
+    if (!takeShared(this.entries, charge, { light })) {
+      client.entries.give(charge);
+      throw busy(
+        `the bridge is at its budget of ${config.windowEntries} stream entries read per second; retry shortly`,
+        'budget',
+      );
+    }
+  }
+
+  /** Counts one window for `client`, charged `charge` entries up front; what it did not read is given back. */
+  async read(client, { queue, stream, t0, t1, sample }, charge) {
+    if (this.reading.has(client))
+      throw busy('a stream window from this address is being read; one at a time', 'windows');
+    this.reading.add(client);
+    try {
+      await this.#take(client, charge);
+      let result;
+      client.windowCharge = charge;
+      try {
+        result = await this.backend.countWindow(queue, streamType(stream), t0, t1, {
+          count: charge,
+          limit: this.config.maxWindowEntries,
+          sample,
+          beforeChunk: this.turnOf(client),
+        });
+      } finally {
+        client.windowCharge = 0;
+        client.entries.give(charge - (result?.count ?? 0));
+        this.entries.give(charge - (result?.count ?? 0));
+      }
+      return result;
+    } finally {
+      this.reading.delete(client);
+    }
   }
 }
 
@@ -48,57 +125,9 @@ export const streamWindow = {
   },
   cost: () => 1,
   keys: () => 0,
-  create({ config, backend, allowlist }) {
-    const entries = new Bucket(config.windowEntries);
-    const turns = createFairQueue({
-      slots: WINDOW_SLOTS,
-      maxWaiting: CHUNKS_WAITING,
-      waitMs: CHUNK_WAIT_MS,
-      // What the client has read lately, not what its window in flight was charged up front.
-      weight: (client) => client.entries.used() - client.windowCharge,
-      what: 'stream window',
-    });
-    const reading = new Set(); // clients with a window being read: one each
-    // A chunk's turn; a refusal (the line full, or no turn in time) ends the window as `busy`.
-    const turnOf = (client) => async () => {
-      try {
-        return await turns.enter(client);
-      } catch (error) {
-        if (error instanceof ShareRefused) throw busy(`${error.message}; retry shortly`, 'windows');
-        throw error;
-      }
-    };
-    const read = async (client, { queue, stream, t0, t1, sample }, charge) => {
-      const wait = client.entries.msUntil(charge);
-      if (wait > 0 && wait <= ENTRY_WAIT_MS) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait) + 1));
-      const light = isLight(client.entries);
-      if (!client.entries.take(charge))
-        throw rateLimited(
-          `over ${config.ipWindowEntries} stream entries read per second from this address; retry shortly`,
-        );
-      if (!takeShared(entries, charge, { light })) {
-        client.entries.give(charge);
-        throw busy(
-          `the bridge is at its budget of ${config.windowEntries} stream entries read per second; retry shortly`,
-          'budget',
-        );
-      }
-      let result;
-      client.windowCharge = charge;
-      try {
-        result = await backend.countWindow(queue, streamType(stream), t0, t1, {
-          count: charge,
-          limit: config.maxWindowEntries,
-          sample,
-          beforeChunk: turnOf(client),
-        });
-      } finally {
-        client.windowCharge = 0;
-        client.entries.give(charge - (result?.count ?? 0));
-        entries.give(charge - (result?.count ?? 0));
-      }
-      return result;
-    };
+  create(deps) {
+    const { config, allowlist } = deps;
+    const reader = new WindowReader(deps);
     return {
       prepare({ queue, stream, t0, t1, sample = DEFAULT_SAMPLE }, client) {
         const range = windowArgs(t0, t1);
@@ -110,28 +139,21 @@ export const streamWindow = {
         // The one entry read past the limit only tells that there are more.
         const charge = config.maxWindowEntries + 1;
         return async () => {
-          if (reading.has(client))
-            throw busy('a stream window from this address is being read; one at a time', 'windows');
-          reading.add(client);
-          try {
-            const result = await read(client, { queue, stream, t0, t1, sample }, charge);
-            const truncated = result.count > config.maxWindowEntries;
-            return {
-              queue,
-              stream,
-              key: result.key,
-              t0,
-              t1,
-              command: ['XRANGE', result.key, range.start, range.end],
-              count: truncated ? config.maxWindowEntries : result.count,
-              truncated,
-              first: result.first,
-              last: result.last,
-              sample: result.sample.map(({ id, fields }) => ({ entry: id, fields })),
-            };
-          } finally {
-            reading.delete(client);
-          }
+          const result = await reader.read(client, { queue, stream, t0, t1, sample }, charge);
+          const truncated = result.count > config.maxWindowEntries;
+          return {
+            queue,
+            stream,
+            key: result.key,
+            t0,
+            t1,
+            command: ['XRANGE', result.key, range.start, range.end],
+            count: truncated ? config.maxWindowEntries : result.count,
+            truncated,
+            first: result.first,
+            last: result.last,
+            sample: result.sample.map(({ id, fields }) => ({ entry: id, fields })),
+          };
         };
       },
     };

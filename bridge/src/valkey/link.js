@@ -1,267 +1,237 @@
 // The bridge's connections to Valkey: one for single commands and one for bulk work (batches, windows, seeds:
 // Valkey serves its clients in turn, so a single enqueue never waits behind a whole batch), both through the
 // package's connector calling its Functions library. Kept alive with backoff; the state hello and /healthz
-// show (reachable, version, fence, library) is learnt at every (re)connect and logged once per change.
-import { ENQUEUE_COMMAND, FENCE_VALUE } from '@echomq/branded';
-import { FenceError, LIBRARY_FUNCTIONS, LIBRARY_VERSION, connect } from '@echomq/branded/valkey';
+// show (reachable, version, fence, library) is learnt at every (re)connect (server-facts.js) and logged once
+// per change (link-notes.js).
+import { FENCE_VALUE } from '@echomq/branded';
+import { FenceError, connect } from '@echomq/branded/valkey';
 
+import { LIMITS } from '../limits.js';
 import { backoff, connectTarget } from '../valkey-target.js';
-import { advisories } from './advisories.js';
+import { AUTH_FAILED, FENCE_STATES, LinkNotes } from './link-notes.js';
+import { libraryState, serverFacts } from './server-facts.js';
 
-// Besides every (re)connect, the fence is read again this often: the script executor has no fence of its
-// own, so a fence rewritten under a live connection is noticed within this bound.
-const FENCE_RECHECK_MS = 5000;
-const FENCE_STATES = { ok: 'ok', fenced: 'foreign', unverified: 'unknown' };
-const AUTH_FAILED = /WRONGPASS|NOAUTH|invalid username-password/i;
-const READY_RETRY_MS = 1000;
-// While Valkey refuses the login, a new try this often (a refused login is not a lost connection to rush back to).
-const AUTH_RETRY_MS = 2000;
-export const LIBRARY_LOAD_HINT =
-  'an administrator loads them: branded-bridge --print-functions | valkey-cli -x FUNCTION LOAD REPLACE';
+export { LIBRARY_LOAD_HINT } from './server-facts.js';
 
-// On a cluster the native executor runs when every primary runs the module (its node fence claim answered).
-async function serverFacts(conn) {
-  const info = await conn.client.info('server');
-  const version = /^valkey_version:(\S+)/m.exec(info)?.[1] ?? /^redis_version:(\S+)/m.exec(info)?.[1] ?? null;
-  if (conn.cluster) {
-    const fences = conn.nodeFences ?? [];
-    return { version, native: fences.length > 0 && fences.every((fence) => fence.found !== null) };
-  }
-  const [native] = await conn.client.command('INFO', ENQUEUE_COMMAND);
-  return { version, native: native !== null && native !== undefined };
-}
-
-async function libraryState(client) {
-  try {
-    return (await client.fcall(LIBRARY_FUNCTIONS.version, 0)) === LIBRARY_VERSION ? 'ok' : 'outdated';
-  } catch (error) {
-    if (/Function not found/.test(error.message)) return 'missing';
-    throw error;
-  }
-}
-
-/** The link: status(), live() (the connection for a request, or a throw), bulkOr(main), noteFence, close. */
-export function createLink(config, { logger, metrics }) {
+// The connection target with the link's retry strategy (slow while the login is refused).
+function targetOf(config, notes) {
   const base = connectTarget(config);
-  // --durability N: every enqueue waits for N replicas, within half the command timeout (which bounds the wait).
+  const retryStrategy = (times) => (notes.loginRefused ? LIMITS.authRetryMs : backoff(times));
+  return config.cluster === null
+    ? { ...base, retryStrategy }
+    : { ...base, redisOptions: { ...base.redisOptions, retryStrategy } };
+}
+
+// The connector's options: its Functions library, and with --durability N every enqueue waits for N replicas
+// within half the command timeout (which bounds the wait).
+function connectOptionsOf(config) {
   const durability =
     config.durabilityReplicas > 0
       ? { replicas: config.durabilityReplicas, timeoutMs: Math.floor(config.valkeyTimeoutMs / 2) }
       : undefined;
-  const connectOptions = { scripts: 'functions', durability };
-  const retry = (times) => (noted.auth === 'refused' ? AUTH_RETRY_MS : backoff(times));
-  const target =
-    config.cluster === null
-      ? { ...base, retryStrategy: retry }
-      : { ...base, redisOptions: { ...base.redisOptions, retryStrategy: retry } };
-  const mode = config.cluster === null ? 'standalone' : 'cluster';
-  const noted = {}; // what was last logged, per subject: one line per change
-  const note = (subject, value, log) => {
-    if (noted[subject] === value) return;
-    noted[subject] = value;
-    log();
-  };
-  const state = {
-    connection: null,
-    bulk: null,
-    bulkReady: false,
-    reachable: false,
-    facts: { version: null, native: false },
-    library: 'unknown',
-    foreignAtConnect: null, // a FenceError from connect(): the connector holds no connection then
-    closed: false,
-  };
-  let wake = () => {};
-  const pause = (ms) =>
-    new Promise((resolve) => {
+  return { scripts: 'functions', durability };
+}
+
+// The bulk connection: opened once the main one is, kept with its ready state; its errors are the main's to log.
+async function establishBulk(target, connectOptions, state, established) {
+  await established;
+  for (let attempt = 0; !state.closed; attempt += 1) {
+    try {
+      const conn = await connect(target, connectOptions);
+      if (state.closed) return conn.close();
+      state.bulk = conn;
+      state.bulkReady = true;
+      conn.client.on('ready', () => {
+        state.bulkReady = true;
+      });
+      conn.client.on('close', () => {
+        state.bulkReady = false;
+      });
+      conn.client.on('error', () => {});
+      return undefined;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, backoff(attempt + 4)).unref());
+    }
+  }
+  return undefined;
+}
+
+// The fence as hello and /healthz show it.
+function fenceStatus({ foreignAtConnect, connection, reachable }) {
+  if (foreignAtConnect !== null)
+    return { state: 'foreign', found: foreignAtConnect.found, expected: foreignAtConnect.expected };
+  if (connection === null) return { state: 'unknown', found: null, expected: FENCE_VALUE };
+  const { state: fence, found, expected } = connection.fence();
+  const mapped = reachable ? FENCE_STATES[fence] : 'unknown';
+  return { state: mapped, found: mapped === 'unknown' ? null : found, expected };
+}
+
+/** The link: status(), pick(bulk) (the connection for a request), noteFence, libraryMissing, close(). */
+export class Link {
+  #notes;
+  #target;
+  #connectOptions;
+  #metrics;
+  #logger;
+  #wake = () => {};
+  #established;
+  #recheck;
+
+  constructor(config, { logger, metrics }) {
+    this.#logger = logger;
+    this.#metrics = metrics;
+    this.#notes = new LinkNotes(logger);
+    this.#target = targetOf(config, this.#notes);
+    this.#connectOptions = connectOptionsOf(config);
+    this.mode = config.cluster === null ? 'standalone' : 'cluster';
+    this.state = {
+      connection: null,
+      bulk: null,
+      bulkReady: false,
+      reachable: false,
+      facts: { version: null, native: false },
+      library: 'unknown',
+      foreignAtConnect: null, // a FenceError from connect(): the connector holds no connection then
+      closed: false,
+    };
+    this.#established = this.#establish();
+    establishBulk(this.#target, this.#connectOptions, this.state, this.#established);
+    // Besides every (re)connect, the fence (and a library not yet ok) is read again on a timer.
+    this.#recheck = setInterval(() => this.#checkAgain(), LIMITS.fenceRecheckMs);
+    this.#recheck.unref();
+  }
+
+  #pause(ms) {
+    return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
-      wake = () => {
+      this.#wake = () => {
         clearTimeout(timer);
         resolve();
       };
     });
+  }
 
-  const noteFence = (fence, found) =>
-    note('fence', `${fence}:${found}`, () =>
-      (fence === 'ok' ? logger.info : logger.warn)('fence_changed', { fence: FENCE_STATES[fence], found }),
-    );
-  const noteLibrary = (library) => {
-    state.library = library;
-    note('library', library, () => {
-      if (library === 'ok') logger.info('valkey_library', { library, version: LIBRARY_VERSION });
-      else logger.warn('valkey_library', { library, expected: LIBRARY_VERSION, note: LIBRARY_LOAD_HINT });
-    });
-  };
-  const noteVersion = (version) =>
-    note('version', version, () => {
-      const open = advisories(version);
-      if (open.length > 0)
-        logger.warn('valkey_advisories', {
-          version,
-          cves: open,
-          note: 'this Valkey predates the fixes for these CVEs (Lua scripting); run 8.0.6, 8.1.4, 9.0 or later',
-        });
-    });
+  #noteLibrary(library) {
+    this.state.library = library;
+    this.#notes.library(library);
+  }
 
-  const onReady = async (conn) => {
+  async #onReady(conn) {
+    const { state } = this;
     try {
       state.facts = await serverFacts(conn);
-      noteVersion(state.facts.version);
-      noteLibrary(await libraryState(conn.client));
+      this.#notes.version(state.facts.version);
+      this.#noteLibrary(await libraryState(conn.client));
       const fence = await conn.verifyFence();
-      noteFence(fence.state, fence.found);
+      this.#notes.fence(fence.state, fence.found);
       state.reachable = true;
-      note('auth', 'ok', () => {});
-      note('ready', null, () => {});
-      note('link', 'up', () => {});
-      logger.info('valkey_ready', {
-        mode,
-        version: state.facts.version,
-        native: state.facts.native,
+      this.#notes.ready();
+      const { version, native } = state.facts;
+      const fenceState = FENCE_STATES[fence.state];
+      this.#logger.info('valkey_ready', {
+        mode: this.mode,
+        version,
+        native,
         library: state.library,
-        fence: FENCE_STATES[fence.state],
+        fence: fenceState,
         found: fence.found,
       });
     } catch (error) {
       // A refused login needs a new connection (the user may come back); anything else (LOADING) a new try.
-      if (AUTH_FAILED.test(error.message)) noteFailure(error.message, null);
-      else if (noted.auth !== 'refused')
-        note('ready', error.message, () => logger.warn('valkey_ready_check_failed', { message: error.message }));
+      this.#notes.readyFailed(error.message);
       const retry = setTimeout(() => {
         if (state.closed || conn.client.status !== 'ready') return;
         if (AUTH_FAILED.test(error.message)) conn.client.disconnect(true);
-        else onReady(conn);
-      }, READY_RETRY_MS);
+        else this.#onReady(conn);
+      }, LIMITS.readyRetryMs);
       retry.unref();
     }
-  };
+  }
 
-  // A refused login is said once (until it works again), with what to do, not at every retry.
-  const noteFailure = (message, attempt) => {
-    if (AUTH_FAILED.test(message)) {
-      note('auth', 'refused', () =>
-        logger.error('valkey_auth_failed', {
-          message,
-          note: `Valkey refused the bridge's user: create it again (branded-bridge --print-acl) or fix --valkey; retrying`,
-        }),
-      );
-      return;
-    }
-    logger.warn('valkey_connect_failed', { attempt, message });
-  };
-
-  const watch = (conn) => {
+  #watch(conn) {
     const { client } = conn;
-    client.on('ready', () => onReady(conn));
+    client.on('ready', () => this.#onReady(conn));
     client.on('close', () => {
-      if (state.reachable) {
-        metrics.valkeyDisconnected();
-        logger.warn('valkey_disconnected', {});
+      if (this.state.reachable) {
+        this.#metrics.valkeyDisconnected();
+        this.#logger.warn('valkey_disconnected', {});
       }
-      state.reachable = false;
+      this.state.reachable = false;
     });
     client.on('reconnecting', (delay) => {
-      metrics.valkeyReconnected();
-      note('link', 'reconnecting', () => logger.info('valkey_reconnecting', { delayMs: delay }));
+      this.#metrics.valkeyReconnected();
+      this.#notes.note('link', 'reconnecting', () => this.#logger.info('valkey_reconnecting', { delayMs: delay }));
     });
     client.on('error', (error) => {
-      if (AUTH_FAILED.test(error.message)) noteFailure(error.message, null);
-      else logger.warn('valkey_error', { message: error.message });
+      if (AUTH_FAILED.test(error.message)) this.#notes.failure(error.message, null);
+      else this.#logger.warn('valkey_error', { message: error.message });
     });
-  };
+  }
 
   // connect() claims or verifies the fence; until it succeeds, retry with backoff (Valkey may come later).
-  const establish = async () => {
+  async #establish() {
+    const { state } = this;
     for (let attempt = 0; !state.closed; attempt += 1) {
       try {
-        const conn = await connect(target, connectOptions);
+        const conn = await connect(this.#target, this.#connectOptions);
         if (state.closed) return conn.close();
         state.foreignAtConnect = null;
         state.connection = conn;
-        watch(conn);
-        await onReady(conn);
+        this.#watch(conn);
+        await this.#onReady(conn);
         return undefined;
       } catch (error) {
         state.foreignAtConnect = error instanceof FenceError ? error : null;
         state.reachable = state.foreignAtConnect !== null;
-        noteFailure(error.message, attempt);
-        await pause(backoff(attempt + 4));
+        this.#notes.failure(error.message, attempt);
+        await this.#pause(backoff(attempt + 4));
       }
     }
     return undefined;
-  };
-  const established = establish();
-
-  const establishBulk = async () => {
-    await established;
-    for (let attempt = 0; !state.closed; attempt += 1) {
-      try {
-        const conn = await connect(target, connectOptions);
-        if (state.closed) return conn.close();
-        state.bulk = conn;
-        state.bulkReady = true;
-        conn.client.on('ready', () => {
-          state.bulkReady = true;
-        });
-        conn.client.on('close', () => {
-          state.bulkReady = false;
-        });
-        conn.client.on('error', () => {}); // the main connection's watch logs what matters
-        return undefined;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, backoff(attempt + 4)).unref());
-      }
-    }
-    return undefined;
-  };
-  establishBulk();
-
-  const recheck = setInterval(async () => {
-    if (state.connection === null || !state.reachable) return;
-    const fence = await state.connection.verifyFence().catch(() => null);
-    if (fence !== null) noteFence(fence.state, fence.found);
-    if (state.library !== 'ok') noteLibrary(await libraryState(state.connection.client).catch(() => state.library));
-    if (state.bulk !== null && state.bulkReady) await state.bulk.verifyFence().catch(() => null);
-  }, FENCE_RECHECK_MS);
-  recheck.unref();
-
-  function fenceStatus() {
-    const { foreignAtConnect, connection, reachable } = state;
-    if (foreignAtConnect !== null)
-      return { state: 'foreign', found: foreignAtConnect.found, expected: foreignAtConnect.expected };
-    if (connection === null) return { state: 'unknown', found: null, expected: FENCE_VALUE };
-    const { state: fence, found, expected } = connection.fence();
-    const mapped = reachable ? FENCE_STATES[fence] : 'unknown';
-    return { state: mapped, found: mapped === 'unknown' ? null : found, expected };
   }
 
-  return {
-    state,
-    mode,
-    status() {
-      const { reachable, facts } = state;
-      return {
-        valkey: {
-          reachable,
-          mode,
-          version: reachable ? facts.version : null,
-          library: reachable ? state.library : 'unknown',
-        },
-        fence: fenceStatus(),
-        executors: reachable ? (facts.native ? ['script', 'native'] : ['script']) : [],
-      };
-    },
-    /** The connection for a request on `bulk` work or not; null when there is none (see backend's live). */
-    pick: (bulk) => (bulk && state.bulk !== null && state.bulkReady ? state.bulk : state.connection),
-    noteFence,
-    libraryMissing: () => noteLibrary('missing'),
-    async close() {
-      state.closed = true;
-      clearInterval(recheck);
-      wake();
-      await established;
-      if (state.bulk !== null) await state.bulk.close();
-      if (state.connection !== null) await state.connection.close();
-    },
+  async #checkAgain() {
+    const { state } = this;
+    if (state.connection === null || !state.reachable) return;
+    const fence = await state.connection.verifyFence().catch(() => null);
+    if (fence !== null) this.#notes.fence(fence.state, fence.found);
+    if (state.library !== 'ok')
+      this.#noteLibrary(await libraryState(state.connection.client).catch(() => state.library));
+    if (state.bulk !== null && state.bulkReady) await state.bulk.verifyFence().catch(() => null);
+  }
+
+  /** Valkey's side as hello and /healthz show it: {valkey: {reachable, mode, version, library}, fence, executors}. */
+  status() {
+    const { reachable, facts, library } = this.state;
+    const { mode } = this;
+    return {
+      valkey: { reachable, mode, version: reachable ? facts.version : null, library: reachable ? library : 'unknown' },
+      fence: fenceStatus(this.state),
+      executors: reachable ? (facts.native ? ['script', 'native'] : ['script']) : [],
+    };
+  }
+
+  /** The connection for a request on `bulk` work or not; null when there is none (see backend's live). */
+  pick = (bulk) => {
+    const { state } = this;
+    return bulk && state.bulk !== null && state.bulkReady ? state.bulk : state.connection;
   };
+
+  /** A fence state learnt elsewhere (a write refused by the fence), logged once per change. */
+  noteFence = (fence, found) => this.#notes.fence(fence, found);
+
+  /** A call found the library missing. */
+  libraryMissing = () => this.#noteLibrary('missing');
+
+  async close() {
+    this.state.closed = true;
+    clearInterval(this.#recheck);
+    this.#wake();
+    await this.#established;
+    if (this.state.bulk !== null) await this.state.bulk.close();
+    if (this.state.connection !== null) await this.state.connection.close();
+  }
 }
+
+/** The link (see Link). */
+export const createLink = (config, deps) => new Link(config, deps);

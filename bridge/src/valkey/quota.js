@@ -1,11 +1,10 @@
 // Demo data: every key the bridge writes gets the data's TTL; the database's key quota (--max-keys, read with
-// DBSIZE, summed over the primaries of a cluster) is shared: past KEY_PRESSURE of it, each client may add only its share (admission.js keyShare), so
-// heavy writers stop before a newcomer does; batches stop a tenth before the quota, single enqueues at it.
+// DBSIZE, summed over the primaries of a cluster) is shared: past KEY_PRESSURE of it, each client may add only
+// its share (admission.js keyShare), so heavy writers stop before a newcomer does; batches stop a tenth before the quota, single enqueues at it.
 import { keyShare } from '../admission.js';
 import { busy } from '../errors.js';
 import { RESERVE_SHARE } from './work.js';
-
-const QUOTA_CHECK_MS = 1000;
+import { LIMITS } from '../limits.js';
 
 // The keys the database holds: DBSIZE, or on a cluster the sum of every primary's (one node holds a share).
 async function keysHeld(client, cluster) {
@@ -13,8 +12,6 @@ async function keysHeld(client, cluster) {
   const counts = await Promise.all(client.nodes('master').map((node) => node.dbsize()));
   return counts.reduce((sum, n) => sum + n, 0);
 }
-// Queues whose pending set the bridge wrote within the TTL, remembered to tell a new set from an old one.
-const KNOWN_QUEUES = 10000;
 
 /** The quota: check, newPending, wrote, expire, close. */
 export function createQuota(config, { link, isStalled, logger }) {
@@ -26,7 +23,7 @@ export function createQuota(config, { link, isStalled, logger }) {
     if (config.maxKeys === 0 || conn === null || !link.state.reachable || isStalled()) return;
     const n = await keysHeld(conn.client, conn.cluster).catch(() => null);
     if (n !== null) keys = n;
-  }, QUOTA_CHECK_MS);
+  }, LIMITS.quotaCheckMs);
   read.unref();
 
   return {
@@ -53,7 +50,7 @@ export function createQuota(config, { link, isStalled, logger }) {
       const until = queues.get(queue);
       queues.delete(queue);
       queues.set(queue, t + ttlMs);
-      if (queues.size > KNOWN_QUEUES) queues.delete(queues.keys().next().value);
+      if (queues.size > LIMITS.knownQueues) queues.delete(queues.keys().next().value);
       return until !== undefined && until > t ? 0 : 1;
     },
     /** Counts keys written, until the next DBSIZE. */

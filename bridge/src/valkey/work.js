@@ -3,18 +3,17 @@
 // sent until a PING is answered.
 import { busy, unavailable } from '../errors.js';
 import { Bucket } from '../rate.js';
+import { LIMITS } from '../limits.js';
 
-const PROBE_MS = 250;
-const PACE_MS = 10;
 /** The share of the queue and of the budget kept from batches (enqueueMany, a seed's chunks) for single commands. */
-export const RESERVE_SHARE = 0.1;
+export const RESERVE_SHARE = LIMITS.reserveShare;
 
 /**
  * The gate: request(work, cost, options) runs work(connection) or throws the protocol's refusal; paced(cost)
  * waits until the budget holds a seed's chunk; stall() is called by the translator on a timeout.
  */
-export function createWork(config, { live, pick, logger, isClosed }) {
-  const budget = new Bucket(config.budget);
+export function createWork(config, { live, pick, logger, isClosed, now }) {
+  const budget = new Bucket(config.budget, now);
   let outstanding = 0; // Valkey commands sent (or about to be) and not yet answered
   let stalled = false;
   let translate = (error) => error;
@@ -30,7 +29,7 @@ export function createWork(config, { live, pick, logger, isClosed }) {
         stalled = false;
         logger.info('valkey_answering', {});
       } catch {
-        setTimeout(probe, PROBE_MS).unref();
+        setTimeout(probe, LIMITS.probeMs).unref();
       }
     };
     probe();
@@ -61,7 +60,7 @@ export function createWork(config, { live, pick, logger, isClosed }) {
   // reserve for single commands), so a seed slows down under load instead of crowding others out.
   async function paced(cost) {
     while (!isClosed() && !budget.take(cost, config.budget * RESERVE_SHARE))
-      await new Promise((resolve) => setTimeout(resolve, PACE_MS));
+      await new Promise((resolve) => setTimeout(resolve, LIMITS.paceMs));
     if (stalled) throw unavailable('Valkey is not answering; the bridge refuses new work until it does');
   }
 

@@ -6,14 +6,15 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { FENCE_KEY, FENCE_VALUE } from '@echomq/branded';
 import { Valkey } from 'iovalkey';
 
 import { startServer } from './valkey-launcher.js';
-import { advisories } from './valkey/advisories.js';
-import { ACL_USER, aclRules } from './acl.js';
-import { ConfigError, helpText, loadConfig } from './config.js';
-import { createLogger } from './log.js';
-import { startBridge } from './main.js';
+import { advisories } from '../src/valkey/advisories.js';
+import { ACL_USER, aclRules } from '../src/acl.js';
+import { ConfigError, helpText, loadConfig } from '../src/config.js';
+import { createLogger } from '../src/log.js';
+import { startBridge } from '../src/main.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EXPLORER_DIR = join(ROOT, 'web/dist');
@@ -94,15 +95,17 @@ function aclFile(dir) {
   return file;
 }
 
-// The local Valkey's bridge user (THREAT-MODEL.md): made afresh at every start with a new password and saved in
-// the ACL file, so the bridge runs with only what it needs; the default user stays for the developer's
-// valkey-cli. Valkey 9 and later also confine it to its database.
+// The local Valkey's bridge user (bridge/THREAT-MODEL.md): made afresh at every start with a new password and
+// saved in the ACL file, so the bridge runs with only what it needs; the default user stays for the
+// developer's valkey-cli and claims the fence, which the bridge's user may only read. Valkey 9 and later also
+// confine it to its database.
 async function bridgeUser(valkey, config) {
   const password = randomBytes(24).toString('hex');
   const databases = Number((await valkey.version())?.split('.')[0]) >= 9;
   const admin = new Valkey({ host: valkey.host, port: valkey.port, lazyConnect: true, maxRetriesPerRequest: 0 });
   try {
     await admin.connect();
+    await admin.set(FENCE_KEY, FENCE_VALUE, 'NX');
     await admin.call('ACL', 'SETUSER', ACL_USER, ...aclRules(config, password, { databases }));
     await admin.call('ACL', 'SAVE');
   } finally {
