@@ -138,7 +138,7 @@ describe('the bridge as a least-privilege Valkey user', () => {
     assert.equal(fenceClaimCommand(), `SET '{emq}:version' ${FENCE_VALUE} NX`);
     assert.match(out, /'~emq:\{docs\.\}:\*' '~emq:\{docs\.\[-\.0-9A-Z_a-z\]\}:\*' /);
     assert.match(out, /'~emq:\{demo\}:\*' '~emq:\{scratch\.(\[0-9a-f\]){16}\}:\*' /);
-    assert.match(out, / '-@all' \+auth .* \+fcall .* \+expire\n/);
+    assert.match(out, / '-@all' \+auth .* \+fcall .* \+expire \+wait \+waitaof \+emq\.enqueue\n/);
     assert.doesNotMatch(out, /\+eval|\+script|\+function|\+select|\+info |\+set /);
     const library = execFileSync(process.execPath, [BRIDGE_CLI, '--print-functions'], { encoding: 'utf8' });
     assert.equal(library, LIBRARY_CODE);
