@@ -406,7 +406,7 @@ describe('reads', () => {
   });
 });
 
-async function waitFor(condition, timeoutMs = 10_000) {
+async function waitFor(condition, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

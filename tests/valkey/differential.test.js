@@ -473,7 +473,7 @@ async function digestOf(server) {
   }
 }
 
-async function waitFor(condition, timeoutMs = 20_000) {
+async function waitFor(condition, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

@@ -421,7 +421,7 @@ function aofText(dir) {
 const occurrences = (text, word) => text.split(word).length - 1;
 const resp = (words) => `*${words.length}\r\n${words.map((w) => `$${Buffer.byteLength(w)}\r\n${w}\r\n`).join('')}`;
 
-async function waitFor(condition, timeoutMs = 10_000) {
+async function waitFor(condition, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
