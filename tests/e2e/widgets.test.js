@@ -189,16 +189,25 @@ const downPage = (url) => `<!doctype html>
 <script src="./widgets.js"></script></head><body>
 <branded-gate value="USR0KHTOWnGLuC" bridge="${url}"></branded-gate>
 <script src="./watch.js"></script></body></html>`;
+// Every change of the widget's status, as it happens (a poll could miss a refusal that comes at once): the
+// status 1 s after the widget says it is connecting, or at once when the refusal came before the watch began.
 const WATCH = `(function watch() {
-  const status = document.querySelector('branded-gate').shadowRoot?.querySelector('.live-status')?.textContent ?? '';
-  if (/Connecting to/.test(status) && !window.__asked) {
-    window.__asked = true;
-    setTimeout(() => {
-      window.__atOneSecond = document.querySelector('branded-gate').shadowRoot.querySelector('.live-status').textContent;
-    }, 1000);
-  }
-  if (/Nothing answered/.test(status)) { window.__told = true; return; }
-  setTimeout(watch, 5);
+  const root = document.querySelector('branded-gate')?.shadowRoot;
+  if (!root) return void setTimeout(watch, 5);
+  const status = () => root.querySelector('.live-status')?.textContent ?? '';
+  const see = () => {
+    const text = status();
+    if (window.__asked) return;
+    if (/Connecting to/.test(text)) {
+      window.__asked = true;
+      setTimeout(() => { window.__atOneSecond = status(); }, 1000);
+    } else if (/Nothing answered/.test(text)) {
+      window.__asked = true;
+      window.__atOneSecond = text;
+    }
+  };
+  new MutationObserver(see).observe(root, { subtree: true, childList: true, characterData: true });
+  see();
 })();`;
 
 async function closedPort() {
