@@ -11,6 +11,16 @@
 #include "branded/branded.hpp"
 #include "rows.hpp"
 
+// C cannot include result.hpp, so branded.h numbers the error classes again; these hold the copy to core's.
+static_assert(BRANDED_OK == static_cast<int>(branded::Error::none));
+static_assert(BRANDED_LENGTH == static_cast<int>(branded::Error::length));
+static_assert(BRANDED_NAMESPACE == static_cast<int>(branded::Error::namespace_));
+static_assert(BRANDED_CHARSET == static_cast<int>(branded::Error::charset));
+static_assert(BRANDED_RANGE == static_cast<int>(branded::Error::range));
+static_assert(BRANDED_NODE == static_cast<int>(branded::Error::node));
+static_assert(BRANDED_QUEUE == static_cast<int>(branded::Error::queue));
+static_assert(BRANDED_ENTRY_ID == static_cast<int>(branded::Error::entry_id));
+
 #ifndef BRANDED_VERSION
 #error "BRANDED_VERSION: the build passes the package's version"
 #endif
