@@ -157,6 +157,8 @@ export function connect(
     opened,
     closed,
     request(op, fields = {}, id = nextId++) {
+      // A socket already closed sends nothing and will not close again: answer here, not never.
+      if (ws.readyState !== ws.OPEN) return Promise.resolve({ id, ok: false, error: { code: 'closed' } });
       return new Promise((resolve) => {
         pending.set(id, resolve);
         if (writesPerTurn) corkThisTurn();
