@@ -139,11 +139,13 @@ export const LIMITS = Object.freeze({
   /** A refused upgrade's answer is given this long to leave before the socket is destroyed. */
   refusalLingerMs: 1000,
 
-  // frames.js and session/frame-gate.js
+  // frames.js, session/frame-gate.js and session/fragment-guard.js
   /** Longest request id (characters). */
   maxRequestId: 128,
   /** Bytes of a frame refused unread in which its id is looked for (`{"id":` and the longest id). */
   idPrefixBytes: 160,
+  /** Frames one message may arrive in; past it the connection is closed (1009): ws holds each fragment apart. */
+  maxFragments: 64,
 
   // clients.js
   /** How often clients holding nothing with full budgets are forgotten. */

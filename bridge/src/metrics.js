@@ -10,7 +10,7 @@ export function createMetrics(now = Date.now) {
     replies: {},
     valkey: { reconnects: 0, disconnects: 0 },
     coalesced: { batches: 0, enqueues: 0 },
-    closed: { slowReader: 0, flood: 0 },
+    closed: { slowReader: 0, flood: 0, fragments: 0 },
     http: { refused: {} },
     evicted: {},
   };
@@ -36,6 +36,9 @@ export function createMetrics(now = Date.now) {
     },
     floodClosed() {
       counters.closed.flood += 1;
+    },
+    fragmentsClosed() {
+      counters.closed.fragments += 1;
     },
     httpRefused(reason) {
       bump(counters.http.refused, reason);

@@ -8,6 +8,7 @@ import { createShares } from './admission.js';
 import { clientAddress } from './clients.js';
 import { SUBPROTOCOL, refuseUpgrade, writeRefusal } from './handshake.js';
 import { LIMITS } from './limits.js';
+import { FRAGMENTS_CLOSE_CODE, guardFragments } from './session/fragment-guard.js';
 import { startSession } from './session/session.js';
 
 /** The close code of a WebSocket whose place went to a newcomer: try again later. */
@@ -96,6 +97,12 @@ export class Upgrades {
         logger.info('connection_closed', { peer, code });
       });
       ws.on('error', (error) => logger.warn('connection_error', { peer, message: error.message }));
+      guardFragments(socket, () => {
+        metrics.fragmentsClosed();
+        logger.warn('fragments_closed', { peer, max: LIMITS.maxFragments });
+        ws.close(FRAGMENTS_CLOSE_CODE, `a message in over ${LIMITS.maxFragments} frames`);
+        setTimeout(() => ws.terminate(), LIMITS.closeTimeoutMs).unref();
+      });
       const worked = () => {
         place.workedAt = now();
         this.deps.sockets.worked(socket);

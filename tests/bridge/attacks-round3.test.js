@@ -21,10 +21,11 @@ import {
   held,
   httpVisitor,
   legitClient,
+  peakRss,
   rawRequest,
   sleep,
 } from './attack-support.js';
-import { getJson, open, startBridge } from './support.js';
+import { getJson, open, rssMiB, startBridge } from './support.js';
 
 async function until(check, what, timeoutMs = 20000) {
   const deadline = Date.now() + timeoutMs;
@@ -203,6 +204,49 @@ describe('3. one address sending large frames over 8 sockets (the defaults: 2 Mi
     assertServed(stats, 'large frames');
     t.diagnostic(
       `8 sockets of ${FRAME}-byte frames from one address: ${sent} sent, ${parsed} parsed, ${codes.rate ?? 0} refused unread in ${seconds.toFixed(1)} s; ${describeStats(stats)}`,
+    );
+  });
+});
+
+describe('8. fragments: 32 addresses each holding a message of 16,000 one-byte frames', () => {
+  const stack = useStack([]);
+
+  it(`a message in over ${LIMITS.maxFragments} frames closes its connection (1009); one in exactly that many is read`, async (t) => {
+    const { bridge } = stack;
+    const legit = await legitClient(bridge, { address: clientAt(1), count: 20 });
+    // The bound itself: a request in exactly maxFragments frames is answered.
+    const whole = await open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(2) });
+    const text = JSON.stringify({ id: 7, op: 'hello' });
+    const pieces = Array.from({ length: LIMITS.maxFragments }, (_, i) =>
+      text.slice((i * text.length) / LIMITS.maxFragments, ((i + 1) * text.length) / LIMITS.maxFragments),
+    );
+    const answered = whole.nextReply();
+    pieces.forEach((piece, i) => whole.ws.send(piece, { fin: i === pieces.length - 1 }));
+    assert.equal((await answered).ok, true, 'a message in exactly maxFragments frames is read');
+    await whole.close();
+    const base = rssMiB(bridge.child.pid);
+    const { peak, result: closes } = await peakRss(bridge, async () => {
+      const crowd = await Promise.all(
+        Array.from({ length: 32 }, (_, i) =>
+          open(bridge.ws, { origin: bridge.origin, localAddress: clientAt(700 + i) }),
+        ),
+      );
+      for (const c of crowd)
+        for (let i = 0; i < 16000 && c.ws.readyState === c.ws.OPEN; i += 1) c.ws.send('x', { fin: false });
+      return Promise.all(crowd.map((c) => c.closed));
+    });
+    const stats = await legit.stop();
+    const metrics = (await getJson(`${bridge.http}/metrics`)).body;
+    assert.deepEqual(
+      [...new Set(closes.map((c) => c.code))],
+      [1009],
+      `close codes ${JSON.stringify(closes.map((c) => c.code))}`,
+    );
+    assert.equal(metrics.closed.fragments, 32);
+    assert.ok(peak - base <= 48, `RSS ${base.toFixed(0)} → ${peak.toFixed(0)} MiB`);
+    assertServed(stats, 'fragment crowd');
+    t.diagnostic(
+      `32 addresses x 16,000 one-byte fragments: every one closed 1009; RSS ${base.toFixed(0)} → ${peak.toFixed(0)} MiB; ${describeStats(stats)}`,
     );
   });
 });

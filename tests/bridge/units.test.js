@@ -237,3 +237,36 @@ test('shares: among equals, a newcomer holding nothing takes the place idle long
   assert.equal(shares.take('D', item('d2')), null, 'D holds one, yet an unfinished item goes to anyone');
   assert.deepEqual(evicted, ['b', 'u']);
 });
+
+test('fragments: frame headers are read across chunks (7-, 16- and 64-bit lengths, control frames between)', async () => {
+  const { FragmentCounter } = await import('../../bridge/src/session/fragment-guard.js');
+  const frame = (fin, opcode, length) => {
+    const head = [(fin ? 0x80 : 0) | opcode];
+    if (length < 126) head.push(0x80 | length);
+    else if (length < 65536) head.push(0x80 | 126, length >> 8, length & 255);
+    else
+      head.push(0x80 | 127, 0, 0, 0, 0, (length >>> 24) & 255, (length >> 16) & 255, (length >> 8) & 255, length & 255);
+    return Buffer.concat([Buffer.from([...head, 1, 2, 3, 4]), Buffer.alloc(length, 0x78)]);
+  };
+  let exceeded = 0;
+  const counter = new FragmentCounter(3, () => (exceeded += 1));
+  // A whole message, then one in 3 frames with a ping between, then 2 frames of a third: all within the bound.
+  const within = Buffer.concat([
+    frame(true, 1, 5),
+    frame(false, 1, 1),
+    frame(false, 0, 70000),
+    frame(false, 9, 0),
+    frame(true, 0, 200),
+    frame(false, 2, 1),
+    frame(false, 0, 1),
+  ]);
+  for (let at = 0; at < within.length; at += 7) {
+    const chunk = within.subarray(at, at + 7);
+    assert.equal(counter.push(chunk), chunk.length);
+  }
+  assert.equal(exceeded, 0);
+  const over = Buffer.concat([frame(false, 0, 1), frame(false, 0, 1)]);
+  assert.equal(counter.push(over), 7, "the third frame's bytes, none of the fourth's");
+  assert.equal(exceeded, 1);
+  assert.equal(counter.push(frame(true, 0, 1)), 0, 'nothing after it');
+});
