@@ -33,7 +33,7 @@ import { connect, getJson, open, rssMiB, startBridge, upgradeStatus } from './su
 
 const KB46 = 46 * 1024;
 
-async function until(check, what, timeoutMs = 10000) {
+async function until(check, what, timeoutMs = 20000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -122,14 +122,14 @@ describe('1. pipelined requests on sockets whose client never reads', () => {
     const sockets = [];
     for (let a = 0; a < 16; a += 1)
       for (let i = 0; i < 4; i += 1) sockets.push(nonReader(bridge, clientAt(20 + a), one));
-    await sleep(600);
-    const during = await held(bridge);
+    let during = await held(bridge);
+    await until(async () => (during = await held(bridge)).files === 32, 'every file slot taken');
     const visitor = httpVisitor(bridge, { localAddress: clientAt(3), path: '/', everyMs: 200 });
-    await sleep(4000); // past --send-timeout (2 s, looked at every 0.5 s): every answer nobody reads is closed
-    // The visitor stops first: its own page may be open at the instant of a count, so the count may take 1 s.
+    await sleep(4000); // lets --send-timeout (2 s, looked at every 0.5 s) pass while the visitor asks for pages
+    // The visitor stops first: its own page may be open at the instant of a count.
     const pages = await visitor.stop();
     let freed = await held(bridge);
-    await until(async () => (freed = await held(bridge)).files === 0, 'the files closed', 1000).catch(() => {});
+    await until(async () => (freed = await held(bridge)).files === 0, 'the files closed');
     sockets.forEach((s) => s.destroy());
     const stats = await legit.stop();
     await until(async () => fdsOf(bridge.child.pid) - base <= 4, 'the descriptors back');
@@ -407,7 +407,7 @@ describe('4. the key quota filled by many addresses', () => {
         await sleep(300);
       }
     });
-    await sleep(6000);
+    await until(() => (codes['busy/quota'] ?? 0) > 0, 'the quota reached', 60000);
     const legit = await legitClient(bridge, { address: clientAt(2) });
     await sleep(3000);
     const stats = await legit.stop();
