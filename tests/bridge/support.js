@@ -157,8 +157,10 @@ export function connect(
     opened,
     closed,
     request(op, fields = {}, id = nextId++) {
-      // A socket already closed sends nothing and will not close again: answer here, not never.
-      if (ws.readyState !== ws.OPEN) return Promise.resolve({ id, ok: false, error: { code: 'closed' } });
+      // A socket already closed sends nothing and will not close again: answer here, not never (in a later
+      // turn, so a loop of requests on a closed socket still lets timers and sockets run).
+      if (ws.readyState !== ws.OPEN)
+        return new Promise((resolve) => setImmediate(resolve, { id, ok: false, error: { code: 'closed' } }));
       return new Promise((resolve) => {
         pending.set(id, resolve);
         if (writesPerTurn) corkThisTurn();
