@@ -24,20 +24,21 @@ import {
   seededCases,
   setupCommands,
   untouchedType,
+  bytesEqual,
+  DEBUG,
+  readKey,
+  same,
+  SCRIPT_LOCATION,
+  TTL_TOLERANCE_MS,
+  ttlClass,
 } from './differential-cases.js';
 import { clusterOf } from './support.js';
 
 const SEED = Number(process.env.BRANDED_DIFFERENTIAL_SEED ?? 20261205);
 const SEEDED_CASES = 5000;
 const BATCH = 200;
-const TTL_TOLERANCE_MS = 10_000;
-const DEBUG = ['--enable-debug-command', 'local'];
-const SCRIPT_LOCATION = / script: (?:[0-9a-f]{40}, )?on @user_script:\d+\.$/;
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const bytesEqual = (a, b) => (a === null || b === null ? a === b : a.equals(b));
-const ttlClass = (pttl) => (pttl > 0 ? 'ttl' : pttl);
 const settle = (promise) =>
   promise.then(
     (value) => value,
@@ -73,11 +74,6 @@ function expectedReplies(c, outcome, isScript) {
   if (c.mode === 'once') return [outcome.reply];
   if (c.mode === 'twice') return [outcome.reply, later];
   return [[outcome.reply, later]];
-}
-
-async function readKey(client, key) {
-  const [type, pttl, dump] = await Promise.all([client.type(key), client.pttl(key), client.dumpBuffer(key)]);
-  return { type, pttl, dump };
 }
 
 async function readBack(client, c, queue) {

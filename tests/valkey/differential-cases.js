@@ -251,3 +251,25 @@ export const FENCE_STATES = [
   { name: 'expired', setup: [['SET', FENCE_KEY, FENCE_VALUE, 'PX', '1']], admits: false },
   { name: 'expiring (still valid)', setup: [['SET', FENCE_KEY, FENCE_VALUE, 'PX', String(EXPIRING_MS)]], admits: true },
 ];
+
+// What both differentials (one node, a cluster) compare with.
+/** How far apart two TTLs set by the two executors may be. */
+export const TTL_TOLERANCE_MS = 10_000;
+/** valkey-server arguments for DEBUG DIGEST. */
+export const DEBUG = ['--enable-debug-command', 'local'];
+// The script's errors from redis.call carry where they came from (Valkey 9 leaves the script's SHA1 out); the
+// rest of the text is the server's own.
+/** The script's location at the end of an error raised in it. */
+export const SCRIPT_LOCATION = / script: (?:[0-9a-f]{40}, )?on @user_script:\d+\.$/;
+/** Equal as JSON. */
+export const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal bytes, or both absent. */
+export const bytesEqual = (a, b) => (a === null || b === null ? a === b : a.equals(b));
+/** A PTTL as the differentials compare it: any positive TTL alike. */
+export const ttlClass = (pttl) => (pttl > 0 ? 'ttl' : pttl);
+
+/** A key's type, PTTL and DUMP bytes. */
+export async function readKey(client, key) {
+  const [type, pttl, dump] = await Promise.all([client.type(key), client.pttl(key), client.dumpBuffer(key)]);
+  return { type, pttl, dump };
+}

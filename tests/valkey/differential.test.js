@@ -21,6 +21,13 @@ import {
   seededCases,
   setupCommands,
   untouchedType,
+  bytesEqual,
+  DEBUG,
+  readKey,
+  same,
+  SCRIPT_LOCATION,
+  TTL_TOLERANCE_MS,
+  ttlClass,
 } from './differential-cases.js';
 
 const SEED = Number(process.env.BRANDED_DIFFERENTIAL_SEED ?? 20261201);
@@ -29,16 +36,10 @@ const MODULE = process.env.BRANDED_DIFFERENTIAL_MODULE ?? true;
 const SEEDED_CASES = 10_000;
 const SEEDED_OOM_CASES = 500;
 const BATCH = 200;
-const TTL_TOLERANCE_MS = 10_000;
 const SCRIPT_DB = 0;
 const MODULE_DB = 1;
-const DEBUG = ['--enable-debug-command', 'local'];
 // A replica that meets an error in what its primary sends stops at once instead of logging and going on.
 const STRICT_REPLICA = [...DEBUG, '--propagation-error-behavior', 'panic'];
-// The script's errors from redis.call carry where they came from (Valkey 9 leaves the script's SHA1 out); the
-// rest of the text is the server's own.
-const SCRIPT_LOCATION = / script: (?:[0-9a-f]{40}, )?on @user_script:\d+\.$/;
-
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const settle = (promise) =>
   promise.then(
@@ -77,11 +78,6 @@ function setUp(client, c) {
   return Promise.all(commands.map(([name, ...args]) => client.call(name, ...args)));
 }
 
-async function readKey(client, key) {
-  const [type, pttl, dump] = await Promise.all([client.type(key), client.pttl(key), client.dumpBuffer(key)]);
-  return { type, pttl, dump };
-}
-
 async function readBack(client, c, withContents) {
   const { row, pending } = keysOf(c);
   const [rowState, pendingState] = await Promise.all([readKey(client, row), readKey(client, pending)]);
@@ -117,8 +113,6 @@ function eventLog(subscriber) {
 
 const eventsOf = (events, db, c) => ({ row: events.of(db, keysOf(c).row), pending: events.of(db, keysOf(c).pending) });
 
-const ttlClass = (pttl) => (pttl > 0 ? 'ttl' : pttl);
-
 // Replies of the first and any later call: a later call answers 0 once the first wrote (or, for the script, once it
 // left its partial row), otherwise what the first answered.
 function expectedReplies(c, outcome, isScript) {
@@ -127,9 +121,6 @@ function expectedReplies(c, outcome, isScript) {
   if (c.mode === 'twice') return [outcome.reply, later];
   return [[outcome.reply, later]];
 }
-
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const bytesEqual = (a, b) => (a === null || b === null ? a === b : a.equals(b));
 
 // Each executor's replies against the contract, and against each other where they must agree.
 function replyProblems(c, outcome, replies, check) {
