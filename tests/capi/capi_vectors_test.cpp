@@ -6,21 +6,13 @@
 #include "branded/branded.h"
 #include "vectors.hpp"
 
+using branded::test::input_of;
 using branded::test::load_vectors;
 using branded::test::u64;
 
 namespace {
 
 std::string name_of(branded_error error) { return branded_error_name(error); }
-
-std::string hex_or_input(const nlohmann::json& c) {
-  if (!c.contains("hex")) return c.at("input").get<std::string>();
-  const auto hex = c.at("hex").get<std::string>();
-  std::string bytes;
-  for (std::size_t i = 0; i < hex.size(); i += 2)
-    bytes.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
-  return bytes;
-}
 
 void check_explanation(branded_error returned, const branded_explanation& why, const nlohmann::json& expect) {
   CHECK(returned == why.error);
@@ -245,19 +237,19 @@ TEST_CASE("capi: explain.json: ids, queues, namespaces, job keys", "[capi]") {
   const auto file = load_vectors("explain.json");
   for (const auto& c : file["ids"]) {
     INFO(c["name"].get<std::string>());
-    const std::string input = hex_or_input(c);
+    const std::string input = input_of(c);
     branded_explanation why{};
     check_explanation(branded_explain_id(input.data(), input.size(), &why), why, c["expect"]);
   }
   for (const auto& c : file["queues"]) {
     INFO(c["name"].get<std::string>());
-    const std::string input = hex_or_input(c);
+    const std::string input = input_of(c);
     branded_explanation why{};
     check_explanation(branded_explain_queue(input.data(), input.size(), &why), why, c["expect"]);
   }
   for (const auto& c : file["namespaces"]) {
     INFO(c["name"].get<std::string>());
-    const std::string input = hex_or_input(c);
+    const std::string input = input_of(c);
     branded_explanation why{};
     check_explanation(branded_explain_namespace(input.data(), input.size(), &why), why, c["expect"]);
   }

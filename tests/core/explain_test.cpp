@@ -7,16 +7,9 @@
 #include "branded/branded.hpp"
 #include "vectors.hpp"
 
-namespace {
+using branded::test::input_of;
 
-std::string input_of(const nlohmann::json& c) {
-  if (!c.contains("hex")) return c.at("input").get<std::string>();
-  const auto hex = c.at("hex").get<std::string>();
-  std::string bytes;
-  for (std::size_t i = 0; i < hex.size(); i += 2)
-    bytes.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
-  return bytes;
-}
+namespace {
 
 void check_explanation(const branded::Explanation& why, const nlohmann::json& expect) {
   if (expect.is_null()) {
