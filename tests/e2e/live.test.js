@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '@echomq/branded';
-import { launch, screenshot } from './support/browser.js';
+import { launch, recordViolations, screenshot } from './support/browser.js';
 import { startStack } from './support/stack.js';
 import { openExplorer, panel, text, unexpected } from './support/explorer.js';
 
@@ -15,14 +15,7 @@ let browser;
 before(async () => {
   stack = await startStack();
   browser = await launch();
-  await browser.context.addInitScript(() => {
-    window.__violations = [];
-    document.addEventListener(
-      'securitypolicyviolation',
-      (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`),
-      true,
-    );
-  });
+  await recordViolations(browser.context);
 });
 after(async () => {
   await browser?.close();

@@ -6,7 +6,7 @@
 // same-origin and sends no referrer. No CSP violation is reported anywhere.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from './support/browser.js';
+import { launch, recordViolations } from './support/browser.js';
 import { startStack } from './support/stack.js';
 import { openExplorer, panel } from './support/explorer.js';
 
@@ -22,14 +22,7 @@ before(async () => {
     if (!url.startsWith(stack.origin) || url.includes('/ws')) return;
     responses.set(url, { status: response.status(), headers: await response.allHeaders() });
   });
-  await browser.context.addInitScript(() => {
-    window.__violations = [];
-    document.addEventListener(
-      'securitypolicyviolation',
-      (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`),
-      true,
-    );
-  });
+  await recordViolations(browser.context);
 });
 after(async () => {
   await browser?.close();

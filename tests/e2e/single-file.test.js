@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DIST_SINGLE, screenshot } from './support/browser.js';
+import { DIST_SINGLE, recordViolations, screenshot } from './support/browser.js';
 import { launchEngine, selectedEngines } from './support/engines.js';
 import { unexpected } from './support/explorer.js';
 
@@ -33,14 +33,7 @@ for (const engine of selectedEngines())
       browser = await launchEngine(engine);
       if (engine === 'chromium') browser.context.on('request', (request) => requested.push(request.url()));
       if (seesViolations) {
-        await browser.addInitScript(() => {
-          window.__violations = [];
-          document.addEventListener(
-            'securitypolicyviolation',
-            (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`),
-            true,
-          );
-        });
+        await recordViolations(browser);
       }
     });
     after(() => browser?.close());

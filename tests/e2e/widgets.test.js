@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DIST, screenshot } from './support/browser.js';
+import { DIST, recordViolations, screenshot } from './support/browser.js';
 import { emulatesMedia, launchEngine, needsHarness, selectedEngines } from './support/engines.js';
 import { serveStatic } from './support/static-server.js';
 import { unexpected } from './support/explorer.js';
@@ -29,16 +29,7 @@ for (const engine of selectedEngines())
       // Every CSP violation anywhere in the page (shadow roots included) is recorded (by the harness where
       // the engine's driver has no init scripts).
       if (!needsHarness(engine)) {
-        await browser.addInitScript(() => {
-          window.__violations = [];
-          document.addEventListener(
-            'securitypolicyviolation',
-            (e) => {
-              window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`);
-            },
-            true,
-          );
-        });
+        await recordViolations(browser);
       }
       page = await browser.page();
       await page.goto(`${site.url}docs.html`);

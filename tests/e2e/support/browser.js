@@ -95,3 +95,18 @@ export async function screenshot(target, name) {
   await target.screenshot({ path, fullPage: page });
   return path;
 }
+
+/**
+ * Records every CSP violation of `target`'s pages (shadow roots included) in window.__violations: `target` is
+ * anything with addInitScript(fn), a Playwright context or an engine of engines.js.
+ */
+export function recordViolations(target) {
+  return target.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      true,
+    );
+  });
+}
