@@ -261,7 +261,7 @@ eachEngine((app) => {
       });
       const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': ids.join('\n') });
       const decode = panel(page, 'decode');
-      const finding = decode.locator('[data-testid="fleet"] li[data-kind="stepped-back"]');
+      const finding = decode.locator('[data-testid="fleet"] li[data-kind="clock-back"]');
       await finding.waitFor();
       assert.equal(await finding.getAttribute('data-node'), '2');
       assert.match(await text(finding), /^Node 2: its ids go back 60 min in log order — its clock stepped back/);
