@@ -83,7 +83,8 @@ int branded_fleet_finding(std::uint32_t index) {
   finding.fault = static_cast<std::uint32_t>(f.fault);
   finding.node = f.node;
   const std::string words = fleet_text(f);
-  finding.message_size = static_cast<std::uint32_t>(words.size() < MAX_MESSAGE_BYTES ? words.size() : MAX_MESSAGE_BYTES);
+  finding.message_size =
+      static_cast<std::uint32_t>(words.size() < MAX_MESSAGE_BYTES ? words.size() : MAX_MESSAGE_BYTES);
   std::memcpy(finding.message, words.data(), finding.message_size);
   return 0;
 }
