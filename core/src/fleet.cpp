@@ -25,6 +25,18 @@ std::string signed_ms(std::int64_t ms) {
 
 std::string row_text(std::uint64_t row) { return "row " + with_commas(row + 1); }
 
+// The median of the first `known` of the recent rows' instants, without allocating (it runs once a row).
+template <std::size_t N>
+std::int64_t median_of(const std::array<std::int64_t, N>& recent, std::size_t known) {
+  std::array<std::int64_t, N> values;
+  std::copy_n(recent.begin(), known, values.begin());
+  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(known / 2);
+  std::nth_element(values.begin(), middle, values.begin() + static_cast<std::ptrdiff_t>(known));
+  return *middle;
+}
+
+std::uint64_t spread(std::uint64_t snowflake) { return snowflake * 0x9E3779B97F4A7C15ULL; }
+
 std::int64_t median(std::vector<std::int64_t> values) {
   const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
   std::nth_element(values.begin(), middle, values.end());
@@ -41,14 +53,44 @@ void FleetCheck::add(std::uint64_t snowflake, std::uint64_t line_hash, std::uint
   if (node.rows++ == 0) node.first_row = row;
   // the log's clock at this row: the median of the rows just before it, whichever nodes minted them
   const std::size_t known = sample < recent_.size() ? static_cast<std::size_t>(sample) : recent_.size();
-  if (known >= recent_.size() / 3)
-    node.offsets.push_back(ms - median({recent_.begin(), recent_.begin() + static_cast<std::ptrdiff_t>(known)}));
+  if (known >= recent_.size() / 3) node.offsets.push_back(ms - median_of(recent_, known));
   recent_[static_cast<std::size_t>(sample % recent_.size())] = ms;
-  const auto [first, fresh] = seen_.try_emplace(snowflake, First{line_hash, row});
+  bool fresh = false;
+  First& first = seen_.find_or_add(snowflake, First{line_hash, row}, fresh);
   if (fresh)
     step(node, snowflake, row);
   else
-    repeat(node, first->second, snowflake, line_hash, row);
+    repeat(node, first, snowflake, line_hash, row);
+}
+
+FleetCheck::First& FleetCheck::Seen::find_or_add(std::uint64_t snowflake, const First& fresh, bool& added) {
+  if ((firsts_.size() + 1) * 2 > slots_.size()) grow();
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t at = static_cast<std::size_t>(spread(snowflake) >> 32) & mask;; at = (at + 1) & mask) {
+    Slot& slot = slots_[at];
+    if (slot.first == 0) {
+      firsts_.push_back(fresh);
+      slot = {snowflake, static_cast<std::uint32_t>(firsts_.size())};
+      added = true;
+      return firsts_.back();
+    }
+    if (slot.snowflake == snowflake) {
+      added = false;
+      return firsts_[slot.first - 1];
+    }
+  }
+}
+
+void FleetCheck::Seen::grow() {
+  std::vector<Slot> old(slots_.size() * 2);
+  old.swap(slots_);
+  const std::size_t mask = slots_.size() - 1;
+  for (const Slot& slot : old) {
+    if (slot.first == 0) continue;
+    std::size_t at = static_cast<std::size_t>(spread(slot.snowflake) >> 32) & mask;
+    while (slots_[at].first != 0) at = (at + 1) & mask;
+    slots_[at] = slot;
+  }
 }
 
 // A node's next id: a drop below its last one is counted (the log's direction); a drop of reorder_ms or more is a

@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <map>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace branded {
@@ -60,12 +59,28 @@ class FleetCheck {
   struct First {
     std::uint64_t line_hash = 0, row = 0, repeats = 0;
   };
+  // The ids seen, each with its first sighting: open addressing over one array (a node-based map allocates per
+  // id, which a million ids in WebAssembly pay for in seconds).
+  class Seen {
+   public:
+    // The first sighting of `snowflake`, made `fresh` when there was none; `added` says which.
+    First& find_or_add(std::uint64_t snowflake, const First& fresh, bool& added);
+
+   private:
+    struct Slot {
+      std::uint64_t snowflake = 0;
+      std::uint32_t first = 0;  // index into firsts_ + 1; 0: empty
+    };
+    void grow();
+    std::vector<Slot> slots_ = std::vector<Slot>(1024);
+    std::vector<First> firsts_;
+  };
   void step(Node& node, std::uint64_t snowflake, std::uint64_t row);
   void repeat(Node& node, First& first, std::uint64_t snowflake, std::uint64_t line_hash, std::uint64_t row);
   bool reversed() const { return drops_ >= limits_.interleaved && drops_ * 2 > pairs_; }
   FleetLimits limits_;
   std::map<std::uint32_t, Node> nodes_;
-  std::unordered_map<std::uint64_t, First> seen_;
+  Seen seen_;
   std::uint64_t rows_ = 0;
   std::uint64_t pairs_ = 0, drops_ = 0, drop_row_ = 0, drop_before_ = 0;  // each node's consecutive ids, all nodes
   std::array<std::int64_t, 15> recent_{};  // the ms of the last rows, all nodes: the log's own clock
