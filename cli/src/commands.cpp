@@ -9,10 +9,10 @@
 #include "branded/id_range.hpp"
 #include "branded/instant.hpp"
 #include "branded/keyspace.hpp"
+#include "branded/refused_rows.hpp"
 #include "branded/snowflake.hpp"
 #include "branded/stream.hpp"
 #include "branded/text.hpp"
-#include "rows.hpp"
 #include "words.hpp"
 
 namespace branded::cli {

@@ -7,9 +7,9 @@
 #include "branded/branded_id.hpp"
 #include "branded/explain.hpp"
 #include "branded/format.hpp"
+#include "branded/refused_rows.hpp"
 #include "check.hpp"
 #include "commands.hpp"
-#include "rows.hpp"
 #include "words.hpp"
 
 namespace branded::cli {

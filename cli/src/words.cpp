@@ -82,24 +82,6 @@ std::string iso_instant(std::int64_t ms) {
   return out;
 }
 
-std::string printable(std::string_view bytes) {
-  std::string text;
-  append_text(text, bytes);
-  for (char c : text) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-      std::string quoted;
-      append_json_string(quoted, bytes);
-      return quoted;
-    }
-  }
-  return text;
-}
-
-void pad_end(std::string& text, std::size_t columns) {
-  const std::size_t shown = code_points(text);
-  if (shown < columns) text.append(columns - shown, ' ');
-}
-
 std::string count_of(std::int64_t count, std::string_view thing) {
   std::string out = with_commas(count);
   out.append(" ").append(thing);

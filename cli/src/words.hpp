@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "branded/text.hpp"  // printable and pad_end, core's since the C ABI's rows use them too
+
 namespace branded::cli {
 
 std::string decimal(std::int64_t value);
@@ -13,10 +15,6 @@ std::string with_commas(std::int64_t value);
 // An instant as JavaScript's Date.prototype.toISOString writes it (years past 9999 as +YYYYYY); empty outside
 // the span a Date holds (±8.64e15 ms).
 std::string iso_instant(std::int64_t ms);
-// A user's text as typed, unless it holds control characters: then quoted with escapes (JSON.stringify's form).
-std::string printable(std::string_view bytes);
-// `text` then spaces up to `columns` code points (left as it is when longer).
-void pad_end(std::string& text, std::size_t columns);
 // "N thing" or "N things".
 std::string count_of(std::int64_t count, std::string_view thing);
 

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "branded/branded.hpp"
-#include "rows.hpp"
+#include "branded/refused_rows.hpp"
 
 // C cannot include result.hpp, so branded.h numbers the error classes again; these hold the copy to core's.
 static_assert(BRANDED_OK == static_cast<int>(branded::Error::none));
@@ -410,7 +410,7 @@ size_t branded_decode_row(const char* input, size_t size, int json, char* out, s
   }
   try {
     std::string row;
-    cli::append_refused_row(row, text, json != 0);
+    append_refused_row(row, text, json != 0);
     return copy_out(row, out, capacity, nullptr) == BRANDED_OK ? row.size() : 0;
   } catch (const std::bad_alloc&) {
     return 0;

@@ -127,4 +127,22 @@ std::size_t write_decimal(std::uint64_t value, char* out20) {
   return n;
 }
 
+std::string printable(std::string_view bytes) {
+  std::string text;
+  append_text(text, bytes);
+  for (char c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+      std::string quoted;
+      append_json_string(quoted, bytes);
+      return quoted;
+    }
+  }
+  return text;
+}
+
+void pad_end(std::string& text, std::size_t columns) {
+  const std::size_t shown = code_points(text);
+  if (shown < columns) text.append(columns - shown, ' ');
+}
+
 }  // namespace branded

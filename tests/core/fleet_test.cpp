@@ -1,5 +1,6 @@
 // Fleet forensics over generated logs: a clean fleet shows nothing; each fault, injected alone, shows as itself
 // on the node that has it, in words.
+#include <algorithm>
 #include <catch2/catch_test_macros.hpp>
 #include <cstdint>
 #include <string>
@@ -103,4 +104,43 @@ TEST_CASE("a node far out of step with the others' clocks") {
   const std::string text = branded::fleet_text(found[0]);
   CHECK(text.rfind("node 2: its clock is 599,99", 0) == 0);
   CHECK(text.ends_with(" ms behind the other nodes' (the median over 1,999 of its ids)"));
+}
+
+TEST_CASE("neighbouring lines written out of order are no fault") {
+  std::vector<Row> log = clean_log(20000);
+  for (std::size_t i = 10; i + 4 < log.size(); i += 97) std::swap(log[i], log[i + 4]);  // node's own ids swapped
+  CHECK(check(log).empty());
+}
+
+TEST_CASE("a log written newest first: one finding, no node judged") {
+  std::vector<Row> log = clean_log(8000);
+  std::reverse(log.begin(), log.end());
+  const auto found = check(log);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].fault == FleetFault::reversed);
+  CHECK(branded::fleet_text(found[0]).rfind("the log runs newest first: ids go back in time ", 0) == 0);
+}
+
+TEST_CASE("many ids repeated on one node: one finding that counts them") {
+  std::vector<Row> log = clean_log(4000);
+  for (std::size_t i = 1; i < 200; i += 4) log.push_back(log[i]);  // node 1's first 50 ids again
+  const auto found = check(log);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].fault == FleetFault::duplicate);
+  CHECK(found[0].node == 1);
+  CHECK(found[0].ids == 50);
+  CHECK(found[0].count == 100);
+  CHECK(branded::fleet_text(found[0]) ==
+        "node 1: 50 ids more than once (100 rows) in the same line, first at row 2, again at row 4,001");
+}
+
+TEST_CASE("rows numbered by the caller keep their place") {
+  branded::FleetCheck fleet;
+  const std::vector<Row> log = clean_log(4000);
+  for (const Row& row : log) fleet.add(row.snowflake, row.line, row.line * 2);
+  fleet.add(log[10].snowflake, log[10].line, 9000);
+  const auto found = fleet.findings();
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].row == 9000);
+  CHECK(found[0].other_row == 20);
 }

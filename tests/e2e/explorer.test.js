@@ -261,7 +261,7 @@ eachEngine((app) => {
       });
       const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': ids.join('\n') });
       const decode = panel(page, 'decode');
-      const finding = decode.locator('[data-testid="fleet"] li[data-kind="stepped-back"]');
+      const finding = decode.locator('[data-testid="fleet"] li[data-kind="clock-back"]');
       await finding.waitFor();
       assert.equal(await finding.getAttribute('data-node'), '2');
       assert.match(await text(finding), /^Node 2: its ids go back 60 min in log order — its clock stepped back/);
@@ -580,13 +580,23 @@ eachEngine((app) => {
                   }),
                   lines: { iso: lines(decode('iso')), stream: lines(decode('stream')) },
                   labels: timeline.map((el) => rect(el).height),
+                  // each tab's caption whole: none clipped in its tab, the strip not scrolling captions off its edges
+                  clippedTabs: [
+                    document.querySelector('nav[role="tablist"]'),
+                    ...document.querySelectorAll('nav [role="tab"] > span'),
+                  ]
+                    .filter((el) => el.scrollWidth > el.clientWidth)
+                    .map((el) => `${el.textContent}: ${el.scrollWidth} > ${el.clientWidth}`),
+                  tabsOut: [...document.querySelectorAll('nav [role="tab"]')]
+                    .filter((el) => rect(el).left < 0 || rect(el).right > document.documentElement.clientWidth)
+                    .map((el) => el.textContent),
                 });
               }),
             ),
           ),
       );
 
-    test('at 390 px: nothing over the title, the 64-bit layout whole, labels readable, times on one line', async (t) => {
+    test('at 390 px: nothing over the title, the 64-bit layout whole, tab captions whole, labels readable, times on one line', async (t) => {
       const page = await openExplorer(await app.browser.page(), app.url, { 'decode.ids': 'JOB0KHTOWnGLuC' });
       const { width } = (await page.setViewportSize({ width: 390, height: 844 })) ?? { width: 390 };
       await page.locator('[data-tab="window"]').click();
@@ -602,6 +612,8 @@ eachEngine((app) => {
       assert.ok(facts.mark[0] >= 40 && facts.mark[1] >= 14, `the logo is ${facts.mark.join(' x ')} px`);
       assert.ok(facts.layoutScroll <= 0, `the 64-bit layout scrolls sideways by ${facts.layoutScroll} px`);
       assert.deepEqual(facts.fieldsOut, [], 'node and seq are in view');
+      assert.deepEqual(facts.clippedTabs, [], 'tab captions clipped');
+      assert.deepEqual(facts.tabsOut, [], 'tabs out of view');
       assert.deepEqual(facts.lines, { iso: 1, stream: 1 });
       assert.ok(facts.labels.length >= 3, 'the timeline has its labels');
       assert.ok(

@@ -1,7 +1,8 @@
 // The widgets' types as each framework's own checker reads them, strict and not: tsc for the DOM (with the
 // package's results narrowing on `!r.ok`), React 19, Solid and a global JSX namespace; vue-tsc for a Vue SFC;
 // svelte-check for Svelte components. Each usage file also holds lines that must be errors (`@ts-expect-error`,
-// `@vue-expect-error`; Svelte: Bad.svelte's two), so a type that accepts anything fails here too. Beside it:
+// `@vue-expect-error`; Svelte: Bad.svelte's two), so a type that accepts anything fails here too. Every tsc cell
+// runs again under TypeScript 7's native preview (tsgo, @typescript/native-preview). Beside it:
 // arethetypeswrong on the widgets' tarball under every profile, and a LICENSE in both tarballs.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,6 +77,28 @@ async function check(framework, mode) {
     );
   return output;
 }
+
+// TypeScript 7 (tsgo): the same tsconfig, the same files, the same expected errors as tsc's cells.
+const TSGO_FRAMEWORKS = Object.keys(FRAMEWORKS).filter((framework) => FRAMEWORKS[framework].checker === 'tsc');
+
+async function checkWithTsgo(framework, mode) {
+  const tsgo = bin('@typescript/native-preview/bin/tsgo');
+  return sh(process.execPath, [tsgo, '-p', tsconfig(framework, mode)], { cwd: fixture.dir });
+}
+
+describe('the types matrix under TypeScript 7 (tsgo)', { concurrency: 2 }, () => {
+  test('tsgo is TypeScript 7', async () => {
+    const version = await sh(process.execPath, [bin('@typescript/native-preview/bin/tsgo'), '--version'], {
+      cwd: fixture.dir,
+    });
+    assert.match(version, /Version 7\./);
+  });
+  for (const framework of TSGO_FRAMEWORKS)
+    for (const mode of Object.keys(MODES))
+      test(`${framework} × ${mode}: tsgo accepts the usage and rejects the wrong lines`, async () => {
+        await checkWithTsgo(framework, mode);
+      });
+});
 
 describe('the types matrix: each framework, strict and non-strict', { concurrency: 2 }, () => {
   for (const framework of Object.keys(FRAMEWORKS))

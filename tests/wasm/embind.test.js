@@ -1,5 +1,5 @@
-// Every entry point the facade, the ./explain subpath and the CLI call is an Embind binding, in each module (the
-// package's, the subpath's and the CLI's own): no C export is left in the bindings, no linked wasm exports anything
+// Every entry point the facade, the ./explain and ./fleet subpaths and the CLI call is an Embind binding, in each
+// module (the package's, the subpaths' and the CLI's own): no C export is left in the bindings, no linked wasm exports anything
 // beyond what Emscripten's runtime calls, and each module's `wasm` object holds exactly the functions the
 // EMSCRIPTEN_BINDINGS blocks it links register, each with a fixed-arity invoker.
 import assert from 'node:assert/strict';
@@ -11,6 +11,7 @@ import '../../wasm/index.js';
 import { wasm as cliWasm } from '../../wasm/cli/module.js';
 import { wasm } from '../../wasm/lib/module.js';
 import createExplainModule from '../../wasm/dist/branded-explain-wasm.js';
+import createFleetModule from '../../wasm/dist/branded-fleet-wasm.js';
 import { PACKAGE_DIR } from './support.js';
 
 const BINDINGS = join(PACKAGE_DIR, 'bindings');
@@ -33,19 +34,22 @@ function linked(target) {
 const PACKAGE_SOURCES = linked('branded_wasm');
 const CLI_SOURCES = linked('branded_cli_wasm');
 const EXPLAIN_SOURCES = linked('branded_explain_wasm');
+const FLEET_SOURCES = linked('branded_fleet_wasm');
 
-// The ./explain subpath's module, instantiated as explain.js does (its wasm object is not exported).
-function explainModuleWasm() {
+// A subpath's module, instantiated as its entry does (its wasm object is not exported).
+function subpathModuleWasm(createModule, wasmFile) {
   const emscripten = {
     instantiateWasm(imports, receive) {
-      const bytes = readFileSync(join(PACKAGE_DIR, 'dist', 'branded-explain.wasm'));
+      const bytes = readFileSync(join(PACKAGE_DIR, 'dist', wasmFile));
       receive(new WebAssembly.Instance(new WebAssembly.Module(bytes), imports));
       return {};
     },
   };
-  createExplainModule(emscripten);
+  createModule(emscripten);
   return { ...emscripten.embindBindings };
 }
+const explainModuleWasm = () => subpathModuleWasm(createExplainModule, 'branded-explain.wasm');
+const fleetModuleWasm = () => subpathModuleWasm(createFleetModule, 'branded-fleet.wasm');
 
 // "name" -> its C++ parameter count, from every emscripten::function("name", &cpp) and cpp's definition.
 function registeredBindings(linked) {
@@ -71,11 +75,12 @@ test('the bindings export nothing around Embind (no EMSCRIPTEN_KEEPALIVE, no ext
 test("each module's sources are bindings sources, and they exist", () => {
   assert.deepEqual(CLI_SOURCES, ['types.cpp', 'shared.cpp', 'cli.cpp']);
   assert.deepEqual(EXPLAIN_SOURCES, ['types.cpp', 'shared.cpp', 'explain.cpp']);
+  assert.deepEqual(FLEET_SOURCES, ['types.cpp', 'shared.cpp', 'fleet.cpp']);
   assert.ok(PACKAGE_SOURCES.includes('scan.cpp') && !PACKAGE_SOURCES.includes('cli.cpp'));
-  for (const name of [...CLI_SOURCES, ...EXPLAIN_SOURCES]) assert.ok(sources.includes(name), name);
+  for (const name of [...CLI_SOURCES, ...EXPLAIN_SOURCES, ...FLEET_SOURCES]) assert.ok(sources.includes(name), name);
 });
 
-for (const file of ['branded.wasm', 'branded-cli.wasm', 'branded-explain.wasm']) {
+for (const file of ['branded.wasm', 'branded-cli.wasm', 'branded-explain.wasm', 'branded-fleet.wasm']) {
   test(`${file} exports only the runtime: memory, table, and at most two functions`, () => {
     const exports = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(PACKAGE_DIR, 'dist', file))));
     const kinds = exports.map((e) => e.kind).sort();
@@ -110,6 +115,14 @@ test("the ./explain module's wasm object is exactly the bindings it links", () =
   for (const [name, arity] of bindings) assert.equal(explainWasm[name].length, arity, `${name} takes ${arity}`);
 });
 
+test("the ./fleet module's wasm object is exactly the bindings it links", () => {
+  const bindings = registeredBindings(FLEET_SOURCES);
+  assert.ok(bindings.has('fleet_check') && !bindings.has('parse') && !bindings.has('explain_id'));
+  const fleetWasm = fleetModuleWasm();
+  assert.deepEqual(Object.keys(fleetWasm).sort(), [...bindings.keys()].sort());
+  for (const [name, arity] of bindings) assert.equal(fleetWasm[name].length, arity, `${name} takes ${arity}`);
+});
+
 // The module functions the JavaScript in `folder` calls (as wasm.name(...)), in the files `keep` keeps.
 function calledIn(folder, keep = () => true) {
   const called = new Set();
@@ -120,11 +133,12 @@ function calledIn(folder, keep = () => true) {
   return called;
 }
 
-// lib/explain.js runs over the ./explain module, never over the package's.
+// lib/explain.js and lib/fleet.js run over their subpaths' modules, never over the package's.
 const EXPLAIN_API = 'explain.js';
+const FLEET_API = 'fleet.js';
 
 test('every module function the facade calls is one of them', () => {
-  const called = calledIn('lib', (name) => name !== EXPLAIN_API);
+  const called = calledIn('lib', (name) => name !== EXPLAIN_API && name !== FLEET_API);
   assert.ok(called.size >= 30, [...called].join(' '));
   for (const fn of called) assert.equal(typeof wasm[fn], 'function', `wasm.${fn}`);
 });
@@ -142,6 +156,13 @@ test("every module function lib/explain.js calls is one of the ./explain module'
   for (const fn of called) assert.equal(typeof explainWasm[fn], 'function', `explain module: wasm.${fn}`);
 });
 
+test("every module function lib/fleet.js calls is one of the ./fleet module's", () => {
+  const called = calledIn('lib', (name) => name === FLEET_API);
+  assert.ok(called.has('fleet_check') && called.has('fleet_finding'), [...called].join(' '));
+  const fleetWasm = fleetModuleWasm();
+  for (const fn of called) assert.equal(typeof fleetWasm[fn], 'function', `fleet module: wasm.${fn}`);
+});
+
 test('no entry or glue evaluates code (a strict CSP allows neither eval nor new Function)', () => {
   for (const file of [
     'index.js',
@@ -153,6 +174,9 @@ test('no entry or glue evaluates code (a strict CSP allows neither eval nor new 
     'branded-explain-wasm.js',
     'explain.js',
     'explain.cjs',
+    'branded-fleet-wasm.js',
+    'fleet.js',
+    'fleet.cjs',
     'cli.cjs',
   ]) {
     assert.doesNotMatch(readFileSync(join(PACKAGE_DIR, 'dist', file), 'utf8'), /new Function|\beval\(/, file);

@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser.js';
+import { compose } from '../../wasm/index.js';
 import { PACKAGE_DIR, ROOT } from './support.js';
 
 // scan included; the CLI's row formatters live in a module of the CLI's own (dist/branded-cli-wasm.js and
@@ -92,6 +93,37 @@ test("the installed package's ./explain subpath answers from Node, imported and 
   assert.equal(queue.offset, 1);
   assert.deepEqual(instant, { ok: true, ms: 15 });
   assert.equal(required, imported);
+});
+
+test("the installed package's ./fleet subpath answers from Node, imported and required", () => {
+  // node 1's ids between node 2's, the third 5 s back; a refused row (error 3) keeps its place
+  const START = Date.parse('2026-06-01T00:00:00Z');
+  const log = [
+    [0, 1],
+    [0, 2],
+    [1, 1],
+    [1, 2],
+    [-5000, 1],
+  ].map(([ms, node]) => `${compose({ unixMs: START + ms, node, seq: 0 })}n`);
+  const columns = `{ snowflake: [${log}, 0n], error: [0, 0, 0, 0, 0, 3] }`;
+  const call = `JSON.stringify(fleetCheck(${columns}), (k, v) => (typeof v === 'bigint' ? String(v) : v))`;
+  const imported = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', `import { fleetCheck } from '@echomq/branded/fleet'; console.log(${call});`],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  const required = execFileSync(
+    process.execPath,
+    ['-e', `const { fleetCheck } = require('@echomq/branded/fleet'); console.log(${call});`],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  assert.equal(required, imported);
+  const findings = JSON.parse(imported);
+  assert.deepEqual(
+    findings.map((f) => [f.fault, f.node]),
+    [['clock-back', 1]],
+  );
+  assert.match(findings[0].message, /^node 1: the clock went back [\d,]+ ms at row 5 \(after row 3\)$/);
 });
 
 test("the installed package's ES module, CommonJS and classic builds stream a file through createScanner", () => {

@@ -1,9 +1,10 @@
 // Bundles the package's entries from its ES module sources (index.js, workerd.js, lib/, the placed module in
 // dist/) with vite's library mode (rolldown): dist/index.js (ES module), dist/index.cjs (CommonJS, types
 // dist/index.d.cts), dist/workerd.js (imports dist/branded.wasm), dist/branded.iife.js (the global `branded`,
-// minified), dist/explain.js and dist/explain.cjs (types dist/explain.d.cts) for the ./explain subpath, and
-// dist/valkey.cjs (types dist/valkey.d.cts) for the ./valkey subpath, dist/schema.cjs (types dist/schema.d.cts) for
-// ./schema. One file per entry: one instance of the module whichever way it is loaded, and one gzip stream.
+// minified), dist/explain.js and dist/explain.cjs (types dist/explain.d.cts) for the ./explain subpath,
+// dist/fleet.js and dist/fleet.cjs (types dist/fleet.d.cts) for ./fleet, and dist/valkey.cjs (types
+// dist/valkey.d.cts) for the ./valkey subpath, dist/schema.cjs (types dist/schema.d.cts) for ./schema. One file
+// per entry: one instance of the module whichever way it is loaded, and one gzip stream.
 // Run by scripts/build.d/20-wasm.sh after the module is placed in dist/.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -65,9 +66,13 @@ await bundle('schema.js', 'cjs', 'schema.cjs', {
 // The ./explain subpath: its own module, embedded as the entry embeds the package's.
 await bundle('explain.js', 'es', 'explain.js');
 await bundle('explain.js', 'cjs', 'explain.cjs');
+// The ./fleet subpath: its own module too.
+await bundle('fleet.js', 'es', 'fleet.js');
+await bundle('fleet.js', 'cjs', 'fleet.cjs');
 // The same declarations, read as CommonJS types by `require` consumers.
 copyFileSync(join(PACKAGE_DIR, 'index.d.ts'), join(DIST, 'index.d.cts'));
 copyFileSync(join(PACKAGE_DIR, 'explain.d.ts'), join(DIST, 'explain.d.cts'));
+copyFileSync(join(PACKAGE_DIR, 'fleet.d.ts'), join(DIST, 'fleet.d.cts'));
 const valkeyTypes = readFileSync(join(PACKAGE_DIR, 'valkey.d.ts'), 'utf8');
 if (!valkeyTypes.includes("from './index.js'")) throw new Error("valkey.d.ts no longer imports from './index.js'");
 writeFileSync(join(DIST, 'valkey.d.cts'), valkeyTypes.replaceAll("from './index.js'", "from './index.cjs'"));

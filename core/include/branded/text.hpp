@@ -30,6 +30,12 @@ void append_json_string(std::string& out, std::string_view bytes);
 // How many code points `bytes` shows as (each bad sequence one).
 std::size_t code_points(std::string_view bytes);
 
+// A user's text as typed, unless it holds control characters: then quoted with escapes (JSON.stringify's form).
+std::string printable(std::string_view bytes);
+
+// `text` then spaces up to `columns` code points (left as it is when longer).
+void pad_end(std::string& text, std::size_t columns);
+
 // `value` in decimal digits, as messages show a count or an offset: at most 20 bytes.
 std::size_t write_decimal(std::uint64_t value, char* out20);
 

@@ -1,6 +1,6 @@
 // The docs site's reference pages, generated from the sources of truth: the package's types (wasm/index.d.ts,
-// explain.d.ts, schema.d.ts and valkey.d.ts, read with TypeScript's parser), the CLI's own --help texts (run), and the widgets'
-// custom-elements.json (the build writes it). `node web/docs/.vitepress/reference.mjs --write` rewrites the
+// explain.d.ts, fleet.d.ts, schema.d.ts and valkey.d.ts, read with TypeScript's parser), the CLI's own --help
+// texts (run), and the widgets' custom-elements.json (the build writes it). `node web/docs/.vitepress/reference.mjs --write` rewrites the
 // pages; tests/docs/reference.test.js fails when a committed page differs from what this generates.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -156,7 +156,7 @@ export async function packagePage() {
   const functions = all.filter((e) => e.kind === 'function');
   const placed = new Set(SECTIONS.flatMap(([, names]) => names));
   const out = [
-    NOTICE('wasm/index.d.ts, wasm/explain.d.ts, wasm/schema.d.ts and wasm/valkey.d.ts'),
+    NOTICE('wasm/index.d.ts, wasm/explain.d.ts, wasm/fleet.d.ts, wasm/schema.d.ts and wasm/valkey.d.ts'),
     '',
     '# Package `@echomq/branded`',
     '',
@@ -217,6 +217,17 @@ export async function packagePage() {
     ...functionTable(explained.filter((e) => e.kind === 'function')),
     '',
     ...typeBlocks(explained.filter((e) => ['interface', 'class', 'type'].includes(e.kind))),
+  );
+  const fleet = exportsOf(join(ROOT, 'wasm/fleet.d.ts'));
+  out.push(
+    '## `@echomq/branded/fleet`',
+    '',
+    "Fleet forensics over ids in log order: core's checks (the CLI's `decode --check` and `scan --check`) in a",
+    'module of their own: a clock stepped back, two processes under one node id, duplicates, a node out of step.',
+    '',
+    ...functionTable(fleet.filter((e) => e.kind === 'function')),
+    '',
+    ...typeBlocks(fleet.filter((e) => ['interface', 'class', 'type'].includes(e.kind))),
   );
   const schema = exportsOf(join(ROOT, 'wasm/schema.d.ts'));
   out.push(

@@ -14,7 +14,7 @@ import { SCAN_WHERE } from '../../scan/scan-client.js';
 import { createDecodeModel, DECODE_DEFAULTS, LARGE_PASTE_CHARS } from './decode-model.js';
 import { batchTools } from './decode-batch.js';
 import { readingNote } from '../../views/reading-note.js';
-import { fleetView } from './fleet-view.js';
+import { fleetReady, fleetView } from './fleet-view.js';
 
 export { DECODE_DEFAULTS };
 
@@ -326,7 +326,9 @@ export function createDecodePanel({ state, onState, convertLink = false }) {
     const later = globalThis.requestAnimationFrame ?? ((run) => run());
     later(() =>
       setTimeout(() => {
-        if (model.decoded === decoded) fill(fleet, fleetView(decoded, showRow));
+        fleetReady.then(() => {
+          if (model.decoded === decoded) fill(fleet, fleetView(decoded, showRow));
+        });
       }, 0),
     );
   }

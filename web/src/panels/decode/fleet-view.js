@@ -1,11 +1,13 @@
-// The Decode panel's fleet check (fleet.js) in words: each finding names its node and links to its rows; a batch
-// from several nodes with no finding says what was checked.
+// The Decode panel's fleet check in words: the package's @echomq/branded/fleet (core's checks, the CLI's --check)
+// over the batch's columns; each finding names its node and links to its rows; a batch from several nodes with no
+// finding says what was checked.
+import { fleetCheck, ready } from '@echomq/branded/fleet';
+
 import { h } from '../../lib/dom.js';
 import { formatCount } from '../../lib/format.js';
-import { fleetFindings } from './fleet.js';
 
-/** Rows linked per finding. */
-const LINKS = 6;
+/** Resolves once the fleet check can run (its module loads on its own). */
+export const fleetReady = ready;
 
 const duration = (ms) => {
   const abs = Math.abs(ms);
@@ -18,26 +20,29 @@ const duration = (ms) => {
 const SHOWN = 12;
 
 function sentence(finding) {
-  if (finding.kind === 'reversed')
+  if (finding.fault === 'reversed')
     return 'Most ids go back in time from line to line: the log runs newest first, so no node is judged.';
   const node = `Node ${finding.node}`;
-  if (finding.kind === 'stepped-back')
-    return `${node}: its ids go back ${duration(finding.behindMs)} in log order — its clock stepped back (a restart behind the clock it had).`;
-  if (finding.kind === 'two-processes')
-    return `${node}: its ids go back ${formatCount(finding.count)} times, interleaved — two processes mint under this node id.`;
-  if (finding.kind === 'duplicate')
-    return `${node}: ${formatCount(finding.count)} ${finding.count === 1 ? 'id is' : 'ids are'} on more than one line.`;
-  const side = finding.offsetMs > 0 ? 'ahead of' : 'behind';
-  return `${node}: ${duration(finding.offsetMs)} ${side} the other nodes at the same place in the log (${formatCount(finding.count)} ids) — its clock is out of step.`;
+  if (finding.fault === 'clock-back')
+    return `${node}: its ids go back ${duration(finding.ms)} in log order — its clock stepped back (a restart behind the clock it had).`;
+  if (finding.fault === 'shared-node')
+    return `${node}: its ids go back or repeat in another line ${formatCount(finding.count)} times — two processes mint under this node id.`;
+  if (finding.fault === 'duplicate')
+    return `${node}: ${formatCount(finding.ids)} ${finding.ids === 1 ? 'id is' : 'ids are'} on more than one line.`;
+  const side = finding.ms > 0 ? 'ahead of' : 'behind';
+  return `${node}: ${duration(finding.ms)} ${side} the other nodes at the same place in the log (${formatCount(finding.count)} ids) — its clock is out of step.`;
 }
+
+/** The rows a finding links to: the earlier one it contradicts, then where it shows. */
+const rowsOf = (finding) => (finding.otherRow === finding.row ? [finding.row] : [finding.otherRow, finding.row]);
 
 /**
  * The fleet check of `decoded` as a section, or null for a batch of one node or none: `onRow(index)` shows the
- * row of the batch at `index`.
+ * row of the batch at `index`. Call once `fleetReady` has resolved.
  */
 export function fleetView(decoded, onRow) {
   if (!decoded || decoded.count - decoded.refused < 2) return null;
-  const findings = fleetFindings(decoded.columns);
+  const findings = fleetCheck(decoded.columns);
   const nodes = new Set();
   for (let i = 0; i < decoded.count && nodes.size < 2; i += 1) if (decoded.ok(i)) nodes.add(decoded.columns.node[i]);
   if (findings.length === 0 && nodes.size < 2) return null;
@@ -65,10 +70,10 @@ export function fleetView(decoded, onRow) {
             .map((finding) =>
               h(
                 'li',
-                { 'data-kind': finding.kind, 'data-node': String(finding.node ?? '') },
+                { 'data-kind': finding.fault, 'data-node': String(finding.node ?? ''), title: finding.message },
                 sentence(finding),
                 ' ',
-                h('span', { class: 'fleet-rows' }, finding.rows.slice(0, LINKS).map(link)),
+                h('span', { class: 'fleet-rows' }, rowsOf(finding).map(link)),
               ),
             ),
           findings.length > SHOWN

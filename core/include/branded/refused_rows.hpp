@@ -1,13 +1,15 @@
-// The rows of a refused id, in the table and as JSON (a valid id's are core's, branded/format.hpp), with the hint:
-// core's explanation (branded/explain.hpp) and, where the fix is a command of this CLI, that command.
+// The decode rows of a refused id, in the table and as JSON (a valid id's are format.hpp's), with the hint: the
+// explanation (explain.hpp) and, where the fix is a command of the CLI, that command. The CLI and the C ABI
+// (`python -m branded decode`) print these same rows.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "branded/explain.hpp"
 
-namespace branded::cli {
+namespace branded {
 
 // A stdin line longer than this is refused for its length and shown by its first bytes only.
 inline constexpr std::size_t LINE_SHOWN_BYTES = 1024;
@@ -26,4 +28,4 @@ void append_refused_row(std::string& out, std::string_view input, bool json);
 // LINE_SHOWN_BYTES + 1 of them when there are).
 void append_long_line_row(std::string& out, std::string_view head, std::uint64_t length, bool json);
 
-}  // namespace branded::cli
+}  // namespace branded

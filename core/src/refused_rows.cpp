@@ -1,10 +1,11 @@
-#include "rows.hpp"
+#include "branded/refused_rows.hpp"
+
+#include <algorithm>
 
 #include "branded/result.hpp"
 #include "branded/text.hpp"
-#include "words.hpp"
 
-namespace branded::cli {
+namespace branded {
 
 std::string hint_of(std::string_view input, const Explanation& why) {
   std::string hint(why.text());
@@ -20,7 +21,7 @@ void append_refused_row(std::string& out, std::string_view input, bool json) {
     out.append("{\"id\":");
     append_json_string(out, input);
     out.append(",\"ok\":false,\"error\":\"").append(error_name(why.error)).append("\",\"errorOffset\":");
-    out.append(decimal(std::int64_t{why.offset})).append(",\"hint\":");
+    out.append(std::to_string(why.offset)).append(",\"hint\":");
     append_json_string(out, hint);
     out.append("}\n");
     return;
@@ -35,7 +36,7 @@ void append_long_line_row(std::string& out, std::string_view head, std::uint64_t
   std::size_t end = std::min(head.size(), LINE_SHOWN_BYTES);
   while (end > 0 && end < head.size() && (static_cast<unsigned char>(head[end]) & 0xC0) == 0x80) --end;
   head = head.substr(0, end);
-  const std::string hint = decimal(length) + " bytes: an id is exactly 14; shown cut at 1024";
+  const std::string hint = std::to_string(length) + " bytes: an id is exactly 14; shown cut at 1024";
   if (json) {
     out.append("{\"id\":");
     append_json_string(out, head);
@@ -47,4 +48,4 @@ void append_long_line_row(std::string& out, std::string_view head, std::uint64_t
   out.append(printable(head)).append("…  refused: length (").append(hint).append(")\n");
 }
 
-}  // namespace branded::cli
+}  // namespace branded
