@@ -2,6 +2,7 @@
 // module; the handle is released by dispose(), or when the JS object is garbage-collected.
 import * as args from './args.js';
 import { quote, refused } from './errors.js';
+import { createLeasedMinter } from './leased-minter.js';
 import { AT, answerId, input, onReady, views, wasm, writeText } from './module.js';
 
 const release = new FinalizationRegistry((handle) => wasm.minter_release(handle));
@@ -55,9 +56,23 @@ class Minter {
 }
 if (typeof Symbol.dispose === 'symbol') Minter.prototype[Symbol.dispose] = Minter.prototype.dispose;
 
-/** createMinter({namespace, node = 0}): errors `namespace` (not 3 x A-Z), `node` (outside 0-1023). */
+/**
+ * createMinter({namespace, node = 0}): errors `namespace` (not 3 x A-Z), `node` (outside 0-1023). With
+ * `lease` (a connection of @echomq/branded/valkey), a Promise of a minter whose node is leased from Valkey.
+ */
 export function createMinter(options) {
   args.object(options, 'createMinter options');
+  if (options.lease !== undefined) return createLeased(options);
+  return createFixedMinter(options);
+}
+
+async function createLeased({ namespace, node, lease, leaseOptions }) {
+  if (node !== undefined) throw new TypeError('createMinter takes node or lease, not both: a lease picks the node');
+  args.text(namespace, 'namespace');
+  return createLeasedMinter(namespace, lease, leaseOptions, createFixedMinter);
+}
+
+function createFixedMinter(options) {
   const { namespace, node = 0 } = options;
   args.text(namespace, 'namespace');
   args.integer(node, 'node');

@@ -116,3 +116,15 @@ export class DurabilityError extends Error {
     this.id = id;
   }
 }
+
+/**
+ * connect() reached the address, but what answered there closed the connection instead of answering as Valkey
+ * (an HTTP server, a TLS port spoken to in plain text, …).
+ */
+export class ConnectError extends Error {
+  constructor(where, { cause } = {}) {
+    super(`${where} closed the connection before answering as Valkey: is a Valkey server listening there?`, { cause });
+    this.name = 'ConnectError';
+    this.code = 'connect';
+  }
+}
