@@ -277,7 +277,11 @@ export interface Connection {
    * Node leases (the library's lease functions, FCALL, whatever `scripts` says), for createMinter({ lease }):
    * take the lowest free node under {emq:lease}, renew it, release it (compare-and-delete).
    */
-  acquireNode(options: { owner: string; ttlMs: number; highWaterMs: number }): Promise<{ node: number; highWaterMs: number }>;
+  acquireNode(options: {
+    owner: string;
+    ttlMs: number;
+    highWaterMs: number;
+  }): Promise<{ node: number; highWaterMs: number }>;
   /** Extends the lease and raises the node's high-water; false when another owner holds the node. */
   renewNode(options: { node: number; owner: string; ttlMs: number; highWaterMs: number }): Promise<boolean>;
   /** Frees the node and sets its high-water; false when the owner no longer held it. */

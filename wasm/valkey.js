@@ -67,7 +67,9 @@ export async function connect(target, { scripts = 'eval', durability, retryBudge
     if (fence.state !== 'ok') throw new FenceError(fence.found);
   } catch (error) {
     client.disconnect();
-    throw error?.message === 'Connection is closed.' ? new ConnectError(describeTarget(target), { cause: error }) : error;
+    throw error?.message === 'Connection is closed.'
+      ? new ConnectError(describeTarget(target), { cause: error })
+      : error;
   }
   return connection;
 }

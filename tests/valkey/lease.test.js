@@ -49,7 +49,7 @@ describe('node leases', () => {
     const first = await createMinter({ namespace: 'JOB', lease: connection });
     const second = await createMinter({ namespace: 'USR', lease: connection });
     assert.deepEqual([first.node, second.node], [0, 1]);
-    assert.equal(await admin.pttl(nodeKey(0)) > 0, true);
+    assert.equal((await admin.pttl(nodeKey(0))) > 0, true);
     const last = first.next();
     assert.equal(parse(last).node, 0);
     await first.close();

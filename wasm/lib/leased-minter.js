@@ -14,15 +14,22 @@ const SYSTEM_CLOCK = { monotonic: () => performance.now(), wall: () => Date.now(
 const SYSTEM_TIMERS = { setTimeout: (...a) => setTimeout(...a), clearTimeout: (t) => clearTimeout(t) };
 
 function positive(value, name) {
-  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new TypeError(`${name} must be a positive integer, got ${value}`);
   return value;
 }
 
 function leaseSettings(options = {}) {
   const ttlMs = positive(options.ttlMs ?? DEFAULTS.ttlMs, 'leaseOptions.ttlMs');
-  const marginMs = positive(options.marginMs ?? Math.min(DEFAULTS.marginMs, Math.floor(ttlMs / 5)), 'leaseOptions.marginMs');
+  const marginMs = positive(
+    options.marginMs ?? Math.min(DEFAULTS.marginMs, Math.floor(ttlMs / 5)),
+    'leaseOptions.marginMs',
+  );
   if (marginMs >= ttlMs) throw new TypeError(`leaseOptions.marginMs (${marginMs}) must be below ttlMs (${ttlMs})`);
-  const renewEveryMs = positive(options.renewEveryMs ?? Math.max(1, Math.floor((ttlMs - marginMs) / 3)), 'leaseOptions.renewEveryMs');
+  const renewEveryMs = positive(
+    options.renewEveryMs ?? Math.max(1, Math.floor((ttlMs - marginMs) / 3)),
+    'leaseOptions.renewEveryMs',
+  );
   const maxWaitMs = options.maxWaitMs ?? Math.min(DEFAULTS.maxWaitMs, ttlMs - marginMs);
   if (!Number.isSafeInteger(maxWaitMs) || maxWaitMs < 0)
     throw new TypeError(`leaseOptions.maxWaitMs must be a non-negative integer, got ${maxWaitMs}`);

@@ -88,7 +88,9 @@ export async function acquireNode(client, { owner, ttlMs, highWaterMs }) {
 
 /** Extends the lease and raises its high-water; false when another owner holds the node now. */
 export async function renewNode(client, { node, owner, ttlMs, highWaterMs }) {
-  return (await call(client, LEASE_FUNCTIONS.renew, [nodeKey(node), highWaterKey(node)], [owner, ttlMs, highWaterMs])) === 1;
+  return (
+    (await call(client, LEASE_FUNCTIONS.renew, [nodeKey(node), highWaterKey(node)], [owner, ttlMs, highWaterMs])) === 1
+  );
 }
 
 /** Frees the node, keeping the last millisecond minted as its high-water; false when the owner no longer held it. */

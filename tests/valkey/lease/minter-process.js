@@ -1,7 +1,8 @@
 // One leased minter in its own process, for the lease tests: it connects to the Valkey URL it is given, takes
 // a lease, and reports on stdout, one JSON line each: { held: node } whenever it holds a lease, { refused: reason }
 // when a mint is refused, and at the end { done: minted }. With --count N it mints N ids and prints each on its
-// own line (bare ids, not JSON); without, it mints until stdin closes and prints none.
+// own line (bare ids, not JSON), once a first line arrives on stdin (so a test holds every lease before any
+// mints); without, it mints at once until stdin closes and prints none.
 // argv: URL [--count N] [--ttl MS] [--margin MS]
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -26,7 +27,13 @@ async function main() {
   report({ held: minter.node });
   const target = values.count === undefined ? Infinity : Number(values.count);
   let stopping = false;
-  if (target === Infinity) createInterface({ input: process.stdin }).on('close', () => (stopping = true));
+  const input = createInterface({ input: process.stdin });
+  if (target === Infinity) input.on('close', () => (stopping = true));
+  else {
+    await new Promise((go) => input.once('line', go));
+    input.close();
+    process.stdin.destroy();
+  }
   let minted = 0;
   let lines = [];
   while (minted < target && !stopping) {

@@ -45,6 +45,10 @@ export function minterProcess(t, url, args = [], { onId = () => {} } = {}) {
         look();
       });
     },
+    /** Lets a process started with --count mint. */
+    go() {
+      child.stdin.write('go\n');
+    },
     /** Ends a process minting until stdin closes. */
     stop() {
       child.stdin.end();
