@@ -15,7 +15,9 @@ import { rawClient, serverFor } from './support.js';
 
 const PROCESSES = 16;
 const IDS_EACH = 100_000;
-const SHORT_LEASE = ['--ttl', '1500', '--margin', '300'];
+// Short enough to expire within the test, long enough that a busy machine's stalls never end a lease by accident.
+const SHORT_LEASE = ['--ttl', '4000', '--margin', '500'];
+const LONG_LEASE = ['--ttl', '60000', '--margin', '2000'];
 const isHeld = (event) => 'held' in event;
 const isRefused = (event) => 'refused' in event;
 
@@ -75,7 +77,7 @@ describe('leased minters in processes', () => {
     assert.equal((await stopped.waitFor(isHeld, 0, 'a lease')).event.held, 0);
     stopped.child.kill('SIGSTOP');
     await waitFor(async () => (await admin.exists(`${LEASE_TAG}:node:0`)) === 0, 'the lease expired on the server');
-    const taker = minterProcess(t, server.url, SHORT_LEASE);
+    const taker = minterProcess(t, server.url, LONG_LEASE);
     assert.equal((await taker.waitFor(isHeld, 0, 'a lease')).event.held, 0);
     const from = stopped.events.length;
     stopped.child.kill('SIGCONT');
