@@ -90,7 +90,9 @@ describe('node leases', () => {
     });
     clock.now = 7_999;
     minter.next();
+    assert.equal(minter.node, 0);
     clock.now = 8_000;
+    assert.equal(minter.node, null);
     assert.throws(() => minter.next(), isLease('expired'));
     assert.equal(minter.node, null);
     await waitFor(async () => (await admin.exists(nodeKey(0))) === 0, 'the expired lease released');

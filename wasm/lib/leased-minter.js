@@ -66,9 +66,10 @@ class LeasedMinter {
     this.#createFixed = createFixed;
   }
 
-  /** The node id leased now, or null while none is held. */
+  /** The node id leased now, or null while none is held (or the held one is past its deadline). */
   get node() {
-    return this.#held?.node ?? null;
+    const held = this.#held;
+    return held === null || this.#settings.clock.monotonic() >= held.deadline ? null : held.node;
   }
 
   /** The next id; throws a LeaseError (nothing minted) while no valid lease is held. */
