@@ -40,15 +40,6 @@ export class BrandedError extends Error {
   readonly code: ErrorCode;
 }
 
-/** Why a leased minter cannot mint, or could not take a node (LeaseError.reason). */
-export type LeaseReason = 'expired' | 'lost' | 'full' | 'clock' | 'ahead' | 'library' | 'denied' | 'closed';
-/** A leased minter refused to mint, or no node could be leased; nothing was minted. `code` is always 'lease'. */
-export class LeaseError extends Error {
-  readonly name: 'LeaseError';
-  readonly code: 'lease';
-  readonly reason: LeaseReason;
-}
-
 /** `ERROR_CODES[n]` is the name of error number n (the values of `ParsedIds.error`); index 0 is 'none'. */
 export const ERROR_CODES: readonly ['none', 'length', 'namespace', 'charset', 'range', 'node', 'queue', 'entry_id'];
 
@@ -189,7 +180,8 @@ export interface Minter<NS extends string = string> {
 export function createMinter<NS extends string>(options: { namespace: NS; node?: number }): Minter<NS>;
 /**
  * A minter whose node id is leased from Valkey: resolves once it holds the lowest free node. Rejects with a
- * LeaseError ('full', 'library', 'denied', 'clock'), the connection's error, or a BrandedError `namespace`.
+ * LeaseError of `@echomq/branded/valkey` ('full', 'library', 'denied', 'clock'), the connection's error, or a
+ * BrandedError `namespace`.
  */
 export function createMinter<NS extends string>(options: {
   namespace: NS;
@@ -199,13 +191,8 @@ export function createMinter<NS extends string>(options: {
 
 /** What createMinter's `lease` needs: a connection from connect() of `@echomq/branded/valkey`. */
 export interface NodeLeaseConnection {
-  acquireNode(options: {
-    owner: string;
-    ttlMs: number;
-    highWaterMs: number;
-  }): Promise<{ node: number; highWaterMs: number }>;
-  renewNode(options: { node: number; owner: string; ttlMs: number; highWaterMs: number }): Promise<boolean>;
-  releaseNode(options: { node: number; owner: string; highWaterMs: number }): Promise<boolean>;
+  /** Makes the leased minter from createMinter's options (the lease logic is the connector's). */
+  leaseMinter<NS extends string>(options: { namespace: NS; leaseOptions?: LeaseOptions }): Promise<LeasedMinter<NS>>;
 }
 export interface LeaseOptions {
   /** The lease's time to live on the server (10,000 ms by default). */
@@ -226,7 +213,7 @@ export interface LeasedMinter<NS extends string = string> {
   readonly namespace: NS;
   /** The node leased now; null while none is held (after a lost lease, until the next one). */
   readonly node: number | null;
-  /** The next id. Throws a LeaseError while no valid lease is held (past its deadline, lost, closed). */
+  /** The next id. Throws a LeaseError (`@echomq/branded/valkey`) while no valid lease is held. */
   next(): BrandedId<NS>;
   /** The next Snowflake; throws as next() does. */
   nextSnowflake(): bigint;

@@ -2,7 +2,7 @@
 // (an optional peer dependency: install it to use this subpath). Every id decision (host check, keys,
 // stream entry ids, windows, the script and its SHA1) is the package's, i.e. core's.
 // iovalkey's own types are not imported, so these declarations compile without iovalkey installed.
-import type { BrandedError } from './index.js';
+import type { BrandedError, LeaseOptions, LeasedMinter } from './index.js';
 
 /** iovalkey's options for one node (its `RedisOptions`); every other option is passed to iovalkey as is. */
 export interface ValkeyOptions {
@@ -286,6 +286,8 @@ export interface Connection {
   renewNode(options: { node: number; owner: string; ttlMs: number; highWaterMs: number }): Promise<boolean>;
   /** Frees the node and sets its high-water; false when the owner no longer held it. */
   releaseNode(options: { node: number; owner: string; highWaterMs: number }): Promise<boolean>;
+  /** What createMinter({ namespace, lease: connection }) of the package calls: a minter on a leased node. */
+  leaseMinter<NS extends string>(options: { namespace: NS; leaseOptions?: LeaseOptions }): Promise<LeasedMinter<NS>>;
 
   /** QUIT (or disconnect when that fails). */
   close(): Promise<void>;
@@ -345,6 +347,15 @@ export class ExecutorError extends Error {
   readonly name: 'ExecutorError';
   readonly code: 'executor';
 }
+/** Why a leased minter cannot mint, or could not take a node (LeaseError.reason). */
+export type LeaseReason = 'expired' | 'lost' | 'full' | 'clock' | 'ahead' | 'library' | 'denied' | 'closed';
+/** A leased minter refused to mint, or no node could be leased; nothing was minted. `code` is always 'lease'. */
+export class LeaseError extends Error {
+  readonly name: 'LeaseError';
+  readonly code: 'lease';
+  readonly reason: LeaseReason;
+}
+
 /** What answered at the address closed the connection instead of answering as Valkey (e.g. an HTTP server). */
 export class ConnectError extends Error {
   readonly name: 'ConnectError';

@@ -9,6 +9,7 @@ export {
   KindError,
   NonMonotonicError,
   ExecutorError,
+  LeaseError,
   LibraryError,
   OutcomeUnknownError,
   DurabilityError,

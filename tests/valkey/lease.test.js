@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
-import { LeaseError, MAX_NODE, createMinter, parse, unixMs } from '@echomq/branded';
-import { ConnectError, LEASE_TAG, connect } from '@echomq/branded/valkey';
+import { MAX_NODE, createMinter, parse, unixMs } from '@echomq/branded';
+import { ConnectError, LEASE_TAG, LeaseError, connect } from '@echomq/branded/valkey';
 
 import { Valkey } from 'iovalkey';
 

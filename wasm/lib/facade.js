@@ -9,7 +9,7 @@ export { createMinter } from './minter.js';
 export { parseMany, encodeMany } from './batch.js';
 export { scan, createScanner } from './scan.js';
 export { unpackNamespace } from './columns.js';
-export { BrandedError, ERROR_CODES, LeaseError } from './errors.js';
+export { BrandedError, ERROR_CODES } from './errors.js';
 export {
   EPOCH_MS,
   HORIZON_MS,

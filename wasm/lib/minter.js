@@ -2,7 +2,6 @@
 // module; the handle is released by dispose(), or when the JS object is garbage-collected.
 import * as args from './args.js';
 import { quote, refused } from './errors.js';
-import { createLeasedMinter } from './leased-minter.js';
 import { AT, answerId, input, onReady, views, wasm, writeText } from './module.js';
 
 const release = new FinalizationRegistry((handle) => wasm.minter_release(handle));
@@ -66,10 +65,10 @@ export function createMinter(options) {
   return createFixedMinter(options);
 }
 
-async function createLeased({ namespace, node, lease, leaseOptions }) {
-  if (node !== undefined) throw new TypeError('createMinter takes node or lease, not both: a lease picks the node');
-  args.text(namespace, 'namespace');
-  return createLeasedMinter(namespace, lease, leaseOptions, createFixedMinter);
+// A leased minter is the connector's (@echomq/branded/valkey): the connection makes it and checks the options.
+async function createLeased(options) {
+  if (typeof options.lease?.leaseMinter !== 'function') throw new TypeError('lease must be a connect() connection');
+  return options.lease.leaseMinter(options);
 }
 
 function createFixedMinter(options) {

@@ -19,6 +19,7 @@ import { FenceError } from './errors.js';
 import { expireKeys } from './expire.js';
 import { Fence } from './fence.js';
 import { acquireNode, releaseNode, renewNode } from './lease.js';
+import { createLeasedMinter } from './leased-minter.js';
 import { NodeFences } from './node-fence.js';
 import { RETRY_BUDGET_MS, retryDelayMs, retryable, staleSlots, unknownOutcome } from './retry.js';
 import { append, appendCall, countWindow, readWindow, seedStream } from './streams.js';
@@ -269,6 +270,11 @@ export class Connection {
 
   releaseNode(options) {
     return releaseNode(this.#client, options);
+  }
+
+  /** What createMinter({ namespace, lease: connection, leaseOptions }) of the package calls, with its options. */
+  leaseMinter(options) {
+    return createLeasedMinter(this, options);
   }
 
   async close() {

@@ -128,3 +128,19 @@ export class ConnectError extends Error {
     this.code = 'connect';
   }
 }
+
+/**
+ * A leased minter cannot mint, or could not take a node (createMinter({ lease })): `reason` says why —
+ * 'expired' (its lease was not renewed in time), 'lost' (another minter holds its node now), 'full' (all node ids
+ * are leased), 'clock' (this machine's clock is behind the node's high-water), 'ahead' (minting ran past what
+ * the lease promised), 'library' (the lease functions are not loaded), 'denied' (the user may not call them),
+ * 'closed'. Nothing was minted.
+ */
+export class LeaseError extends Error {
+  constructor(reason, message, options) {
+    super(message, options);
+    this.name = 'LeaseError';
+    this.code = 'lease';
+    this.reason = reason;
+  }
+}

@@ -3,7 +3,8 @@
 //   {emq:lease}:node:N  the holder's owner token, with the lease's TTL (PX)
 //   {emq:lease}:hw:N    the highest millisecond a holder of node N may have minted (no TTL: it outlives the lease)
 // The functions live in the connector's library (library.js); a lease needs it loaded, whatever `scripts` says.
-import { LeaseError, MAX_NODE } from '@echomq/branded';
+import { MAX_NODE } from '@echomq/branded';
+import { LeaseError } from './errors.js';
 
 export const LEASE_TAG = '{emq:lease}';
 const nodeKey = (node) => `${LEASE_TAG}:node:${node}`;

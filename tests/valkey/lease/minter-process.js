@@ -7,8 +7,8 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 
-import { LeaseError, createMinter } from '@echomq/branded';
-import { connect } from '@echomq/branded/valkey';
+import { createMinter } from '@echomq/branded';
+import { LeaseError, connect } from '@echomq/branded/valkey';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

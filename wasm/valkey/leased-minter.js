@@ -1,13 +1,11 @@
-// A minter whose node id is leased from Valkey (createMinter({ lease: connection })). The connection (from
-// @echomq/branded/valkey) talks to the server; this file decides when a lease lets the minter mint.
+// A minter whose node id is leased from Valkey (createMinter({ lease: connection }) of the package hands the
+// call to the connection, so the package's main entry stays small); this file decides when a lease lets it mint.
 // Fencing: (a) a local deadline, the send time of the last successful renew on the monotonic clock + TTL − a
 // margin, past which nothing is minted, so a stopped or cut-off process stops before the server can give its
 // node away; (b) a high-water per node, the highest millisecond a holder may mint, kept by the server: a new
 // holder mints only strictly after it, so machines whose clocks differ never reuse (ms, seq) on a node.
-import { EPOCH_MS, HORIZON_MS, MAX_SNOWFLAKE } from './constants.js';
+import { EPOCH_MS, HORIZON_MS, MAX_SNOWFLAKE, createMinter, encode, minFor, unixMs } from '@echomq/branded';
 import { LeaseError } from './errors.js';
-import { AT, views } from './module.js';
-import { minFor, unixMs } from './snowflake.js';
 
 const DEFAULTS = Object.freeze({ ttlMs: 10_000, marginMs: 2_000, maxWaitMs: 5_000 });
 const SYSTEM_CLOCK = { monotonic: () => performance.now(), wall: () => Date.now() };
@@ -38,19 +36,11 @@ function leaseSettings(options = {}) {
   return { ttlMs, marginMs, renewEveryMs, maxWaitMs, clock, timers };
 }
 
-function checkedConnection(lease) {
-  for (const method of ['acquireNode', 'renewNode', 'releaseNode'])
-    if (typeof lease?.[method] !== 'function')
-      throw new TypeError('lease must be a connection from connect() of @echomq/branded/valkey');
-  return lease;
-}
-
 const newOwner = () => globalThis.crypto.randomUUID();
 
 class LeasedMinter {
   #connection;
   #settings;
-  #createFixed;
   #held = null; // { node, owner, minter, floorMs, low, high, deadline }
   #last = null; // the last Snowflake minted under the held lease
   #timer = null;
@@ -59,11 +49,10 @@ class LeasedMinter {
   #waiters = [];
   #acquiring = null;
 
-  constructor(namespace, connection, settings, createFixed) {
+  constructor(namespace, connection, settings) {
     this.namespace = namespace;
     this.#connection = connection;
     this.#settings = settings;
-    this.#createFixed = createFixed;
   }
 
   /** The node id leased now, or null while none is held (or the held one is past its deadline). */
@@ -74,10 +63,7 @@ class LeasedMinter {
 
   /** The next id; throws a LeaseError (nothing minted) while no valid lease is held. */
   next() {
-    const minter = this.#minterNow();
-    const id = minter.next();
-    this.#admit(views().u64[AT.snowflake >> 3]);
-    return id;
+    return encode(this.namespace, this.nextSnowflake());
   }
 
   /** The next Snowflake; throws as next() does. */
@@ -168,7 +154,7 @@ class LeasedMinter {
       await this.#sleep(behind + 1);
     }
     const ceilingMs = Math.max(floorMs, asked);
-    const minter = this.#createFixed({ namespace: this.namespace, node });
+    const minter = createMinter({ namespace: this.namespace, node });
     this.#held = { node, owner, minter, floorMs, ceilingMs, deadline: sentAt + ttlMs - marginMs };
     this.#bound(floorMs, ceilingMs);
     this.#last = null;
@@ -249,9 +235,11 @@ class LeasedMinter {
 }
 if (typeof Symbol.asyncDispose === 'symbol') LeasedMinter.prototype[Symbol.asyncDispose] = LeasedMinter.prototype.close;
 
-/** A LeasedMinter holding its first lease (see createMinter({ lease })). */
-export function createLeasedMinter(namespace, lease, leaseOptions, createFixed) {
+/** A LeasedMinter holding its first lease, on `connection`: createMinter({ namespace, lease, leaseOptions }). */
+export async function createLeasedMinter(connection, { namespace, node, leaseOptions }) {
+  if (node !== undefined) throw new TypeError('createMinter takes node or lease, not both: a lease picks the node');
+  if (typeof namespace !== 'string') throw new TypeError(`namespace must be a string, got ${typeof namespace}`);
   const settings = leaseSettings(leaseOptions);
-  createFixed({ namespace, node: 0 }).dispose(); // the namespace is refused here, before any lease is taken
-  return new LeasedMinter(namespace, checkedConnection(lease), settings, createFixed).start();
+  createMinter({ namespace, node: 0 }).dispose(); // the namespace is refused here, before any lease is taken
+  return new LeasedMinter(namespace, connection, settings).start();
 }
