@@ -51,6 +51,8 @@ export const HORIZON_MS: number;
 export const ID_LENGTH: 14;
 /** The largest Snowflake (2^63 - 1). */
 export const MAX_SNOWFLAKE: bigint;
+/** The largest node id a Snowflake carries (1023). */
+export const MAX_NODE: number;
 /** The native executor's command (the Valkey module). */
 export const ENQUEUE_COMMAND: 'EMQ.ENQUEUE';
 /** The module's node fence on a cluster: EMQ.FENCE GET | CLAIM <value> | SET <value>. */
@@ -176,6 +178,50 @@ export interface Minter<NS extends string = string> {
 }
 /** A monotonic minter (core's minting law). Throws `namespace` or `node` (outside 0–1023). */
 export function createMinter<NS extends string>(options: { namespace: NS; node?: number }): Minter<NS>;
+/**
+ * A minter whose node id is leased from Valkey: resolves once it holds the lowest free node. Rejects with a
+ * LeaseError of `@echomq/branded/valkey` ('full', 'library', 'denied', 'clock'), the connection's error, or a
+ * BrandedError `namespace`.
+ */
+export function createMinter<NS extends string>(options: {
+  namespace: NS;
+  lease: NodeLeaseConnection;
+  leaseOptions?: LeaseOptions;
+}): Promise<LeasedMinter<NS>>;
+
+/** What createMinter's `lease` needs: a connection from connect() of `@echomq/branded/valkey`. */
+export interface NodeLeaseConnection {
+  /** Makes the leased minter from createMinter's options (the lease logic is the connector's). */
+  leaseMinter<NS extends string>(options: { namespace: NS; leaseOptions?: LeaseOptions }): Promise<LeasedMinter<NS>>;
+}
+export interface LeaseOptions {
+  /** The lease's time to live on the server (10,000 ms by default). */
+  ttlMs?: number;
+  /** How long before the TTL ends the minter stops minting (2,000 ms, at most ttlMs / 5, by default). */
+  marginMs?: number;
+  /** How often the lease is renewed ((ttlMs − marginMs) / 3 by default). */
+  renewEveryMs?: number;
+  /** How long a new holder waits for its clock to pass the node's high-water before it refuses ('clock'). */
+  maxWaitMs?: number;
+  /** The clocks the lease reads (for tests): a monotonic one for deadlines, the wall clock for high-waters. */
+  clock?: { monotonic?: () => number; wall?: () => number };
+  /** The timers the lease sets (for tests). */
+  timers?: { setTimeout?: (run: () => void, ms: number) => unknown; clearTimeout?: (timer: unknown) => void };
+}
+/** A minter on a leased node: renewed on a timer while it lives (unref'd), released by close(). */
+export interface LeasedMinter<NS extends string = string> {
+  readonly namespace: NS;
+  /** The node leased now; null while none is held (after a lost lease, until the next one). */
+  readonly node: number | null;
+  /** The next id. Throws a LeaseError (`@echomq/branded/valkey`) while no valid lease is held. */
+  next(): BrandedId<NS>;
+  /** The next Snowflake; throws as next() does. */
+  nextSnowflake(): bigint;
+  /** Resolves with the node once a lease is held; rejects once the minter is closed. */
+  waitForLease(): Promise<number>;
+  /** Stops renewing and releases the node (also `[Symbol.asyncDispose]`). */
+  close(): Promise<void>;
+}
 
 /** Columns, one slot per id in input order. */
 export interface ParsedIds {

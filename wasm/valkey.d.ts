@@ -2,7 +2,7 @@
 // (an optional peer dependency: install it to use this subpath). Every id decision (host check, keys,
 // stream entry ids, windows, the script and its SHA1) is the package's, i.e. core's.
 // iovalkey's own types are not imported, so these declarations compile without iovalkey installed.
-import type { BrandedError } from './index.js';
+import type { BrandedError, LeaseOptions, LeasedMinter } from './index.js';
 
 /** iovalkey's options for one node (its `RedisOptions`); every other option is passed to iovalkey as is. */
 export interface ValkeyOptions {
@@ -79,6 +79,14 @@ export const LIBRARY_FUNCTIONS: {
   readonly expire: 'emq_expire';
   readonly version: 'emq_library';
 };
+/** The library's node lease functions (createMinter({ lease })). */
+export const LEASE_FUNCTIONS: {
+  readonly acquire: 'emq_lease_acquire';
+  readonly renew: 'emq_lease_renew';
+  readonly release: 'emq_lease_release';
+};
+/** The hash tag of every node lease key: `{emq:lease}:node:N` (the holder) and `{emq:lease}:hw:N` (its high-water). */
+export const LEASE_TAG: '{emq:lease}';
 /**
  * Loads or replaces the library on one node (`FUNCTION LOAD REPLACE`: an administrator's command); on a
  * cluster, on every primary. Resolves the library's name. Valkey keeps it in its RDB/AOF and replicates it.
@@ -265,6 +273,22 @@ export interface Connection {
   /** EXPIRE `seconds` on every key (of one hash slot), 128 keys per script call. */
   expire(keys: readonly string[], seconds: number): Promise<void>;
 
+  /**
+   * Node leases (the library's lease functions, FCALL, whatever `scripts` says), for createMinter({ lease }):
+   * take the lowest free node under {emq:lease}, renew it, release it (compare-and-delete).
+   */
+  acquireNode(options: {
+    owner: string;
+    ttlMs: number;
+    highWaterMs: number;
+  }): Promise<{ node: number; highWaterMs: number }>;
+  /** Extends the lease and raises the node's high-water; false when another owner holds the node. */
+  renewNode(options: { node: number; owner: string; ttlMs: number; highWaterMs: number }): Promise<boolean>;
+  /** Frees the node and sets its high-water; false when the owner no longer held it. */
+  releaseNode(options: { node: number; owner: string; highWaterMs: number }): Promise<boolean>;
+  /** What createMinter({ namespace, lease: connection }) of the package calls: a minter on a leased node. */
+  leaseMinter<NS extends string>(options: { namespace: NS; leaseOptions?: LeaseOptions }): Promise<LeasedMinter<NS>>;
+
   /** QUIT (or disconnect when that fails). */
   close(): Promise<void>;
 }
@@ -322,6 +346,20 @@ export class NonMonotonicError extends Error {
 export class ExecutorError extends Error {
   readonly name: 'ExecutorError';
   readonly code: 'executor';
+}
+/** Why a leased minter cannot mint, or could not take a node (LeaseError.reason). */
+export type LeaseReason = 'expired' | 'lost' | 'full' | 'clock' | 'ahead' | 'library' | 'denied' | 'closed';
+/** A leased minter refused to mint, or no node could be leased; nothing was minted. `code` is always 'lease'. */
+export class LeaseError extends Error {
+  readonly name: 'LeaseError';
+  readonly code: 'lease';
+  readonly reason: LeaseReason;
+}
+
+/** What answered at the address closed the connection instead of answering as Valkey (e.g. an HTTP server). */
+export class ConnectError extends Error {
+  readonly name: 'ConnectError';
+  readonly code: 'connect';
 }
 /** A function of the Functions library is not loaded (a connection with `scripts: 'functions'`). */
 export class LibraryError extends Error {

@@ -1,18 +1,21 @@
 // @echomq/branded/valkey: the EchoMQ contract on a real Valkey (node or cluster) through iovalkey, an
 // optional peer dependency. Every id decision is the package's (core's); this file only talks to servers.
 import { Connection } from './valkey/connection.js';
-import { FenceError } from './valkey/errors.js';
+import { ConnectError, FenceError } from './valkey/errors.js';
 
 export {
+  ConnectError,
   FenceError,
   KindError,
   NonMonotonicError,
   ExecutorError,
+  LeaseError,
   LibraryError,
   OutcomeUnknownError,
   DurabilityError,
 } from './valkey/errors.js';
 export { EXECUTORS, SCRIPT_CALLS } from './valkey/enqueue.js';
+export { LEASE_FUNCTIONS, LEASE_TAG } from './valkey/lease.js';
 export { LIBRARY_CODE, LIBRARY_FUNCTIONS, LIBRARY_NAME, LIBRARY_VERSION, loadLibrary } from './valkey/library.js';
 
 async function loadIovalkey() {
@@ -39,6 +42,17 @@ function createClient({ Valkey, Cluster }, target) {
   return { client: new Valkey({ ...target, lazyConnect: true }), cluster: false };
 }
 
+// Where connect() went, for a message (a URL's password is not repeated).
+function describeTarget(target) {
+  if (typeof target !== 'string') return 'the server';
+  try {
+    const url = new URL(target);
+    return `${url.hostname}:${url.port || 6379}`;
+  } catch {
+    return 'the server';
+  }
+}
+
 /**
  * Connects, then claims or verifies the version fence (on a cluster also every primary's node fence); rejects
  * with a FenceError (and closes) when the server holds a foreign fence. options.scripts: 'eval' (default) or
@@ -54,7 +68,9 @@ export async function connect(target, { scripts = 'eval', durability, retryBudge
     if (fence.state !== 'ok') throw new FenceError(fence.found);
   } catch (error) {
     client.disconnect();
-    throw error;
+    throw error?.message === 'Connection is closed.'
+      ? new ConnectError(describeTarget(target), { cause: error })
+      : error;
   }
   return connection;
 }

@@ -1,9 +1,21 @@
 // The script executor on a real 3-primary Valkey Cluster: 100 queues through the connector, every key of
-// a queue on the queue's slot (CLUSTER KEYSLOT == the package's slot) and on the node that owns it.
+// a queue on the queue's slot (CLUSTER KEYSLOT == the package's slot) and on the node that owns it; leased
+// minters' keys on the one slot of {emq:lease}.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { FENCE_KEY, FENCE_VALUE, KIND_REFUSAL, encode, jobKey, pendingKey, queueKey, slot } from '@echomq/branded';
-import { ExecutorError, KindError, OutcomeUnknownError, connect } from '@echomq/branded/valkey';
+import {
+  FENCE_KEY,
+  FENCE_VALUE,
+  KIND_REFUSAL,
+  createMinter,
+  encode,
+  jobKey,
+  parse,
+  pendingKey,
+  queueKey,
+  slot,
+} from '@echomq/branded';
+import { ExecutorError, KindError, LEASE_TAG, OutcomeUnknownError, connect } from '@echomq/branded/valkey';
 import { Valkey } from 'iovalkey';
 import { startCluster } from '../../scripts/valkey.js';
 
@@ -128,6 +140,20 @@ describe('the connector on a 3-primary cluster', () => {
   });
 
   // Last: it leaves the cluster without one of its primaries.
+  test('leased minters: every lease key on the slot of {emq:lease}, on the node that serves it', async () => {
+    const first = await createMinter({ namespace: 'JOB', lease: connection });
+    const second = await createMinter({ namespace: 'JOB', lease: connection });
+    assert.deepEqual([first.node, second.node], [0, 1]);
+    assert.equal(parse(second.next()).node, 1);
+    const key = `${LEASE_TAG}:node:1`;
+    const owner = await ownerOf(slot(key));
+    assert.equal(Number(await owner.cluster('KEYSLOT', key)), slot(LEASE_TAG));
+    assert.equal(await owner.exists(key), 1);
+    await Promise.all([first.close(), second.close()]);
+    assert.equal(await owner.exists(key), 0);
+    assert.ok(Number(await owner.get(`${LEASE_TAG}:hw:1`)) > 0);
+  });
+
   test('a primary gone with no replica: its queues answer OutcomeUnknownError, typed, saying what was written', async () => {
     const short = await connect({ cluster: cluster.startupNodes }, { retryBudgetMs: 1000 });
     try {

@@ -33,11 +33,14 @@ constexpr Decimal decimal(std::uint64_t value) {
 }
 constexpr Decimal MAX_SNOWFLAKE_DECIMAL = decimal(MAX_SNOWFLAKE);
 constexpr std::string_view MAX_SNOWFLAKE_TEXT{MAX_SNOWFLAKE_DECIMAL.digits.data(), MAX_SNOWFLAKE_DECIMAL.size};
+constexpr Decimal MAX_NODE_DECIMAL = decimal(MAX_NODE);
+constexpr std::string_view MAX_NODE_TEXT{MAX_NODE_DECIMAL.digits.data(), MAX_NODE_DECIMAL.size};
 
-constexpr std::array<std::pair<std::string_view, std::string_view>, 12> TEXT_CONSTANTS{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 13> TEXT_CONSTANTS{{
     {"ENQUEUE_COMMAND", ENQUEUE_COMMAND},
     {"NODE_FENCE_COMMAND", NODE_FENCE_COMMAND},
     {"MAX_SNOWFLAKE", MAX_SNOWFLAKE_TEXT},
+    {"MAX_NODE", MAX_NODE_TEXT},
     {"ENQUEUE_SCRIPT", ENQUEUE_SCRIPT},
     {"ENQUEUE_SCRIPT_SHA1", ENQUEUE_SCRIPT_SHA1},
     {"KIND_REFUSAL", KIND_REFUSAL},

@@ -55,9 +55,23 @@ class Minter {
 }
 if (typeof Symbol.dispose === 'symbol') Minter.prototype[Symbol.dispose] = Minter.prototype.dispose;
 
-/** createMinter({namespace, node = 0}): errors `namespace` (not 3 x A-Z), `node` (outside 0-1023). */
+/**
+ * createMinter({namespace, node = 0}): errors `namespace` (not 3 x A-Z), `node` (outside 0-1023). With
+ * `lease` (a connection of @echomq/branded/valkey), a Promise of a minter whose node is leased from Valkey.
+ */
 export function createMinter(options) {
   args.object(options, 'createMinter options');
+  if (options.lease !== undefined) return createLeased(options);
+  return createFixedMinter(options);
+}
+
+// A leased minter is the connector's (@echomq/branded/valkey): the connection makes it and checks the options.
+async function createLeased(options) {
+  if (typeof options.lease?.leaseMinter !== 'function') throw new TypeError('lease must be a connect() connection');
+  return options.lease.leaseMinter(options);
+}
+
+function createFixedMinter(options) {
   const { namespace, node = 0 } = options;
   args.text(namespace, 'namespace');
   args.integer(node, 'node');

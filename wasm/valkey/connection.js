@@ -18,6 +18,8 @@ import { checkedDurability } from './durability.js';
 import { FenceError } from './errors.js';
 import { expireKeys } from './expire.js';
 import { Fence } from './fence.js';
+import { acquireNode, releaseNode, renewNode } from './lease.js';
+import { createLeasedMinter } from './leased-minter.js';
 import { NodeFences } from './node-fence.js';
 import { RETRY_BUDGET_MS, retryDelayMs, retryable, staleSlots, unknownOutcome } from './retry.js';
 import { append, appendCall, countWindow, readWindow, seedStream } from './streams.js';
@@ -252,6 +254,27 @@ export class Connection {
     if (!Number.isSafeInteger(seconds) || seconds < 1)
       throw new TypeError(`seconds must be a positive integer, got ${seconds}`);
     await expireKeys(this.#client, keys, seconds, { functions: this.#scripts === 'functions' });
+  }
+
+  /**
+   * Node leases for createMinter({ lease }): take the lowest free node ({ owner, ttlMs, highWaterMs } →
+   * { node, highWaterMs }), renew it, release it. They need the library loaded (FCALL), whatever `scripts` says.
+   */
+  acquireNode(options) {
+    return acquireNode(this.#client, options);
+  }
+
+  renewNode(options) {
+    return renewNode(this.#client, options);
+  }
+
+  releaseNode(options) {
+    return releaseNode(this.#client, options);
+  }
+
+  /** What createMinter({ namespace, lease: connection, leaseOptions }) of the package calls, with its options. */
+  leaseMinter(options) {
+    return createLeasedMinter(this, options);
   }
 
   async close() {

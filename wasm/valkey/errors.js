@@ -116,3 +116,31 @@ export class DurabilityError extends Error {
     this.id = id;
   }
 }
+
+/**
+ * connect() reached the address, but what answered there closed the connection instead of answering as Valkey
+ * (an HTTP server, a TLS port spoken to in plain text, …).
+ */
+export class ConnectError extends Error {
+  constructor(where, { cause } = {}) {
+    super(`${where} closed the connection before answering as Valkey: is a Valkey server listening there?`, { cause });
+    this.name = 'ConnectError';
+    this.code = 'connect';
+  }
+}
+
+/**
+ * A leased minter cannot mint, or could not take a node (createMinter({ lease })): `reason` says why —
+ * 'expired' (its lease was not renewed in time), 'lost' (another minter holds its node now), 'full' (all node ids
+ * are leased), 'clock' (this machine's clock is behind the node's high-water), 'ahead' (minting ran past what
+ * the lease promised), 'library' (the lease functions are not loaded), 'denied' (the user may not call them),
+ * 'closed'. Nothing was minted.
+ */
+export class LeaseError extends Error {
+  constructor(reason, message, options) {
+    super(message, options);
+    this.name = 'LeaseError';
+    this.code = 'lease';
+    this.reason = reason;
+  }
+}

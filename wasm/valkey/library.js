@@ -2,10 +2,11 @@
 // own choosing (an ACL without +eval, +script or +function): an administrator loads it once (FUNCTION LOAD
 // REPLACE; Valkey keeps it in the RDB/AOF and sends it to replicas) and the connector calls it with FCALL.
 // Its functions are the connector's scripts, not copies: core's @enqueue (so replies are byte for byte those
-// of EVALSHA), the stream window count and the data TTL.
+// of EVALSHA), the stream window count, the data TTL, and the minters' node leases (lease.js).
 import { ENQUEUE_SCRIPT, ENQUEUE_SCRIPT_SHA1 } from '@echomq/branded';
 import { LIBRARY_FUNCTIONS } from './calls.js';
 import { EXPIRE_SCRIPT } from './expire.js';
+import { LEASE_LIBRARY } from './lease.js';
 import { WINDOW_SCRIPT } from './streams.js';
 
 export { LIBRARY_FUNCTIONS };
@@ -20,6 +21,7 @@ function libraryCode(version) {
     [LIBRARY_FUNCTIONS.window, WINDOW_SCRIPT, ['no-writes']],
     [LIBRARY_FUNCTIONS.expire, EXPIRE_SCRIPT, []],
     [LIBRARY_FUNCTIONS.version, `return '${version}'`, ['no-writes']],
+    ...LEASE_LIBRARY,
   ];
   return [
     `#!lua name=${LIBRARY_NAME}`,
@@ -33,7 +35,7 @@ function libraryCode(version) {
 
 // The version a loaded library answers: the @enqueue script's SHA1 and the library's own layout, so a server
 // holding an older library is told apart from one holding this one.
-const LAYOUT = 1;
+const LAYOUT = 2;
 /** The library's version, as `emq_library` answers it. */
 export const LIBRARY_VERSION = `${LAYOUT}.${ENQUEUE_SCRIPT_SHA1.slice(0, 12)}`;
 /** The library's source, for FUNCTION LOAD REPLACE. */
