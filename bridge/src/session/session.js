@@ -72,22 +72,55 @@ export class Session {
     if (isClosing()) throw unavailable('the bridge is shutting down');
     if (this.#inflight >= config.maxInflight)
       throw rateLimited(`over ${config.maxInflight} requests in flight on this connection`);
+    if (!client.known() && !NOT_WORK.has(request.op)) throw this.#unknownBudgets();
     const op = OPS[request.op];
     if (!client.cost.take(op.cost(request.fields)))
       throw rateLimited(`over ${config.ipBudget} Valkey commands per second from this address`);
-    // Only whether it could: what it writes is charged once written (duplicates and refusals cost nothing).
-    if (!client.keys.affords(op.keys(request.fields)))
+    // The most it may add is held from the key budget until the answer (so requests in flight together, on this
+    // bridge or another of the fleet, cannot pass it); what it wrote is charged (duplicates and refusals cost
+    // nothing).
+    const held = op.keys(request.fields);
+    if (!client.keys.affords(held))
       throw rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`);
     const run = ops[request.op].prepare(request.fields, client);
+    client.keys.charge(held);
     if (!NOT_WORK.has(request.op)) worked();
     this.#inflight += 1;
     work.started();
-    const reply = new Reply(this.answers, id, client);
+    const reply = new Reply(this.answers, id, client, held);
+    if (client.limits !== null && held > 0) this.#runHeld(run, reply);
+    else this.#start(run, reply);
+  }
+
+  #start(run, reply) {
     try {
       run(reply);
     } catch (error) {
       reply.reject(error);
     }
+  }
+
+  // Fleet limits: a write starts once Valkey has taken its hold from the key budget the fleet shares (one FCALL
+  // per client per turn, whatever it holds), so bridges that decided on stale mirrors cannot pass --ip-keys
+  // together. An overdrawn hold is refused and given back.
+  #runHeld(run, reply) {
+    const { client, config } = this.deps;
+    client.limits.sync().then(
+      () => {
+        if (!client.keys.overdrawn()) return this.#start(run, reply);
+        return reply.reject(rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`));
+      },
+      (error) => reply.reject(unavailable(error.message)),
+    );
+  }
+
+  // Fleet limits whose client's budgets Valkey has not told yet (it was unreachable when the client came): the
+  // work is refused, closed, and Valkey asked again.
+  #unknownBudgets() {
+    const { client, logger } = this.deps;
+    client.limits.sync().catch((error) => logger.warn('limits_unsent', { message: error.message }));
+    const why = client.limits.failure === null ? '' : ` (${client.limits.failure})`;
+    return unavailable(`the bridge cannot reach this address's budgets in Valkey${why}; retry shortly`);
   }
 
   // A request's answer: counted in flight (maxInflight, the bridge's drain) until its one reply is sent.

@@ -1,0 +1,178 @@
+// Fleet-wide limits (issue 37): three bridge processes on one Valkey hold one bridge's limits for an address
+// that spreads its requests over all three, and a bridge restarted mid-attack does not refill them. Each
+// figure is measured through one bridge first, in the same run, on an address of its own. Budgets are chosen
+// to refill slowly (a key quota over an hour) or are compared per second of the time each attack took, so a
+// slow machine changes neither side of a comparison.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { createMinter } from '@echomq/branded';
+import { Valkey } from 'iovalkey';
+
+import { startServer } from '../../scripts/valkey.js';
+import { assertServed, clientAt, describeStats, legitClient } from './attack-support.js';
+import { open, startBridge } from './support.js';
+
+const IP_KEYS = 150;
+const IP_BUDGET = 40;
+const PER_IP = 4;
+// The per-connection and per-address frame rates are set out of the way: the budgets measured are the
+// Valkey commands (--ip-budget) and the keys (--ip-keys).
+const ARGS = [
+  ...['--max-batch', '10', '--ip-keys', String(IP_KEYS), '--ip-budget', String(IP_BUDGET)],
+  ...['--rate', '100000', '--ip-rate', '100000', '--max-connections-per-ip', String(PER_IP)],
+];
+const KEYS_REFUSED = /new keys from this address/;
+const BUDGET_REFUSED = /Valkey commands per second from this address/;
+// An attacker stops once its key budget has refused it this many times in a row (it refills 150 an hour).
+const GIVE_UP = 10;
+
+const minter = createMinter({ namespace: 'JOB', node: 37 });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function useFleet(size) {
+  const fleet = { valkey: null, direct: null, bridges: [] };
+  before(async () => {
+    fleet.valkey = await startServer({ module: true });
+    fleet.direct = new Valkey({ host: fleet.valkey.host, port: fleet.valkey.port });
+    fleet.bridges = await Promise.all(
+      Array.from({ length: size }, () => startBridge(['--valkey', fleet.valkey.url, ...ARGS])),
+    );
+  });
+  after(async () => {
+    fleet.direct?.disconnect();
+    await Promise.all(fleet.bridges.map((b) => b.stop()));
+    await fleet.valkey?.stop();
+  });
+  return fleet;
+}
+
+const connectTo = (bridge, address) => open(bridge.ws, { origin: bridge.origin, localAddress: address });
+
+// Enqueues one job at a time until the key budget refuses GIVE_UP times in a row; the jobs enqueued. A
+// refusal by the command budget (per second) only slows it down.
+async function spendKeys(client, queue) {
+  let enqueued = 0;
+  for (let refusedInARow = 0; refusedInARow < GIVE_UP;) {
+    const reply = await client.request('enqueue', { queue, job: minter.next() });
+    if (reply.ok) {
+      enqueued += 1;
+      refusedInARow = 0;
+    } else if (KEYS_REFUSED.test(reply.error.message)) refusedInARow += 1;
+    else if (BUDGET_REFUSED.test(reply.error.message)) await sleep(20);
+    else if (reply.error.code === 'closed') return enqueued;
+    else assert.fail(`unexpected refusal ${JSON.stringify(reply.error)}`);
+  }
+  return enqueued;
+}
+
+// Reads (one Valkey command each, no key) as fast as the connections answer, for `ms`: the reads served and
+// the seconds it took.
+async function spendBudget(clients, ms) {
+  const started = performance.now();
+  let served = 0;
+  await Promise.all(
+    clients.map(async (client) => {
+      while (performance.now() - started < ms) {
+        const reply = await client.request('pending', { queue: 'demo.read', limit: 1 });
+        if (reply.ok) served += 1;
+        else assert.match(reply.error.message, BUDGET_REFUSED);
+      }
+    }),
+  );
+  return { served, seconds: (performance.now() - started) / 1000 };
+}
+
+// What one bucket of IP_BUDGET a second (full at first) allows in `seconds`.
+const budgetFor = (seconds) => IP_BUDGET + IP_BUDGET * seconds;
+
+describe('three bridges on one Valkey hold one bridge’s limits (--limits valkey)', () => {
+  const fleet = useFleet(3);
+
+  it('the key quota: an address spread over three bridges gets what one bridge gives it, and a restart refills nothing', async (t) => {
+    const single = await Promise.all([1, 2, 3].map(() => connectTo(fleet.bridges[0], clientAt(201))));
+    const one = (await Promise.all(single.map((c) => spendKeys(c, 'demo.fleet1')))).reduce((a, b) => a + b);
+    await Promise.all(single.map((c) => c.close()));
+
+    const legit = await legitClient(fleet.bridges[1], { address: clientAt(210), everyMs: 100 });
+    const attacker = clientAt(202);
+    const spread = await Promise.all(fleet.bridges.map((b) => connectTo(b, attacker)));
+    const spending = spread.map((c) => spendKeys(c, 'demo.fleet3'));
+    // Mid-attack, the third bridge is killed and started again; the attacker comes back through it.
+    await sleep(500);
+    await fleet.bridges[2].stop('SIGKILL');
+    fleet.bridges[2] = await startBridge(['--valkey', fleet.valkey.url, ...ARGS]);
+    const back = await connectTo(fleet.bridges[2], attacker);
+    const three = (await Promise.all([...spending, spendKeys(back, 'demo.fleet3')])).reduce((a, b) => a + b);
+    const stats = await legit.stop();
+    await Promise.all([...spread, back].map((c) => c.close()));
+
+    t.diagnostic(`--ip-keys ${IP_KEYS}: one bridge gave ${one} jobs, three bridges (one restarted) ${three}`);
+    assert.ok(one > IP_KEYS * 0.9 - 3 && one <= IP_KEYS, `one bridge: ${one}`);
+    assert.ok(Math.abs(three - one) <= one * 0.1, `three bridges gave ${three}, one bridge ${one}`);
+    assert.equal(await fleet.direct.zcard('emq:{demo.fleet3}:pending'), three, 'every job counted is stored');
+    assertServed(stats, 'a visitor beside the fleet attack');
+    t.diagnostic(describeStats(stats));
+  });
+
+  it('the command budget: spread over three bridges, within 10% of one bridge per second of attack', async (t) => {
+    const single = await Promise.all([1, 2, 3].map(() => connectTo(fleet.bridges[0], clientAt(203))));
+    const one = await spendBudget(single, 2500);
+    const spread = await Promise.all(fleet.bridges.map((b) => connectTo(b, clientAt(204))));
+    const three = await spendBudget(spread, 2500);
+    await Promise.all([...single, ...spread].map((c) => c.close()));
+    const [share1, share3] = [one, three].map(({ served, seconds }) => served / budgetFor(seconds));
+    t.diagnostic(
+      `--ip-budget ${IP_BUDGET}: one bridge ${one.served} reads in ${one.seconds.toFixed(2)} s, three ${three.served} in ${three.seconds.toFixed(2)} s (${share1.toFixed(3)} and ${share3.toFixed(3)} of one bucket)`,
+    );
+    assert.ok(share1 > 0.9 && share1 < 1.1, `one bridge served ${share1} of its budget`);
+    assert.ok(Math.abs(share3 - share1) <= 0.1, `three bridges served ${share3} of one budget, one bridge ${share1}`);
+  });
+
+  it('the WebSocket cap per address holds across the bridges, and a place given back is free on another', async () => {
+    const address = clientAt(205);
+    const outcomes = [];
+    const held = [];
+    for (let i = 0; i < PER_IP * 2; i += 1) {
+      const bridge = fleet.bridges[i % 3];
+      outcomes.push(
+        await connectTo(bridge, address).then(
+          (client) => held.push(client) && 'open',
+          (error) => error.status,
+        ),
+      );
+    }
+    assert.deepEqual(outcomes, [...Array(PER_IP).fill('open'), ...Array(PER_IP).fill(503)]);
+    await held[0].close(); // on the first bridge
+    const deadline = Date.now() + 20000;
+    let again = null;
+    while (again === null && Date.now() < deadline) {
+      again = await connectTo(fleet.bridges[1], address).catch(() => null);
+      if (again === null) await sleep(50);
+    }
+    assert.notEqual(again, null, 'the place given back on one bridge is taken on another');
+    await Promise.all([...held.slice(1), again].map((c) => c.close()));
+  });
+});
+
+describe('--limits valkey on a Valkey without the limits library', () => {
+  const fleet = { valkey: null, bridge: null };
+  before(async () => {
+    fleet.valkey = await startServer({ module: true, library: false });
+    fleet.bridge = await startBridge(['--valkey', fleet.valkey.url]);
+  });
+  after(async () => {
+    await fleet.bridge?.stop();
+    await fleet.valkey?.stop();
+  });
+
+  it('writes are refused `unavailable`, naming the command that loads it; hello still answers', async () => {
+    const client = await connectTo(fleet.bridge, clientAt(206));
+    assert.equal((await client.request('hello')).ok, true);
+    const reply = await client.request('enqueue', { queue: 'demo.x', job: minter.next() });
+    assert.equal(reply.error?.code, 'unavailable', JSON.stringify(reply));
+    assert.equal(reply.error.written, 'no');
+    assert.match(reply.error.message, /--print-limit-functions/);
+    await client.close();
+  });
+});
