@@ -165,6 +165,11 @@ export const LIMITS = Object.freeze({
   leaseMs: 30000,
   /** How often a bridge renews its counts of WebSockets. */
   leaseRenewMs: 10000,
+  /**
+   * The least time between two sends of what the bridge spent: under load the sends of many turns go as one,
+   * and a budget may be overdrawn by what the fleet lets through in this time and a round trip.
+   */
+  limitsFlushMs: 10,
 
   // admission.js
   /** Below this share of --max-keys every client may add its whole --ip-keys. */

@@ -109,12 +109,10 @@ export class Upgrades {
   // until the budgets are known); a WebSocket is not a write.
   async #fleetPlace(client, socket) {
     const { fleet, logger, config } = this.deps;
-    const learnt = client.known() ? null : client.limits.sync().catch(() => null);
-    const granted = await fleet.connect(client.key).catch((error) => {
+    const granted = await fleet.connect(client).catch((error) => {
       logger.warn('limits_unavailable', { message: error.message });
       return null;
     });
-    await learnt;
     if (granted === false) return placeRefusal('holder', config);
     if (granted === true) {
       if (socket.destroyed) fleet.disconnect(client.key);

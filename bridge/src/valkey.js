@@ -53,7 +53,13 @@ export class Backend {
     const link = createLink(config, { logger, metrics });
     this.#link = link;
     /** The fleet's limits (fleet/limits.js) with --limits valkey, else null. */
-    this.fleet = createFleetLimits(config, { link, logger, now });
+    this.fleet = createFleetLimits(config, {
+      link,
+      logger,
+      now,
+      onTimeout: () => this.#work.stall(),
+      isStalled: () => this.#work.isStalled(),
+    });
     this.#work = createWork(config, {
       fleet: this.fleet,
       live: () => this.#live(),

@@ -20,8 +20,8 @@ export const clientLimitKey = (client) => `${LIMIT_KEY_PREFIX}{${client}}:limits
 export const BRIDGE_LIMIT_KEY = `${LIMIT_KEY_PREFIX}{bridge}:limits`;
 
 // Shared helpers: the server's clock in ms, a hash as a table, and the key's expiry from what it holds (the
-// latest `:full` of a bucket or `:until` of a lease or interval; the key goes when that is past, give or take
-// the millisecond its stored time is rounded to).
+// latest `:until`: of its buckets (when the last is full again), of a lease or of an interval; the key goes when
+// that is past, give or take the millisecond its stored time is rounded to).
 const HELPERS = `
 local function clock()
   local t = redis.call('TIME')
@@ -38,7 +38,7 @@ end
 local function keep(key, map, now)
   local last = now
   for name, value in pairs(map) do
-    if string.sub(name, -5) == ':full' or string.sub(name, -6) == ':until' then
+    if string.sub(name, -6) == ':until' then
       local t = tonumber(value)
       if t ~= nil and t > last then last = t end
     end
@@ -54,19 +54,15 @@ local function store(key, map, pairs_)
   redis.call('HSET', key, unpack(pairs_))
   for i = 1, #pairs_, 2 do map[pairs_[i]] = pairs_[i + 1] end
 end
-`;
 
-// ARGV: (name, rate per second, capacity, delta) per bucket. Each bucket refills at its rate up to its
-// capacity, then gives `delta` (a charge: it may go into debt, repaid as it refills; a negative delta gives
-// back). Returns each bucket's tokens after, as strings.
-const CHARGE = `
-local function charge(keys, args)
-  local key = keys[1]
-  local now = clock()
-  local map = fields(key)
-  local out = {}
+-- ARGV from \`first\`: (name, rate per second, capacity, delta) per bucket. Each bucket refills at its rate up to
+-- its capacity, then gives \`delta\` (a charge: it may go into debt, repaid as it refills; a negative delta gives
+-- back). Every call names all of a key's buckets, so \`buckets:until\` is when the last is full again.
+-- Appends each bucket's tokens after, as strings, to \`out\`; nil, or an error reply.
+local function buckets(key, map, now, args, first, out)
   local writes = {}
-  for i = 1, #args, 4 do
+  local last = now
+  for i = first, #args, 4 do
     local name = args[i]
     local rate, cap, delta = tonumber(args[i + 1]), tonumber(args[i + 2]), tonumber(args[i + 3])
     if rate == nil or cap == nil or delta == nil or rate <= 0 or cap <= 0 then
@@ -75,25 +71,43 @@ local function charge(keys, args)
     local v = tonumber(map[name .. ':v'] or '') or cap
     local t = tonumber(map[name .. ':t'] or '') or now
     v = math.min(cap, math.min(cap, v + math.max(0, now - t) / 1000 * rate) - delta)
-    local full = now + (cap - v) / rate * 1000
-    for _, item in ipairs({name .. ':v', tostring(v), name .. ':t', tostring(now), name .. ':full', tostring(full)}) do
+    last = math.max(last, now + (cap - v) / rate * 1000)
+    for _, item in ipairs({name .. ':v', tostring(v), name .. ':t', tostring(now)}) do
       writes[#writes + 1] = item
     end
     out[#out + 1] = tostring(v)
   end
-  if #writes > 0 then store(key, map, writes) end
+  if #writes > 0 then
+    writes[#writes + 1] = 'buckets:until'
+    writes[#writes + 1] = tostring(last)
+    store(key, map, writes)
+  end
+  return nil
+end
+`;
+
+// ARGV: the buckets (see buckets). Returns each bucket's tokens after, as strings.
+const CHARGE = `
+local function charge(keys, args)
+  local key = keys[1]
+  local now = clock()
+  local map = fields(key)
+  local out = {}
+  local failed = buckets(key, map, now, args, 1, out)
+  if failed ~= nil then return failed end
   keep(key, map, now)
   return out
 end
 `;
 
-// ARGV: bridge id, action (take | release | hold), cap, lease ms, count (hold). Each bridge holds a count of
-// the client's WebSockets under a lease it renews; a lapsed lease (a bridge gone) counts for nothing. take
-// grants one more unless the live total is at the cap. Returns {granted (1|0), the live total}.
+// ARGV: bridge id, action (take | release | hold), cap, lease ms, count (hold), then buckets to charge with it
+// (see buckets). Each bridge holds a count of the client's WebSockets under a lease it renews; a lapsed lease
+// (a bridge gone) counts for nothing, and a count of 0 keeps nothing. take grants one more unless the live
+// total is at the cap. Returns {granted (1|0), the live total, each bucket's tokens after}.
 const CONNECT = `
 local function connect(keys, args)
   local key, bridge, action = keys[1], args[1], args[2]
-  local cap, lease, count = tonumber(args[3]), tonumber(args[4]), tonumber(args[5] or '0')
+  local cap, lease, count = tonumber(args[3]), tonumber(args[4]), tonumber(args[5])
   local now = clock()
   local map = fields(key)
   local others = 0
@@ -112,9 +126,14 @@ local function connect(keys, args)
   else
     mine = count
   end
-  store(key, map, {'conn:' .. bridge .. ':n', tostring(mine), 'conn:' .. bridge .. ':until', tostring(now + lease)})
+  local until_ = now
+  if mine > 0 then until_ = now + lease end
+  store(key, map, {'conn:' .. bridge .. ':n', tostring(mine), 'conn:' .. bridge .. ':until', tostring(until_)})
+  local out = {granted, others + mine}
+  local failed = buckets(key, map, now, args, 6, out)
+  if failed ~= nil then return failed end
   keep(key, map, now)
-  return {granted, others + mine}
+  return out
 end
 `;
 

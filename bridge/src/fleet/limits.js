@@ -1,8 +1,9 @@
 // The fleet's limits (--limits valkey): every client's budgets and WebSocket count, and the bridge-wide
 // budgets, kept in Valkey by the branded_limits library (fleet/library.js) so that any number of bridges on
 // one Valkey hold one bridge's limits, and a restart forgets none. Decisions stay synchronous on local mirrors
-// (fleet/bucket.js); what a turn spent leaves in one FCALL per group (a client, or the bridge) at the end of
-// the turn, one send per group in flight, and each answer brings the mirror back to the fleet's truth.
+// (fleet/bucket.js); what was spent leaves in one FCALL per group (a client, or the bridge) at the end of the
+// turn, at most once per LIMITS.limitsFlushMs (under load, many turns' spending in one send), one send per
+// group in flight, and each answer brings the mirror back to the fleet's truth.
 import { randomBytes } from 'node:crypto';
 
 import { LIMITS } from '../limits.js';
@@ -35,28 +36,41 @@ class Group {
   }
 
   bucket(name, rate, capacity = rate) {
-    const bucket = new FleetBucket(name, rate, capacity, {
-      now: this.fleet.now,
-      onSpend: () => this.fleet.dirty(this),
-    });
+    const bucket = new FleetBucket(name, rate, capacity, { now: this.fleet.now, group: this });
     this.buckets.push(bucket);
     return bucket;
   }
 
+  /** One of its buckets spent: the group is sent at the end of the turn. */
+  spent() {
+    this.fleet.dirty(this);
+  }
+
   /** Sends what was spent and learns what is left; resolves when the fleet's answer is in the mirrors. */
   sync() {
+    return this.send(LIMITS_FUNCTIONS.charge, []);
+  }
+
+  /**
+   * One FCALL of `fn` with `head` (its own arguments) and every bucket's spending after it; the buckets' tokens
+   * come last in its answer, whose head it resolves.
+   */
+  send(fn, head) {
     if (this.sending !== null) {
       this.again = true;
-      return this.sending.then(() => this.sync());
+      return this.sending.then(() => this.send(fn, head));
     }
     const deltas = this.buckets.map((b) => b.drain());
-    const args = this.buckets.flatMap((b, i) => [b.name, String(b.rate), String(b.capacity), String(deltas[i])]);
+    const args = [...head];
+    this.buckets.forEach((b, i) => args.push(...b.spec, String(deltas[i])));
     this.sending = this.fleet
-      .call(LIMITS_FUNCTIONS.charge, this.key, args)
-      .then((tokens) => {
-        this.buckets.forEach((b, i) => b.learn(Number(tokens[i])));
+      .call(fn, this.key, args)
+      .then((answer) => {
+        const first = answer.length - this.buckets.length;
+        this.buckets.forEach((b, i) => b.learn(Number(answer[first + i])));
         this.synced = true;
         this.failure = null;
+        return answer.slice(0, first);
       })
       .catch((error) => {
         this.failure = error.message;
@@ -75,35 +89,47 @@ class Group {
 }
 
 /**
- * The fleet's limits: clientGroup(key) and bridgeBucket(name, rate) make the shared buckets; connect(key) /
+ * The fleet's limits: clientGroup(key) and bridgeBucket(name, rate) make the shared buckets; connect(client) /
  * disconnect(key) count a client's WebSockets across the fleet; space(name, ms) spaces bridge-wide starts.
  */
 export class FleetLimits {
   #dirty = new Set();
   #flushing = false;
+  #lastFlush = -Infinity;
   #held = new Map(); // client key → WebSockets this bridge holds for it
   #renew;
   #link;
   #logger;
 
-  constructor(config, { link, logger, now }) {
+  #onTimeout;
+  #isStalled;
+
+  constructor(config, { link, logger, now, onTimeout = () => {}, isStalled = () => false }) {
     this.config = config;
     this.now = now;
     this.#link = link;
     this.#logger = logger;
+    this.#onTimeout = onTimeout;
+    this.#isStalled = isStalled;
     this.id = randomBytes(6).toString('hex'); // this process among the fleet's bridges
     this.bridge = new Group(BRIDGE_LIMIT_KEY, this);
     this.#renew = setInterval(() => this.#renewLeases(), LIMITS.leaseRenewMs);
     this.#renew.unref();
   }
 
-  /** One FCALL of the library on the key's node; a LimitsError when it cannot be made or fails. */
+  /**
+   * One FCALL of the library on the key's node; a LimitsError when it cannot be made or fails. Valkey stalled
+   * (a command of the bridge's timed out, no PING answered since): refused at once, as work is (valkey/work.js);
+   * a call that times out stalls it.
+   */
   async call(fn, key, args) {
     const conn = this.#link.pick(false);
     if (conn === null || !this.#link.state.reachable) throw new LimitsError(new Error('Valkey is not reachable'));
+    if (this.#isStalled()) throw new LimitsError(new Error('Valkey is not answering'));
     try {
-      return await conn.client.call('FCALL', fn, '1', key, ...args);
+      return await conn.client.fcall(fn, 1, key, ...args);
     } catch (error) {
+      if (/timed out/i.test(error?.message ?? '')) this.#onTimeout();
       throw new LimitsError(error);
     }
   }
@@ -118,16 +144,19 @@ export class FleetLimits {
     return this.bridge.bucket(name, rate, capacity);
   }
 
-  /** A group spent: it is sent at the end of this turn, with whatever else the turn spent. */
+  /** A group spent: it is sent at the end of this turn (or of the flush interval), with what else was spent. */
   dirty(group) {
     this.#dirty.add(group);
     if (this.#flushing) return;
     this.#flushing = true;
-    setImmediate(() => this.#flush());
+    const wait = this.#lastFlush + LIMITS.limitsFlushMs - performance.now();
+    if (wait <= 0) setImmediate(() => this.#flush());
+    else setTimeout(() => this.#flush(), wait).unref();
   }
 
   #flush() {
     this.#flushing = false;
+    this.#lastFlush = performance.now();
     const groups = [...this.#dirty];
     this.#dirty.clear();
     for (const group of groups) {
@@ -140,17 +169,16 @@ export class FleetLimits {
     }
   }
 
-  /** Takes a place for one more WebSocket of `clientKey` across the fleet: whether it was granted. */
-  async connect(clientKey) {
+  /**
+   * Takes a place for one more WebSocket of a client (a clients.js record) across the fleet, and learns its
+   * budgets in the same call: whether it was granted.
+   */
+  async connect(client) {
     const { maxConnectionsPerIp } = this.config;
-    const [granted] = await this.call(LIMITS_FUNCTIONS.connect, clientLimitKey(clientKey), [
-      this.id,
-      'take',
-      String(maxConnectionsPerIp),
-      String(LIMITS.leaseMs),
-    ]);
+    const head = [this.id, 'take', String(maxConnectionsPerIp), String(LIMITS.leaseMs), '0'];
+    const [granted] = await client.limits.send(LIMITS_FUNCTIONS.connect, head);
     if (granted !== 1) return false;
-    this.#held.set(clientKey, (this.#held.get(clientKey) ?? 0) + 1);
+    this.#held.set(client.key, (this.#held.get(client.key) ?? 0) + 1);
     return true;
   }
 
@@ -164,6 +192,7 @@ export class FleetLimits {
 
   #hold(clientKey, count) {
     const args = [this.id, 'hold', String(this.config.maxConnectionsPerIp), String(LIMITS.leaseMs), String(count)];
+    // No buckets: the lease alone (its answer's head).
     return this.call(LIMITS_FUNCTIONS.connect, clientLimitKey(clientKey), args).catch((error) =>
       this.#logger.warn('limits_unsent', { message: error.message }),
     );
@@ -183,7 +212,12 @@ export class FleetLimits {
     clearInterval(this.#renew);
     const held = [...this.#held.keys()];
     this.#held.clear();
-    await Promise.all(held.map((clientKey) => this.#hold(clientKey, 0)));
+    const unsent = [...this.#dirty];
+    this.#dirty.clear();
+    await Promise.allSettled([
+      ...held.map((clientKey) => this.#hold(clientKey, 0)),
+      ...unsent.map((group) => group.sync()),
+    ]);
   }
 }
 

@@ -72,13 +72,13 @@ export class Session {
     if (isClosing()) throw unavailable('the bridge is shutting down');
     if (this.#inflight >= config.maxInflight)
       throw rateLimited(`over ${config.maxInflight} requests in flight on this connection`);
-    if (!client.known() && !NOT_WORK.has(request.op)) throw this.#unknownBudgets();
+    if (!client.known() && !NOT_WORK.has(request.op)) return this.#learnThenRun(id, request, config);
     const op = OPS[request.op];
     if (!client.cost.take(op.cost(request.fields)))
       throw rateLimited(`over ${config.ipBudget} Valkey commands per second from this address`);
     // The most it may add is held from the key budget until the answer (so requests in flight together, on this
-    // bridge or another of the fleet, cannot pass it); what it wrote is charged (duplicates and refusals cost
-    // nothing).
+    // bridge or, a round trip later, on another of the fleet, cannot pass it together); what it wrote is charged
+    // (duplicates and refusals cost nothing).
     const held = op.keys(request.fields);
     if (!client.keys.affords(held))
       throw rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`);
@@ -88,11 +88,6 @@ export class Session {
     this.#inflight += 1;
     work.started();
     const reply = new Reply(this.answers, id, client, held);
-    if (client.limits !== null && held > 0) this.#runHeld(run, reply);
-    else this.#start(run, reply);
-  }
-
-  #start(run, reply) {
     try {
       run(reply);
     } catch (error) {
@@ -100,27 +95,28 @@ export class Session {
     }
   }
 
-  // Fleet limits: a write starts once Valkey has taken its hold from the key budget the fleet shares (one FCALL
-  // per client per turn, whatever it holds), so bridges that decided on stale mirrors cannot pass --ip-keys
-  // together. An overdrawn hold is refused and given back.
-  #runHeld(run, reply) {
-    const { client, config } = this.deps;
+  // Fleet limits whose client's budgets Valkey has not told yet (it was unreachable when the client came): the
+  // request waits for them once, then runs; when Valkey cannot tell them, it is refused and nothing is sent.
+  #learnThenRun(id, request, config) {
+    const { client } = this.deps;
     client.limits.sync().then(
+      () => this.#runAnswered(id, request, config),
       () => {
-        if (!client.keys.overdrawn()) return this.#start(run, reply);
-        return reply.reject(rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`));
+        const why = client.limits.failure === null ? '' : ` (${client.limits.failure})`;
+        this.sendError(
+          id,
+          unavailable(`the bridge cannot reach this address's budgets in Valkey${why}; retry shortly`),
+        );
       },
-      (error) => reply.reject(unavailable(error.message)),
     );
   }
 
-  // Fleet limits whose client's budgets Valkey has not told yet (it was unreachable when the client came): the
-  // work is refused, closed, and Valkey asked again.
-  #unknownBudgets() {
-    const { client, logger } = this.deps;
-    client.limits.sync().catch((error) => logger.warn('limits_unsent', { message: error.message }));
-    const why = client.limits.failure === null ? '' : ` (${client.limits.failure})`;
-    return unavailable(`the bridge cannot reach this address's budgets in Valkey${why}; retry shortly`);
+  #runAnswered(id, request, config) {
+    try {
+      this.#run(id, request, config);
+    } catch (error) {
+      this.sendError(id, error);
+    }
   }
 
   // A request's answer: counted in flight (maxInflight, the bridge's drain) until its one reply is sent.
