@@ -76,13 +76,14 @@ export class Session {
     const op = OPS[request.op];
     if (!client.cost.take(op.cost(request.fields)))
       throw rateLimited(`over ${config.ipBudget} Valkey commands per second from this address`);
-    // The most it may add is held from the key budget until the answer (so requests in flight together, on this
-    // bridge or, a round trip later, on another of the fleet, cannot pass it together); what it wrote is charged
-    // (duplicates and refusals cost nothing).
-    const held = op.keys(request.fields);
-    if (!client.keys.affords(held))
+    // What it may add is checked against the key budget, and held from it until the answer with the queue's
+    // pending set (so requests in flight together, on this bridge or, a round trip later, on another of the
+    // fleet, cannot pass it together); what it wrote is charged (duplicates and refusals cost nothing).
+    const adds = op.keys(request.fields);
+    if (!client.keys.affords(adds))
       throw rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`);
     const run = ops[request.op].prepare(request.fields, client);
+    const held = adds > 0 ? adds + 1 : 0;
     client.keys.charge(held);
     if (!NOT_WORK.has(request.op)) worked();
     this.#inflight += 1;
