@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { createMinter } from '@echomq/branded';
 import { Valkey } from 'iovalkey';
 
-import { startServer } from '../../scripts/valkey.js';
+import { startCluster, startServer } from '../../scripts/valkey.js';
 import { assertServed, clientAt, describeStats, legitClient } from './attack-support.js';
 import { open, startBridge } from './support.js';
 
@@ -30,14 +30,21 @@ const GIVE_UP = 10;
 const minter = createMinter({ namespace: 'JOB', node: 37 });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function useFleet(size) {
-  const fleet = { valkey: null, direct: null, bridges: [] };
+// `size` bridges on one Valkey (a node, or with `cluster` a local cluster of 3 primaries); fleet.start() starts
+// one more bridge on it (a restart).
+function useFleet(size, { cluster = false } = {}) {
+  const fleet = { valkey: null, direct: null, bridges: [], target: [] };
+  fleet.start = () => startBridge([...fleet.target, ...ARGS]);
   before(async () => {
-    fleet.valkey = await startServer({ module: true });
-    fleet.direct = new Valkey({ host: fleet.valkey.host, port: fleet.valkey.port });
-    fleet.bridges = await Promise.all(
-      Array.from({ length: size }, () => startBridge(['--valkey', fleet.valkey.url, ...ARGS])),
-    );
+    if (cluster) {
+      fleet.valkey = await startCluster({});
+      fleet.target = ['--cluster', fleet.valkey.nodes.map((node) => node.url).join(',')];
+    } else {
+      fleet.valkey = await startServer({ module: true });
+      fleet.direct = new Valkey({ host: fleet.valkey.host, port: fleet.valkey.port });
+      fleet.target = ['--valkey', fleet.valkey.url];
+    }
+    fleet.bridges = await Promise.all(Array.from({ length: size }, fleet.start));
   });
   after(async () => {
     fleet.direct?.disconnect();
@@ -45,6 +52,54 @@ function useFleet(size) {
     await fleet.valkey?.stop();
   });
   return fleet;
+}
+
+// The key quota through one bridge (on address n) and spread over the fleet (on address n + 1): the jobs each
+// got; with `restart`, the last bridge is killed and started again mid-attack.
+async function keyQuota(fleet, n, { restart = false } = {}) {
+  const single = await Promise.all([1, 2, 3].map(() => connectTo(fleet.bridges[0], clientAt(n))));
+  const one = (await Promise.all(single.map((c) => spendKeys(c, `demo.fleet${n}`)))).reduce((a, b) => a + b);
+  await Promise.all(single.map((c) => c.close()));
+  const attacker = clientAt(n + 1);
+  const spread = await Promise.all(fleet.bridges.map((b) => connectTo(b, attacker)));
+  const spending = spread.map((c) => spendKeys(c, `demo.fleet${n + 1}`));
+  if (restart) {
+    await sleep(500);
+    await fleet.bridges.at(-1).stop('SIGKILL');
+    fleet.bridges[fleet.bridges.length - 1] = await fleet.start();
+    const back = await connectTo(fleet.bridges.at(-1), attacker);
+    spread.push(back);
+    spending.push(spendKeys(back, `demo.fleet${n + 1}`));
+  }
+  const spreadOver = (await Promise.all(spending)).reduce((a, b) => a + b);
+  await Promise.all(spread.map((c) => c.close()));
+  return { one, spreadOver };
+}
+
+// Opens 2 x PER_IP WebSockets from one address, round robin over the bridges: PER_IP open, the rest 503; one
+// given back on the first bridge is then free on the second.
+async function connectionCap(fleet, address) {
+  const outcomes = [];
+  const held = [];
+  for (let i = 0; i < PER_IP * 2; i += 1) {
+    const bridge = fleet.bridges[i % fleet.bridges.length];
+    outcomes.push(
+      await connectTo(bridge, address).then(
+        (client) => held.push(client) && 'open',
+        (error) => error.status,
+      ),
+    );
+  }
+  assert.deepEqual(outcomes, [...Array(PER_IP).fill('open'), ...Array(PER_IP).fill(503)]);
+  await held[0].close(); // on the first bridge
+  const deadline = Date.now() + 20000;
+  let again = null;
+  while (again === null && Date.now() < deadline) {
+    again = await connectTo(fleet.bridges[1], address).catch(() => null);
+    if (again === null) await sleep(50);
+  }
+  assert.notEqual(again, null, 'the place given back on one bridge is taken on another');
+  await Promise.all([...held.slice(1), again].map((c) => c.close()));
 }
 
 const connectTo = (bridge, address) => open(bridge.ws, { origin: bridge.origin, localAddress: address });
@@ -90,27 +145,15 @@ describe('three bridges on one Valkey hold one bridge’s limits (--limits valke
   const fleet = useFleet(3);
 
   it('the key quota: an address spread over three bridges gets what one bridge gives it, and a restart refills nothing', async (t) => {
-    const single = await Promise.all([1, 2, 3].map(() => connectTo(fleet.bridges[0], clientAt(201))));
-    const one = (await Promise.all(single.map((c) => spendKeys(c, 'demo.fleet1')))).reduce((a, b) => a + b);
-    await Promise.all(single.map((c) => c.close()));
-
     const legit = await legitClient(fleet.bridges[1], { address: clientAt(210), everyMs: 100 });
-    const attacker = clientAt(202);
-    const spread = await Promise.all(fleet.bridges.map((b) => connectTo(b, attacker)));
-    const spending = spread.map((c) => spendKeys(c, 'demo.fleet3'));
     // Mid-attack, the third bridge is killed and started again; the attacker comes back through it.
-    await sleep(500);
-    await fleet.bridges[2].stop('SIGKILL');
-    fleet.bridges[2] = await startBridge(['--valkey', fleet.valkey.url, ...ARGS]);
-    const back = await connectTo(fleet.bridges[2], attacker);
-    const three = (await Promise.all([...spending, spendKeys(back, 'demo.fleet3')])).reduce((a, b) => a + b);
+    const { one, spreadOver: three } = await keyQuota(fleet, 201, { restart: true });
     const stats = await legit.stop();
-    await Promise.all([...spread, back].map((c) => c.close()));
 
     t.diagnostic(`--ip-keys ${IP_KEYS}: one bridge gave ${one} jobs, three bridges (one restarted) ${three}`);
     assert.ok(one > IP_KEYS * 0.9 - 3 && one <= IP_KEYS, `one bridge: ${one}`);
     assert.ok(Math.abs(three - one) <= one * 0.1, `three bridges gave ${three}, one bridge ${one}`);
-    assert.equal(await fleet.direct.zcard('emq:{demo.fleet3}:pending'), three, 'every job counted is stored');
+    assert.equal(await fleet.direct.zcard('emq:{demo.fleet202}:pending'), three, 'every job counted is stored');
     assertServed(stats, 'a visitor beside the fleet attack');
     t.diagnostic(describeStats(stats));
   });
@@ -129,29 +172,19 @@ describe('three bridges on one Valkey hold one bridge’s limits (--limits valke
     assert.ok(Math.abs(share3 - share1) <= 0.1, `three bridges served ${share3} of one budget, one bridge ${share1}`);
   });
 
-  it('the WebSocket cap per address holds across the bridges, and a place given back is free on another', async () => {
-    const address = clientAt(205);
-    const outcomes = [];
-    const held = [];
-    for (let i = 0; i < PER_IP * 2; i += 1) {
-      const bridge = fleet.bridges[i % 3];
-      outcomes.push(
-        await connectTo(bridge, address).then(
-          (client) => held.push(client) && 'open',
-          (error) => error.status,
-        ),
-      );
-    }
-    assert.deepEqual(outcomes, [...Array(PER_IP).fill('open'), ...Array(PER_IP).fill(503)]);
-    await held[0].close(); // on the first bridge
-    const deadline = Date.now() + 20000;
-    let again = null;
-    while (again === null && Date.now() < deadline) {
-      again = await connectTo(fleet.bridges[1], address).catch(() => null);
-      if (again === null) await sleep(50);
-    }
-    assert.notEqual(again, null, 'the place given back on one bridge is taken on another');
-    await Promise.all([...held.slice(1), again].map((c) => c.close()));
+  it('the WebSocket cap per address holds across the bridges, and a place given back is free on another', () =>
+    connectionCap(fleet, clientAt(205)));
+});
+
+describe('three bridges on a Valkey Cluster of 3 primaries hold one bridge’s limits', () => {
+  const fleet = useFleet(3, { cluster: true });
+
+  it('the key quota and the WebSocket cap, each address’s budgets under its own hash tag', async (t) => {
+    const { one, spreadOver } = await keyQuota(fleet, 221);
+    t.diagnostic(`--ip-keys ${IP_KEYS} on a cluster: one bridge gave ${one} jobs, three bridges ${spreadOver}`);
+    assert.ok(one > IP_KEYS * 0.9 - 3 && one <= IP_KEYS, `one bridge: ${one}`);
+    assert.ok(Math.abs(spreadOver - one) <= one * 0.1, `three bridges gave ${spreadOver}, one bridge ${one}`);
+    await connectionCap(fleet, clientAt(225));
   });
 });
 
