@@ -93,6 +93,9 @@ export class Backend {
       throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
   }
 
+  /** A failure toward Valkey as the protocol's error (valkey/translate.js). */
+  translate = (error) => this.#translate(error);
+
   /** Valkey's side as hello and /healthz see it (valkey/link.js). */
   status() {
     return this.#link.status();

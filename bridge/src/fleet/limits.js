@@ -6,6 +6,7 @@
 // group in flight, and each answer brings the mirror back to the fleet's truth.
 import { randomBytes } from 'node:crypto';
 
+import { unavailable } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { FleetBucket } from './bucket.js';
 import { BRIDGE_LIMIT_KEY, LIMITS_FUNCTIONS, clientLimitKey } from './library.js';
@@ -124,8 +125,10 @@ export class FleetLimits {
    */
   async call(fn, key, args) {
     const conn = this.#link.pick(false);
-    if (conn === null || !this.#link.state.reachable) throw new LimitsError(new Error('Valkey is not reachable'));
-    if (this.#isStalled()) throw new LimitsError(new Error('Valkey is not answering'));
+    if (conn === null || !this.#link.state.reachable)
+      throw new LimitsError(unavailable('Valkey is not reachable; the bridge is reconnecting'));
+    if (this.#isStalled())
+      throw new LimitsError(unavailable('Valkey is not answering; the bridge refuses new work until it does'));
     try {
       return await conn.client.fcall(fn, 1, key, ...args);
     } catch (error) {
@@ -202,9 +205,16 @@ export class FleetLimits {
     for (const [clientKey, count] of this.#held) this.#hold(clientKey, count);
   }
 
-  /** Milliseconds to wait before a bridge-wide `name` may start (0: it starts now, and the next waits). */
-  async space(name, intervalMs) {
-    return Number(await this.call(LIMITS_FUNCTIONS.space, BRIDGE_LIMIT_KEY, [name, String(intervalMs)]));
+  /**
+   * Milliseconds to wait before a bridge-wide `name` may start (0: it starts now, and the next waits); a failure
+   * is the protocol's error for it (`translate`: valkey/translate.js), nothing written.
+   */
+  async space(name, intervalMs, translate) {
+    try {
+      return Number(await this.call(LIMITS_FUNCTIONS.space, BRIDGE_LIMIT_KEY, [name, String(intervalMs)]));
+    } catch (error) {
+      throw translate(error.cause ?? error);
+    }
   }
 
   /** Sends what is unsent and gives back this bridge's WebSocket places. */

@@ -3,7 +3,7 @@
 import { compose, queueKey, streamId } from '@echomq/branded';
 
 import { ShareRefused, createFairQueue, createSeedLedger } from '../admission.js';
-import { BridgeError, busy, rateLimited, tooLarge, unavailable } from '../errors.js';
+import { BridgeError, busy, rateLimited, tooLarge } from '../errors.js';
 import { allowedQueue, atMost, validQueue } from './checks.js';
 import { optional, required } from './fields.js';
 import { streamType, validStream } from './streams.js';
@@ -113,9 +113,7 @@ class Seeder {
       return;
     }
     for (;;) {
-      const wait = await fleet.space('seed', this.config.seedIntervalMs).catch((error) => {
-        throw unavailable(error.message);
-      });
+      const wait = await fleet.space('seed', this.config.seedIntervalMs, this.backend.translate);
       if (wait <= 0) return;
       await sleep(Math.ceil(wait));
     }
