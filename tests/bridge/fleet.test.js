@@ -209,3 +209,47 @@ describe('--limits valkey on a Valkey without the limits library', () => {
     await client.close();
   });
 });
+
+describe('the branded_limits library (as the bridge calls it)', () => {
+  let valkey;
+  let direct;
+  const key = 'emq:limit:{192.0.2.1}:limits';
+  const charge = (...buckets) => direct.fcall('emq_limits_charge', 1, key, ...buckets.flat().map(String));
+  const connect = (bridge, action, cap, leaseMs, count = 0) =>
+    direct.fcall('emq_limits_connect', 1, key, bridge, action, String(cap), String(leaseMs), String(count));
+  before(async () => {
+    valkey = await startServer({});
+    direct = new Valkey({ host: valkey.host, port: valkey.port });
+  });
+  after(async () => {
+    direct?.disconnect();
+    await valkey?.stop();
+  });
+
+  it('buckets refill on the server’s clock, go into debt, and the key lives until they are full again', async () => {
+    assert.deepEqual(await charge(['keys', 1, 100, 0]), ['100'], 'full at first');
+    assert.equal(await direct.exists(key), 0, 'a full bucket keeps no key');
+    const [left] = await charge(['keys', 1, 100, 130]);
+    assert.ok(Number(left) >= -30 && Number(left) < -29, `in debt: ${left}`);
+    const ttl = await direct.ttl(key);
+    assert.ok(ttl >= 129 && ttl <= 131, `kept until full again: ${ttl} s`);
+    assert.match(
+      String(await charge(['keys', 1, 100, 0], ['cost', 'x', 10, 0]).catch((e) => e.message)),
+      /bucket cost/,
+    );
+    await direct.del(key);
+  });
+
+  it('WebSocket counts: the cap across bridges, a lapsed lease counts for nothing, a count of 0 keeps nothing', async () => {
+    assert.deepEqual(await connect('a', 'take', 2, 60000), [1, 1]);
+    assert.deepEqual(await connect('b', 'take', 2, 1), [1, 2], 'b holds one under a lease of 1 ms');
+    // Once b's lease has lapsed (a bridge gone), a takes its place; until then a is refused.
+    const deadline = Date.now() + 20000;
+    let granted = 0;
+    while (granted !== 1 && Date.now() < deadline) [granted] = await connect('a', 'take', 2, 60000);
+    assert.equal(granted, 1, 'b’s lease lapsed: a takes its place');
+    assert.deepEqual(await connect('c', 'take', 2, 60000), [0, 2], 'at the cap');
+    assert.deepEqual(await connect('a', 'hold', 2, 60000, 0), [1, 0]);
+    assert.equal(await direct.exists(key), 0, 'nothing held, nothing kept');
+  });
+});
