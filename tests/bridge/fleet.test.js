@@ -174,6 +174,24 @@ describe('three bridges on one Valkey hold one bridge’s limits (--limits valke
 
   it('the WebSocket cap per address holds across the bridges, and a place given back is free on another', () =>
     connectionCap(fleet, clientAt(205)));
+
+  it('--seed-interval spaces the seeds of the whole fleet: two at once on two bridges, the later starts after it', async (t) => {
+    const seeders = await Promise.all([0, 1].map((i) => connectTo(fleet.bridges[i], clientAt(230 + i))));
+    const started = performance.now();
+    const ended = await Promise.all(
+      seeders.map(async (client, i) => {
+        const reply = await client.request('streamSeed', { queue: 'demo.seeds', stream: `s${i}`, entries: 1000 });
+        assert.equal(reply.ok, true, JSON.stringify(reply));
+        return performance.now() - started;
+      }),
+    );
+    await Promise.all(seeders.map((c) => c.close()));
+    t.diagnostic(
+      `two seeds on two bridges ended ${ended.map((ms) => `${Math.round(ms)} ms`).join(' and ')} after asking`,
+    );
+    // Per bridge, both would start at once; across the fleet the second waits out the default 2,000 ms.
+    assert.ok(Math.max(...ended) >= 2000, `the later seed ended ${Math.max(...ended)} ms after both were asked`);
+  });
 });
 
 describe('three bridges on a Valkey Cluster of 3 primaries hold one bridge’s limits', () => {
