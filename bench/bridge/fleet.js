@@ -5,7 +5,9 @@
 // round and each keeps its fastest round. Each client has a loopback address of its own (so the fleet side
 // sends one FCALL per client per turn, its worst case); the per-address caps are lifted (ONE_ADDRESS_LOAD) but
 // every budget is still charged: in Valkey for one side, in memory for the other. Every ack must be `ok`.
-// Writes bench/out/bridge-fleet.jsonl; never gates.
+// Beside the wall rates, the CPU per job of the bridge and of Valkey in each side's fastest round (from /proc),
+// which a busy machine disturbs less. Writes bench/out/bridge-fleet.jsonl; never gates.
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 import { startServer } from '../../scripts/valkey.js';
@@ -16,7 +18,7 @@ import { connect } from '../../wasm/valkey.js';
 import { figure, stageFile } from '../lib/figures.js';
 
 const JOBS = Number(process.env.BENCH_FLEET_JOBS ?? 20_000); // per round, for every side
-const ROUNDS = Number(process.env.BENCH_FLEET_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_FLEET_ROUNDS ?? 5);
 const CLIENTS = 20;
 const WINDOW = 64; // enqueue frames each client keeps in flight
 const BATCH = 100; // items per enqueueMany frame
@@ -25,6 +27,12 @@ const QUEUE = 'demo.fleet';
 const out = stageFile('bridge-fleet');
 const minter = createMinter({ namespace: 'JOB', node: 3 });
 const freshJobs = () => Array.from({ length: JOBS }, () => minter.next());
+
+// CPU seconds a process has used so far (Linux /proc; user + system, in clock ticks of 1/100 s).
+function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 // Runs `tasks` with `window` of them in flight.
 async function drain(tasks, window) {
@@ -92,20 +100,34 @@ try {
     'local batches': (jobs) => bridgeRun(clients.local, jobs, true),
   };
   const best = {};
+  // The bridge process a side runs on (the connector's: none).
+  const bridgeOf = (side) => bridges[side.split(' ')[0]]?.child.pid ?? null;
   for (let round = 0; round < ROUNDS; round++) {
     for (const [side, prepare] of Object.entries(sides)) {
       const run = prepare(freshJobs());
+      const pids = { bridge: bridgeOf(side), valkey: server.pid };
+      const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, pid && cpuSecondsOf(pid)]));
       const start = performance.now();
       await run();
       const seconds = (performance.now() - start) / 1000;
-      best[side] = Math.min(best[side] ?? Infinity, seconds);
+      const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, pid && cpuSecondsOf(pid) - before[k]]));
+      if (seconds < (best[side]?.seconds ?? Infinity)) best[side] = { seconds, cpu };
     }
   }
-  const rate = (side) => JOBS / best[side];
+  const rate = (side) => JOBS / best[side].seconds;
+  const cpuPerJob = (side, where) => (best[side].cpu[where] / JOBS) * 1e6;
   for (const mode of ['valkey', 'local']) {
     out.add(figure(`fleet: bridge --limits ${mode}, enqueue frames`, rate(`${mode} singles`) / 1000, 'k jobs/s'));
     out.add(figure(`fleet: bridge --limits ${mode} / connector`, rate(`${mode} singles`) / rate('connector'), 'x'));
     out.add(figure(`fleet: bridge --limits ${mode}, enqueueMany frames`, rate(`${mode} batches`) / 1000, 'k jobs/s'));
+    for (const where of ['bridge', 'valkey'])
+      out.add(
+        figure(
+          `fleet: --limits ${mode}, enqueue frames, CPU per job in ${where}`,
+          cpuPerJob(`${mode} singles`, where),
+          'us',
+        ),
+      );
   }
   const cost = (kind) => rate(`valkey ${kind}`) / rate(`local ${kind}`);
   out.add(figure('fleet: --limits valkey / local, enqueue frames', cost('singles'), 'x', '>= 0.85x'));

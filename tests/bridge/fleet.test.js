@@ -4,7 +4,7 @@
 // to refill slowly (a key quota over an hour) or are compared per second of the time each attack took, so a
 // slow machine changes neither side of a comparison.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it } from 'node:test';
 
 import { createMinter } from '@echomq/branded';
 import { Valkey } from 'iovalkey';
@@ -243,6 +243,7 @@ describe('the branded_limits library (as the bridge calls it)', () => {
     direct?.disconnect();
     await valkey?.stop();
   });
+  beforeEach(() => direct.del(key));
 
   it('buckets refill on the server’s clock, go into debt, and the key lives until they are full again', async () => {
     assert.deepEqual(await charge(['keys', 1, 100, 0]), ['100'], 'full at first');
@@ -250,12 +251,19 @@ describe('the branded_limits library (as the bridge calls it)', () => {
     const [left] = await charge(['keys', 1, 100, 130]);
     assert.ok(Number(left) >= -30 && Number(left) < -29, `in debt: ${left}`);
     const ttl = await direct.ttl(key);
-    assert.ok(ttl >= 129 && ttl <= 131, `kept until full again: ${ttl} s`);
+    assert.ok(ttl >= 129 && ttl <= 132, `kept until full again (130 s, rounded up, and a second): ${ttl} s`);
     assert.match(
       String(await charge(['keys', 1, 100, 0], ['cost', 'x', 10, 0]).catch((e) => e.message)),
       /bucket cost/,
     );
-    await direct.del(key);
+  });
+
+  it('one call for many keys (a standalone Valkey): each key its own buckets', async () => {
+    const other = 'emq:limit:{192.0.2.2}:limits';
+    const quads = ['1', 'keys', '1', '100', '10', '2', 'a', '1', '5', '1', 'b', '1', '5', '0'];
+    assert.deepEqual(await direct.fcall('emq_limits_charge_many', 2, key, other, ...quads), ['90', '4', '5']);
+    assert.deepEqual([await direct.hget(key, 'keys:v'), await direct.hget(other, 'a:v')], ['90', '4']);
+    await direct.del(other);
   });
 
   it('WebSocket counts: the cap across bridges, a lapsed lease counts for nothing, a count of 0 keeps nothing', async () => {

@@ -9,6 +9,7 @@ export const LIMITS_LIBRARY_NAME = 'branded_limits';
 /** The functions, by what they do. */
 export const LIMITS_FUNCTIONS = Object.freeze({
   charge: 'emq_limits_charge',
+  chargeMany: 'emq_limits_charge_many',
   connect: 'emq_limits_connect',
   space: 'emq_limits_space',
 });
@@ -100,6 +101,28 @@ local function charge(keys, args)
 end
 `;
 
+// KEYS: several groups' keys (one node's: a standalone Valkey). ARGV: for each key, its count of buckets, then
+// its buckets (see buckets). Returns every bucket's tokens after, key after key.
+const CHARGE_MANY = `
+local function charge_many(keys, args)
+  local now = clock()
+  local out = {}
+  local at = 1
+  for k = 1, #keys do
+    local n = tonumber(args[at])
+    if n == nil then return redis.error_reply('ERR branded_limits: a count of buckets per key') end
+    local mine = {}
+    for j = 1, n * 4 do mine[j] = args[at + j] end
+    at = at + 1 + n * 4
+    local map = fields(keys[k])
+    local failed = buckets(keys[k], map, now, mine, 1, out)
+    if failed ~= nil then return failed end
+    keep(keys[k], map, now)
+  end
+  return out
+end
+`;
+
 // ARGV: bridge id, action (take | release | hold), cap, lease ms, count (hold), then buckets to charge with it
 // (see buckets). Each bridge holds a count of the client's WebSockets under a lease it renews; a lapsed lease
 // (a bridge gone) counts for nothing, and a count of 0 keeps nothing. take grants one more unless the live
@@ -157,9 +180,11 @@ export const LIMITS_LIBRARY_CODE = [
   `#!lua name=${LIMITS_LIBRARY_NAME}`,
   HELPERS,
   CHARGE,
+  CHARGE_MANY,
   CONNECT,
   SPACE,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.charge}', callback=charge}`,
+  `redis.register_function{function_name='${LIMITS_FUNCTIONS.chargeMany}', callback=charge_many}`,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.connect}', callback=connect}`,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.space}', callback=space}`,
   '',

@@ -61,17 +61,31 @@ class Group {
       this.again = true;
       return this.sending.then(() => this.send(fn, head));
     }
+    const { deltas, args } = this.drained();
+    let answerHead;
+    const tokens = this.fleet.call(fn, [this.key], [...head, ...args]).then((answer) => {
+      const first = answer.length - this.buckets.length;
+      answerHead = answer.slice(0, first);
+      return answer.slice(first);
+    });
+    return this.track(tokens, deltas).then(() => answerHead);
+  }
+
+  /** What every bucket spent since the last send, taken for a send: {deltas, args (name, rate, capacity, delta)}. */
+  drained() {
     const deltas = this.buckets.map((b) => b.drain());
-    const args = [...head];
+    const args = [];
     this.buckets.forEach((b, i) => args.push(...b.spec, String(deltas[i])));
-    this.sending = this.fleet
-      .call(fn, this.key, args)
+    return { deltas, args };
+  }
+
+  /** A send of `deltas` under way, `tokens` its answer for this group: learnt, or its deltas kept for the next. */
+  track(tokens, deltas) {
+    this.sending = tokens
       .then((answer) => {
-        const first = answer.length - this.buckets.length;
-        this.buckets.forEach((b, i) => b.learn(Number(answer[first + i])));
+        this.buckets.forEach((b, i) => b.learn(Number(answer[i])));
         this.synced = true;
         this.failure = null;
-        return answer.slice(0, first);
       })
       .catch((error) => {
         this.failure = error.message;
@@ -119,18 +133,18 @@ export class FleetLimits {
   }
 
   /**
-   * One FCALL of the library on the key's node; a LimitsError when it cannot be made or fails. Valkey stalled
+   * One FCALL of the library on the keys' node; a LimitsError when it cannot be made or fails. Valkey stalled
    * (a command of the bridge's timed out, no PING answered since): refused at once, as work is (valkey/work.js);
    * a call that times out stalls it.
    */
-  async call(fn, key, args) {
+  async call(fn, keys, args) {
     const conn = this.#link.pick(false);
     if (conn === null || !this.#link.state.reachable)
       throw new LimitsError(unavailable('Valkey is not reachable; the bridge is reconnecting'));
     if (this.#isStalled())
       throw new LimitsError(unavailable('Valkey is not answering; the bridge refuses new work until it does'));
     try {
-      return await conn.client.fcall(fn, 1, key, ...args);
+      return await conn.client.fcall(fn, keys.length, ...keys, ...args);
     } catch (error) {
       if (/timed out/i.test(error?.message ?? '')) this.#onTimeout();
       throw new LimitsError(error);
@@ -160,16 +174,36 @@ export class FleetLimits {
   #flush() {
     this.#flushing = false;
     this.#lastFlush = performance.now();
-    const groups = [...this.#dirty];
+    const groups = [...this.#dirty].filter((group) => {
+      if (group.sending !== null) group.again = true;
+      return group.sending === null;
+    });
     this.#dirty.clear();
-    for (const group of groups) {
-      if (group.sending !== null) {
-        group.again = true;
-        continue;
-      }
-      // What could not be sent stays unsent, and goes with the group's next spending.
-      group.sync().catch((error) => this.#logger.warn('limits_unsent', { message: error.message }));
-    }
+    // What could not be sent stays unsent, and goes with the group's next spending.
+    const unsent = (error) => this.#logger.warn('limits_unsent', { message: error.message });
+    if (this.config.cluster === null && groups.length > 1) return this.#sendTogether(groups).catch(unsent);
+    for (const group of groups) group.sync().catch(unsent);
+    return null;
+  }
+
+  // One node (a standalone Valkey): every group in one FCALL, each learning its share of the answer.
+  #sendTogether(groups) {
+    const parts = groups.map((group) => group.drained());
+    const args = parts.flatMap(({ args: quads }, i) => [String(groups[i].buckets.length), ...quads]);
+    const keys = groups.map((group) => group.key);
+    const answer = this.call(LIMITS_FUNCTIONS.chargeMany, keys, args);
+    let at = 0;
+    groups.forEach((group, i) => {
+      const from = at;
+      at += group.buckets.length;
+      group
+        .track(
+          answer.then((tokens) => tokens.slice(from, at)),
+          parts[i].deltas,
+        )
+        .catch(() => {});
+    });
+    return answer;
   }
 
   /**
@@ -196,7 +230,7 @@ export class FleetLimits {
   #hold(clientKey, count) {
     const args = [this.id, 'hold', String(this.config.maxConnectionsPerIp), String(LIMITS.leaseMs), String(count)];
     // No buckets: the lease alone (its answer's head).
-    return this.call(LIMITS_FUNCTIONS.connect, clientLimitKey(clientKey), args).catch((error) =>
+    return this.call(LIMITS_FUNCTIONS.connect, [clientLimitKey(clientKey)], args).catch((error) =>
       this.#logger.warn('limits_unsent', { message: error.message }),
     );
   }
@@ -211,7 +245,7 @@ export class FleetLimits {
    */
   async space(name, intervalMs, translate) {
     try {
-      return Number(await this.call(LIMITS_FUNCTIONS.space, BRIDGE_LIMIT_KEY, [name, String(intervalMs)]));
+      return Number(await this.call(LIMITS_FUNCTIONS.space, [BRIDGE_LIMIT_KEY], [name, String(intervalMs)]));
     } catch (error) {
       throw translate(error.cause ?? error);
     }
