@@ -169,7 +169,7 @@ export const LIMITS = Object.freeze({
    * The least time between two sends of what the bridge spent: under load the sends of many turns go as one,
    * and a budget may be overdrawn by what the fleet lets through in this time and a round trip.
    */
-  limitsFlushMs: 10,
+  limitsFlushMs: 25,
 
   // admission.js
   /** Below this share of --max-keys every client may add its whole --ip-keys. */
