@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 // branded-bridge: the WebSocket bridge between web pages and Valkey (bridge/PROTOCOL.md).
 // Exit 0 after a graceful stop, 1 when it cannot start, 2 on a usage error.
-import { aclCommand, fenceClaimCommand, functionsCommand } from '../src/acl.js';
+import { aclCommand, fenceClaimCommand, functionsCommand, limitFunctionsCommand } from '../src/acl.js';
 import { ConfigError, helpText, loadConfig } from '../src/config.js';
 import { startBridge } from '../src/main.js';
 
 const args = process.argv.slice(2);
 const printAcl = args.includes('--print-acl');
 const printFunctions = args.includes('--print-functions');
+const printLimitFunctions = args.includes('--print-limit-functions');
+const PRINTS = new Set(['--print-acl', '--print-functions', '--print-limit-functions']);
 let config;
 try {
   config = loadConfig(
-    args.filter((a) => a !== '--print-acl' && a !== '--print-functions'),
+    args.filter((a) => !PRINTS.has(a)),
     process.env,
   );
 } catch (error) {
@@ -29,6 +31,10 @@ if (printAcl) {
 }
 if (printFunctions) {
   process.stdout.write(functionsCommand());
+  process.exit(0);
+}
+if (printLimitFunctions) {
+  process.stdout.write(limitFunctionsCommand());
   process.exit(0);
 }
 try {

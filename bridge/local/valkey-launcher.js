@@ -15,6 +15,8 @@ import { promisify } from 'node:util';
 
 import { LIBRARY_CODE } from '@echomq/branded/valkey';
 
+import { LIMITS_LIBRARY_CODE, LIMITS_LIBRARY_NAME } from '../src/fleet/library.js';
+
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const HOST = '127.0.0.1';
@@ -122,10 +124,16 @@ export class ValkeyServer {
     return this;
   }
 
-  /** FUNCTION LOAD REPLACE of the connector's library, as the default user (an administrator). */
+  /**
+   * FUNCTION LOAD REPLACE of the connector's library and of the bridge's limits library (--limits valkey), as
+   * the default user (an administrator).
+   */
   async loadLibrary() {
     const loaded = await cli(this.port, 'FUNCTION', 'LOAD', 'REPLACE', LIBRARY_CODE);
     if (loaded !== 'branded') throw new Error(`valkey-server on port ${this.port}: FUNCTION LOAD said ${loaded}`);
+    const limits = await cli(this.port, 'FUNCTION', 'LOAD', 'REPLACE', LIMITS_LIBRARY_CODE);
+    if (limits !== LIMITS_LIBRARY_NAME)
+      throw new Error(`valkey-server on port ${this.port}: FUNCTION LOAD of the limits said ${limits}`);
   }
 
   /** The server's version (`9.1.2`). */

@@ -5,6 +5,7 @@
 import { FENCE_VALUE } from '@echomq/branded';
 import { LIBRARY_CODE } from '@echomq/branded/valkey';
 
+import { LIMITS_LIBRARY_CODE, LIMIT_KEY_PREFIX } from './fleet/library.js';
 import { STAR_BYTES } from './queues.js';
 
 export const ACL_USER = 'branded-bridge';
@@ -12,7 +13,8 @@ export const ACL_USER = 'branded-bridge';
 // Connection set-up (iovalkey: AUTH, CLIENT SETINFO, PING, QUIT) and the bridge's own reads (the server's
 // version, the module's command, the key quota); the connector's calls (FCALL of its library, whose functions
 // call EXISTS, HSET, ZADD, XRANGE and EXPIRE; EMQ.ENQUEUE; the reads; XADD, RENAME, DEL of a seed); GET and
-// TYPE of the fence. No SET at all: the fence is claimed once by an administrator (fenceClaimCommand), so a
+// TYPE of the fence; TIME, which the limits library (fleet/library.js) reads beside HGETALL, HSET, EXPIRE and
+// DEL of the limit keys. No SET at all: the fence is claimed once by an administrator (fenceClaimCommand), so a
 // compromised bridge cannot write a foreign fence and stop every writer on that Valkey.
 export const ACL_COMMANDS = [
   'auth',
@@ -37,6 +39,7 @@ export const ACL_COMMANDS = [
   'expire',
   'wait',
   'waitaof',
+  'time',
 ];
 // A cluster client also learns the slot map, follows -ASK, and reads from replicas when asked. The module's
 // commands exist only where the module is loaded (ACL SETUSER refuses an unknown command), so on a cluster they
@@ -62,12 +65,19 @@ export function queuePatterns(glob) {
 // gateCompare's scratch queues: `<prefix>.<16 hex digits>`, and that with `.native` (ops/gate-compare.js).
 const SCRATCH_ID = '[0-9a-f]'.repeat(16);
 
-/** The key patterns the bridge user may touch: the served queues' keys and the scratch queues' keys. */
-export function aclKeyPatterns({ queues, scratch }) {
+/** The limit keys of --limits valkey (fleet/library.js): `emq:limit:{<client or bridge>}:limits`. */
+export const LIMIT_PATTERN = `${LIMIT_KEY_PREFIX}{*}:limits`;
+
+/**
+ * The key patterns the bridge user may touch: the served queues' keys, the scratch queues' keys and, with
+ * --limits valkey, the limit keys.
+ */
+export function aclKeyPatterns({ queues, scratch, limits = 'valkey' }) {
   return [
     ...queues.flatMap(queuePatterns),
     `emq:{${scratch}.${SCRATCH_ID}}:*`,
     `emq:{${scratch}.${SCRATCH_ID}.native}:*`,
+    ...(limits === 'valkey' ? [LIMIT_PATTERN] : []),
   ];
 }
 
@@ -122,3 +132,6 @@ export const fenceClaimCommand = () => ['SET', FENCE_PATTERN, FENCE_VALUE, 'NX']
 
 /** The Functions library an administrator loads once: `... | valkey-cli -x FUNCTION LOAD REPLACE`. */
 export const functionsCommand = () => LIBRARY_CODE;
+
+/** The bridge's limits library (--limits valkey), loaded the same way beside the connector's. */
+export const limitFunctionsCommand = () => LIMITS_LIBRARY_CODE;

@@ -72,21 +72,31 @@ export function clientAddress(req, trustedProxies) {
 export const isLoopback = (address) => address === '::1' || /^127\./.test(address);
 
 // One client: what it holds open and its budgets, the last refilling over the data's TTL (what expires may be
-// written again).
+// written again). With fleet limits (fleet/limits.js) the budgets are shared buckets of one group, kept in
+// Valkey; `limits` is that group (null: the budgets are this process's).
 class Client {
-  constructor(key, config, now) {
+  constructor(key, config, now, fleet) {
     this.key = key;
     this.connections = 0;
     this.sockets = 0;
     this.touched = now();
     this.shutOutUntil = 0;
     this.windowCharge = 0; // what the window being read was charged up front (not yet read)
-    this.requests = new Bucket(config.ipRate, now);
-    this.bytes = new Bucket(config.ipByteRate, now);
-    this.cost = new Bucket(config.ipBudget, now);
-    this.entries = new Bucket(config.ipWindowEntries, now);
-    this.keys = new Bucket(config.ipKeys / (config.dataTtlS || LIMITS.hourS), now, config.ipKeys);
-    this.seedBytes = new Bucket(config.ipSeedBytes / (config.dataTtlS || LIMITS.hourS), now, config.ipSeedBytes);
+    this.limits = fleet === null ? null : fleet.clientGroup(key);
+    const bucket = (name, rate, capacity = rate) =>
+      this.limits === null ? new Bucket(rate, now, capacity) : this.limits.bucket(name, rate, capacity);
+    const perTtl = (n) => n / (config.dataTtlS || LIMITS.hourS);
+    this.requests = bucket('requests', config.ipRate);
+    this.bytes = bucket('bytes', config.ipByteRate);
+    this.cost = bucket('cost', config.ipBudget);
+    this.entries = bucket('entries', config.ipWindowEntries);
+    this.keys = bucket('keys', perTtl(config.ipKeys), config.ipKeys);
+    this.seedBytes = bucket('seed', perTtl(config.ipSeedBytes), config.ipSeedBytes);
+  }
+
+  /** Whether its budgets are known: always for local limits; for fleet limits once Valkey has answered. */
+  known() {
+    return this.limits === null || this.limits.synced;
   }
 
   holdsNothing() {
@@ -108,9 +118,10 @@ class Client {
 /**
  * The table of clients, at most --max-clients. of(address) is the client's record; when the table is full, the
  * record that was used least recently and holds no socket makes room (its budgets start full again if it
- * comes back). A client holding nothing with full budgets is forgotten on the next sweep.
+ * comes back, unless they are the fleet's: then Valkey still holds them). A client holding nothing with full
+ * budgets is forgotten on the next sweep.
  */
-export function createClients(config, now = () => performance.now()) {
+export function createClients(config, now = () => performance.now(), fleet = null) {
   const clients = new Map(); // key → Client, least recently used first
   const grouping = { ipv6Prefix: config.ipv6Prefix, ipv4Prefix: config.ipv4Prefix };
   let evicted = 0;
@@ -138,7 +149,7 @@ export function createClients(config, now = () => performance.now()) {
       let client = clients.get(key);
       if (client === undefined) {
         if (clients.size >= config.maxClients) makeRoom();
-        client = new Client(key, config, now);
+        client = new Client(key, config, now, fleet);
         clients.set(key, client);
       } else if (now() - client.touched > LIMITS.touchMs) {
         client.touched = now();

@@ -110,6 +110,12 @@ function hosts(text, flag) {
   return list;
 }
 
+function limitsMode(text, flag) {
+  if (text !== 'valkey' && text !== 'local')
+    throw new ConfigError(`${flag} wants valkey or local, got ${JSON.stringify(text)}`);
+  return text;
+}
+
 function globs(text, flag) {
   try {
     return parseGlobs(text);
@@ -461,6 +467,14 @@ export const OPTIONS = [
     help: 'Host header names served (default: loopback names on a loopback --listen, else *)',
   },
   {
+    flag: '--limits',
+    key: 'limits',
+    arg: 'valkey|local',
+    parse: limitsMode,
+    fallback: defaultOf('limits'),
+    help: 'where per-client and bridge-wide budgets live: in Valkey, shared by every bridge on it, or in this process',
+  },
+  {
     flag: '--scratch',
     key: 'scratch',
     arg: 'PREFIX',
@@ -581,6 +595,8 @@ export function helpText() {
     '                              the nodes that load the module',
     "  --print-functions           print the Functions library the bridge calls, for an administrator's",
     '                              `valkey-cli -x FUNCTION LOAD REPLACE` (once; Valkey keeps it), and exit',
+    "  --print-limit-functions     print the bridge's own limits library (branded_limits, for --limits valkey),",
+    '                              for the same `valkey-cli -x FUNCTION LOAD REPLACE`, and exit',
     '  --help                      this text',
     '',
   ].join('\n');

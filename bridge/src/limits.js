@@ -72,6 +72,11 @@ export const DEFAULTS = Object.freeze({
   maxKeys: 100000,
   /** --durability: replicas an enqueue must reach before its ack (WAIT); 0 acknowledges on the primary's word. */
   durabilityReplicas: 0,
+  /**
+   * --limits: `valkey` keeps every client's budgets, its WebSocket count and the bridge-wide budgets in Valkey,
+   * shared by every bridge on it (the branded_limits library); `local` keeps them in this process.
+   */
+  limits: 'valkey',
   /** --max-clients: clients the bridge keeps budgets for. */
   maxClients: 100000,
   /** --ipv6-prefix: IPv6 clients are counted per /64. */
@@ -156,6 +161,17 @@ export const LIMITS = Object.freeze({
   touchMs: 1000,
   /** Records looked at from the old end for one that holds no socket, before the oldest is taken anyway. */
   evictionScan: 256,
+
+  // fleet/limits.js (--limits valkey)
+  /** A bridge's count of a client's WebSockets lapses this long after its last renewal (a bridge gone). */
+  leaseMs: 30000,
+  /** How often a bridge renews its counts of WebSockets. */
+  leaseRenewMs: 10000,
+  /**
+   * The least time between two sends of what the bridge spent: under load the sends of many turns go as one,
+   * and a budget may be overdrawn by what the fleet lets through in this time and a round trip.
+   */
+  limitsFlushMs: 25,
 
   // admission.js
   /** Below this share of --max-keys every client may add its whole --ip-keys. */

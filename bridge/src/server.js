@@ -48,7 +48,7 @@ export function createBridge({
   const ops = createOps({ config, backend, allowlist, now });
   let closing = false;
   const answering = new Answering();
-  const clients = createClients(config, now);
+  const clients = createClients(config, now, backend.fleet ?? null);
   const files = createShares({ limit: config.maxOpenFiles });
   const http = createServer({
     headersTimeout: config.headersTimeoutMs,
@@ -67,6 +67,7 @@ export function createBridge({
     isClosing: () => closing,
     sockets,
     now,
+    fleet: backend.fleet ?? null,
   });
   http.on('request', createHttpHandler({ config, backend, metrics, logger, clients, files, shutOut: sockets.shutOut }));
   http.on('upgrade', (req, socket, head) => upgrades.handle(req, socket, head));

@@ -49,7 +49,7 @@ function placeRefusal(refused, config) {
 
 /**
  * The upgrade handler and the WebSocket server. deps: {config, clients, ops, metrics, logger, answering,
- * isClosing, sockets (sockets.js: real work is also the TCP socket's), now}.
+ * isClosing, sockets (sockets.js: real work is also the TCP socket's), now, fleet (fleet/limits.js, or null)}.
  */
 export class Upgrades {
   constructor(deps) {
@@ -111,12 +111,39 @@ export class Upgrades {
     });
   }
 
+  // With fleet limits, a place among the client's WebSockets on every bridge (its refusal, or null), and its
+  // budgets learnt from Valkey. Valkey unreachable: the place is this bridge's alone (the session refuses work
+  // until the budgets are known); a WebSocket is not a write.
+  async #fleetPlace(client, socket) {
+    const { fleet, logger, config } = this.deps;
+    const granted = await fleet.connect(client).catch((error) => {
+      logger.warn('limits_unavailable', { message: error.message });
+      return null;
+    });
+    if (granted === false) return placeRefusal('holder', config);
+    if (granted === true) {
+      if (socket.destroyed) fleet.disconnect(client.key);
+      else socket.once('close', () => fleet.disconnect(client.key));
+    }
+    return null;
+  }
+
   #upgrade(req, socket, head) {
-    const { config, clients, metrics, logger, isClosing } = this.deps;
+    const { config, clients, isClosing, fleet } = this.deps;
     const peer = `${req.socket.remoteAddress}:${req.socket.remotePort}`;
     const address = clientAddress(req, config.trustProxy);
     const client = clients.of(address);
-    let refusal = refuseUpgrade(req, { config, closing: isClosing() });
+    const refusal = refuseUpgrade(req, { config, closing: isClosing() });
+    const where = { req, socket, head, client, address, peer };
+    if (refusal !== null || fleet == null) return this.#settle(where, refusal);
+    return this.#fleetPlace(client, socket)
+      .then((fleetRefusal) => (socket.destroyed ? null : this.#settle(where, fleetRefusal)))
+      .catch((error) => this.#failed(socket, error));
+  }
+
+  #settle({ req, socket, head, client, address, peer }, refused) {
+    const { metrics, logger } = this.deps;
+    let refusal = refused;
     const place = refusal === null ? this.#takePlace(client, socket) : null;
     if (place?.status !== undefined) refusal = place;
     if (refusal !== null) {
@@ -129,13 +156,17 @@ export class Upgrades {
     this.#accept(req, socket, head, { place, client, address, peer });
   }
 
+  #failed(socket, error) {
+    this.deps.logger.error('upgrade_failed', { message: error?.message });
+    socket.destroy();
+  }
+
   /** Handles an upgrade; nothing a client sends may end the process: a failure costs only this socket. */
   handle(req, socket, head) {
     try {
       this.#upgrade(req, socket, head);
     } catch (error) {
-      this.deps.logger.error('upgrade_failed', { message: error?.message });
-      socket.destroy();
+      this.#failed(socket, error);
     }
   }
 }

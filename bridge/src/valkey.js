@@ -5,6 +5,7 @@
 import { FenceError, KindError } from '@echomq/branded/valkey';
 
 import { unavailable } from './errors.js';
+import { createFleetLimits } from './fleet/limits.js';
 import { createLink } from './valkey/link.js';
 import { createQuota } from './valkey/quota.js';
 import { batchFailure, createTranslator, fenceError } from './valkey/translate.js';
@@ -51,7 +52,16 @@ export class Backend {
     this.#metrics = metrics;
     const link = createLink(config, { logger, metrics });
     this.#link = link;
+    /** The fleet's limits (fleet/limits.js) with --limits valkey, else null. */
+    this.fleet = createFleetLimits(config, {
+      link,
+      logger,
+      now,
+      onTimeout: () => this.#work.stall(),
+      isStalled: () => this.#work.isStalled(),
+    });
     this.#work = createWork(config, {
+      fleet: this.fleet,
       live: () => this.#live(),
       pick: link.pick,
       logger,
@@ -82,6 +92,9 @@ export class Backend {
     if (executor === 'native' && !this.#link.state.facts.native)
       throw unavailable('the native executor (EMQ.ENQUEUE) is not available on this Valkey');
   }
+
+  /** A failure toward Valkey as the protocol's error (valkey/translate.js). */
+  translate = (error) => this.#translate(error);
 
   /** Valkey's side as hello and /healthz see it (valkey/link.js). */
   status() {
@@ -183,6 +196,7 @@ export class Backend {
   async close() {
     this.#closed = true;
     this.quota.close();
+    await this.fleet?.close();
     await this.#link.close();
   }
 }

@@ -12,6 +12,7 @@ import { Valkey } from 'iovalkey';
 
 import { ACL_USER, aclCommand, aclRules, fenceClaimCommand } from '../../bridge/src/acl.js';
 import { loadConfig } from '../../bridge/src/config.js';
+import { LIMITS_LIBRARY_CODE } from '../../bridge/src/fleet/library.js';
 import { readState, writeState } from '../../web/src/explorer/url-state.js';
 import { BRIDGE_CLI, ONE_ADDRESS_LOAD, getJson, open } from './support.js';
 import { useBridgeStack } from './fixture.js';
@@ -84,6 +85,7 @@ describe('the bridge as a least-privilege Valkey user', () => {
     assert.equal(tooLong.error?.code, 'forbidden', 'a glob * covers at most 32 bytes, as the ACL does');
     assert.equal((await stack.direct.ttl(`emq:{demo}:job:${first}`)) > 0, true, 'the data TTL is set as this user');
     assert.deepEqual(await stack.direct.call('ACL', 'LOG'), [], 'no ACL refusal on the way');
+    assert.equal(await stack.direct.exists('emq:limit:{127.0.0.1}:limits'), 1, "the fleet's limits, as this user");
     await client.close();
   });
 
@@ -93,6 +95,7 @@ describe('the bridge as a least-privilege Valkey user', () => {
       () => user.call('CONFIG', 'GET', 'maxmemory'),
       () => user.keys('*'),
       () => user.get('elsewhere'),
+      () => user.call('FCALL', 'emq_limits_charge', 1, 'elsewhere', 'b', '1', '1', '0'),
       () => user.set('emq:{orders}:job:x', '1'),
       () => user.call('MODULE', 'LIST'),
       () => user.eval("return redis.call('SET', 'elsewhere', '1')", 0),
@@ -138,10 +141,17 @@ describe('the bridge as a least-privilege Valkey user', () => {
     assert.equal(fenceClaimCommand(), `SET '{emq}:version' ${FENCE_VALUE} NX`);
     assert.match(out, /'~emq:\{docs\.\}:\*' '~emq:\{docs\.\[-\.0-9A-Z_a-z\]\}:\*' /);
     assert.match(out, /'~emq:\{demo\}:\*' '~emq:\{scratch\.(\[0-9a-f\]){16}\}:\*' /);
-    assert.match(out, / '-@all' \+auth .* \+fcall .* \+expire \+wait \+waitaof \+emq\.enqueue\n/);
+    assert.match(out, / '-@all' \+auth .* \+fcall .* \+expire \+wait \+waitaof \+time \+emq\.enqueue\n/);
+    assert.match(out, / '~emq:limit:\{\*\}:limits' /, 'the limit keys, for --limits valkey');
     assert.doesNotMatch(out, /\+eval|\+script|\+function|\+select|\+info |\+set /);
     const library = execFileSync(process.execPath, [BRIDGE_CLI, '--print-functions'], { encoding: 'utf8' });
     assert.equal(library, LIBRARY_CODE);
+    const limits = execFileSync(process.execPath, [BRIDGE_CLI, '--print-limit-functions'], { encoding: 'utf8' });
+    assert.equal(limits, LIMITS_LIBRARY_CODE);
+    const local = execFileSync(process.execPath, [BRIDGE_CLI, '--print-acl', '--limits', 'local'], {
+      encoding: 'utf8',
+    });
+    assert.doesNotMatch(local, /emq:limit:/, '--limits local: no limit keys');
   });
 
   it('Valkey refusing the login (the user deleted): one clear log line, not a loop; served again once it is back', async () => {

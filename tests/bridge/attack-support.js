@@ -100,11 +100,14 @@ export async function assertPresent(direct, queue, jobs) {
 }
 
 /**
- * What Valkey holds outside the legitimate client's queue: each key with its type and content (DUMP, or
- * length and last id for a stream). Equal snapshots before and after an attack mean it wrote nothing.
+ * What Valkey holds outside the legitimate client's queue and the fleet's limits (the budgets an attack
+ * spends): each key with its type and content (DUMP, or length and last id for a stream). Equal snapshots
+ * before and after an attack mean it wrote nothing.
  */
 export async function keyspace(direct, exceptQueue = 'demo.legit') {
-  const keys = (await direct.keys('*')).filter((k) => !k.startsWith(`emq:{${exceptQueue}}:`)).sort();
+  const keys = (await direct.keys('*'))
+    .filter((k) => !k.startsWith(`emq:{${exceptQueue}}:`) && !k.startsWith('emq:limit:'))
+    .sort();
   const out = [];
   for (const key of keys) {
     const type = await direct.type(key);

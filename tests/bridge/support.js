@@ -232,7 +232,8 @@ export async function startBridgeInProcess(args = [], { now = () => 0 } = {}) {
   const { createMetrics } = await import('../../bridge/src/metrics.js');
   const { ready } = await import('@echomq/branded/explain');
   await ready;
-  const config = loadConfig(['--listen', '127.0.0.1:0', ...args]);
+  // Local limits: the test's clock drives every bucket (fleet limits refill on Valkey's clock).
+  const config = loadConfig(['--listen', '127.0.0.1:0', '--limits', 'local', ...args]);
   const logger = createLogger({ stream: { write() {} } });
   const metrics = createMetrics();
   const backend = createBackend(config, { logger, metrics, now });

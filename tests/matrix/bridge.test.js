@@ -63,8 +63,13 @@ describe('bad-input matrix: bridge protocol', { skip: !present && 'the bridge is
   before(async () => {
     server = await startServer({ module: true, args: ['--enable-debug-command', 'local'] });
     client = new Valkey({ host: server.host, port: server.port, maxRetriesPerRequest: 0 });
+    // The budgets in this process (--limits local): with them in Valkey every frame's spending is written to
+    // the limit keys (emq:limit:…), which DBSIZE, the digest and the FCALL and HSET counts would see; this
+    // matrix is about the data, and tests/bridge/fleet.test.js about those keys.
     bridge = await startBridge([
       ...ONE_ADDRESS_LOAD,
+      '--limits',
+      'local',
       '--valkey',
       server.url,
       '--rate',

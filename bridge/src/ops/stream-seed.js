@@ -103,10 +103,25 @@ class Seeder {
     for (const victim of victims) this.ledger.forget(victim);
   }
 
+  // Waits until --seed-interval has passed since the last seed started: on this bridge, or with fleet limits
+  // on any bridge of the fleet (Valkey spaces the starts).
+  async #spaced() {
+    const { fleet } = this.backend;
+    if (fleet == null) {
+      const wait = this.#lastStart + this.config.seedIntervalMs - performance.now();
+      if (wait > 0) await sleep(wait);
+      return;
+    }
+    for (;;) {
+      const wait = await fleet.space('seed', this.config.seedIntervalMs, this.backend.translate);
+      if (wait <= 0) return;
+      await sleep(Math.ceil(wait));
+    }
+  }
+
   /** Runs a seed whose turn has come: the stream replaced, the client charged its bytes and one key. */
   async run(client, queue, stream, plan, bytes) {
-    const wait = this.#lastStart + this.config.seedIntervalMs - performance.now();
-    if (wait > 0) await sleep(wait);
+    await this.#spaced();
     await this.#makeRoom(client, queueKey(queue, streamType(stream)), bytes);
     this.#lastStart = performance.now();
     client.seedBytes.charge(bytes); // as it starts: a seed that gives way has cost its place in line

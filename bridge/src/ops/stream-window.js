@@ -36,7 +36,10 @@ class WindowReader {
   constructor({ config, backend, now }) {
     this.config = config;
     this.backend = backend;
-    this.entries = new Bucket(config.windowEntries, now);
+    this.entries =
+      backend.fleet == null
+        ? new Bucket(config.windowEntries, now)
+        : backend.fleet.bridgeBucket('entries', config.windowEntries);
     this.turns = createFairQueue({
       slots: WINDOW_SLOTS,
       maxWaiting: LIMITS.chunksWaiting,

@@ -72,21 +72,51 @@ export class Session {
     if (isClosing()) throw unavailable('the bridge is shutting down');
     if (this.#inflight >= config.maxInflight)
       throw rateLimited(`over ${config.maxInflight} requests in flight on this connection`);
+    if (!client.known() && !NOT_WORK.has(request.op)) return this.#learnThenRun(id, request, config);
     const op = OPS[request.op];
     if (!client.cost.take(op.cost(request.fields)))
       throw rateLimited(`over ${config.ipBudget} Valkey commands per second from this address`);
-    // Only whether it could: what it writes is charged once written (duplicates and refusals cost nothing).
-    if (!client.keys.affords(op.keys(request.fields)))
+    // What it may add is checked against the key budget, and held from it until the answer with the queue's
+    // pending set (so requests in flight together, on this bridge or, a round trip later, on another of the
+    // fleet, cannot pass it together); what it wrote is charged (duplicates and refusals cost nothing).
+    const adds = op.keys(request.fields);
+    if (!client.keys.affords(adds))
       throw rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`);
     const run = ops[request.op].prepare(request.fields, client);
+    const held = adds > 0 ? adds + 1 : 0;
+    client.keys.charge(held);
     if (!NOT_WORK.has(request.op)) worked();
     this.#inflight += 1;
     work.started();
-    const reply = new Reply(this.answers, id, client);
+    const reply = new Reply(this.answers, id, client, held);
     try {
       run(reply);
     } catch (error) {
       reply.reject(error);
+    }
+  }
+
+  // Fleet limits whose client's budgets Valkey has not told yet (it was unreachable when the client came): the
+  // request waits for them once, then runs; when Valkey cannot tell them, it is refused and nothing is sent.
+  #learnThenRun(id, request, config) {
+    const { client } = this.deps;
+    client.limits.sync().then(
+      () => this.#runAnswered(id, request, config),
+      () => {
+        const why = client.limits.failure === null ? '' : ` (${client.limits.failure})`;
+        this.sendError(
+          id,
+          unavailable(`the bridge cannot reach this address's budgets in Valkey${why}; retry shortly`),
+        );
+      },
+    );
+  }
+
+  #runAnswered(id, request, config) {
+    try {
+      this.#run(id, request, config);
+    } catch (error) {
+      this.sendError(id, error);
     }
   }
 

@@ -12,8 +12,8 @@ export const RESERVE_SHARE = LIMITS.reserveShare;
  * The gate: request(work, cost, options) runs work(connection) or throws the protocol's refusal; paced(cost)
  * waits until the budget holds a seed's chunk; stall() is called by the translator on a timeout.
  */
-export function createWork(config, { live, pick, logger, isClosed, now }) {
-  const budget = new Bucket(config.budget, now);
+export function createWork(config, { fleet = null, live, pick, logger, isClosed, now }) {
+  const budget = fleet === null ? new Bucket(config.budget, now) : fleet.bridgeBucket('budget', config.budget);
   let outstanding = 0; // Valkey commands sent (or about to be) and not yet answered
   let stalled = false;
   let translate = (error) => error;

@@ -64,6 +64,8 @@ export default defineConfig({
           { text: 'Decode and enqueue from JavaScript', link: '/guide/javascript' },
           { text: 'Compare with ULID, UUIDv7, TypeID, Snowflake', link: '/guide/compare' },
           { text: 'Run the bridge in public', link: '/guide/bridge' },
+          { text: 'Run a fleet', link: '/guide/fleet' },
+          { text: 'Lease node ids', link: '/guide/leases' },
           { text: 'Load the Valkey module', link: '/guide/valkey-module' },
           { text: 'Decode ids in Python', link: '/guide/python' },
           { text: 'Decode ids in SQLite', link: '/guide/sqlite' },

@@ -1,0 +1,201 @@
+// The bridge's own Functions library, `branded_limits`: the budgets a fleet of bridges shares, kept in Valkey.
+// An administrator loads it once beside the connector's (branded-bridge --print-limit-functions | valkey-cli -x
+// FUNCTION LOAD REPLACE); the bridge calls it with FCALL, so its user runs no script of its own. Each client's
+// buckets and connection leases live in one hash under its own hash tag (a cluster spreads them), the
+// bridge-wide ones in `emq:limit:{bridge}:limits`; time is the server's (TIME), so bridges whose clocks differ
+// agree; every key expires once its buckets are full again and its leases are over.
+
+export const LIMITS_LIBRARY_NAME = 'branded_limits';
+/** The functions, by what they do. */
+export const LIMITS_FUNCTIONS = Object.freeze({
+  charge: 'emq_limits_charge',
+  chargeMany: 'emq_limits_charge_many',
+  connect: 'emq_limits_connect',
+  space: 'emq_limits_space',
+});
+/** The key prefix of every limit key: the ACL's pattern. */
+export const LIMIT_KEY_PREFIX = 'emq:limit:';
+/** The hash of one client's buckets and leases (`client` is clients.js clientKey: holds no braces). */
+export const clientLimitKey = (client) => `${LIMIT_KEY_PREFIX}{${client}}:limits`;
+/** The hash of the bridge-wide buckets (--budget, --window-entries) and the seed interval. */
+export const BRIDGE_LIMIT_KEY = `${LIMIT_KEY_PREFIX}{bridge}:limits`;
+
+// Shared helpers: the server's clock in ms, a hash as a table, and the key's expiry from what it holds (the
+// latest `:until`: of its buckets (when the last is full again), of a lease or of an interval; the key goes when
+// that is past, give or take the millisecond its stored time is rounded to).
+const HELPERS = `
+local function clock()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+end
+
+local function fields(key)
+  local flat = redis.call('HGETALL', key)
+  local map = {}
+  for i = 1, #flat, 2 do map[flat[i]] = flat[i + 1] end
+  return map
+end
+
+local function keep(key, map, now)
+  local last = now
+  for name, value in pairs(map) do
+    if string.sub(name, -6) == ':until' then
+      local t = tonumber(value)
+      if t ~= nil and t > last then last = t end
+    end
+  end
+  if last <= now + 1 then
+    redis.call('DEL', key)
+  else
+    redis.call('EXPIRE', key, math.ceil((last - now) / 1000) + 1)
+  end
+end
+
+local function store(key, map, pairs_)
+  redis.call('HSET', key, unpack(pairs_))
+  for i = 1, #pairs_, 2 do map[pairs_[i]] = pairs_[i + 1] end
+end
+
+-- ARGV from \`first\`: (name, rate per second, capacity, delta) per bucket. Each bucket refills at its rate up to
+-- its capacity, then gives \`delta\` (a charge: it may go into debt, repaid as it refills; a negative delta gives
+-- back). Every call names all of a key's buckets, so \`buckets:until\` is when the last is full again.
+-- Appends each bucket's tokens after, as strings, to \`out\`; nil, or an error reply.
+local function buckets(key, map, now, args, first, out)
+  local writes = {}
+  local last = now
+  for i = first, #args, 4 do
+    local name = args[i]
+    local rate, cap, delta = tonumber(args[i + 1]), tonumber(args[i + 2]), tonumber(args[i + 3])
+    if rate == nil or cap == nil or delta == nil or rate <= 0 or cap <= 0 then
+      return redis.error_reply('ERR branded_limits: bucket ' .. tostring(name) .. ' wants a rate, a capacity and a delta')
+    end
+    local v = tonumber(map[name .. ':v'] or '') or cap
+    local t = tonumber(map[name .. ':t'] or '') or now
+    v = math.min(cap, math.min(cap, v + math.max(0, now - t) / 1000 * rate) - delta)
+    last = math.max(last, now + (cap - v) / rate * 1000)
+    for _, item in ipairs({name .. ':v', tostring(v), name .. ':t', tostring(now)}) do
+      writes[#writes + 1] = item
+    end
+    out[#out + 1] = tostring(v)
+  end
+  if #writes > 0 then
+    writes[#writes + 1] = 'buckets:until'
+    writes[#writes + 1] = tostring(last)
+    store(key, map, writes)
+  end
+  return nil
+end
+`;
+
+// ARGV: the buckets (see buckets). Returns each bucket's tokens after, as strings.
+const CHARGE = `
+local function charge(keys, args)
+  local key = keys[1]
+  local now = clock()
+  local map = fields(key)
+  local out = {}
+  local failed = buckets(key, map, now, args, 1, out)
+  if failed ~= nil then return failed end
+  keep(key, map, now)
+  return out
+end
+`;
+
+// KEYS: several groups' keys (one node's: a standalone Valkey). ARGV: for each key, its count of buckets, then
+// its buckets (see buckets). Returns every bucket's tokens after, key after key.
+const CHARGE_MANY = `
+local function charge_many(keys, args)
+  local now = clock()
+  local out = {}
+  local at = 1
+  for k = 1, #keys do
+    local n = tonumber(args[at])
+    if n == nil then return redis.error_reply('ERR branded_limits: a count of buckets per key') end
+    local mine = {}
+    for j = 1, n * 4 do mine[j] = args[at + j] end
+    at = at + 1 + n * 4
+    local map = fields(keys[k])
+    local failed = buckets(keys[k], map, now, mine, 1, out)
+    if failed ~= nil then return failed end
+    keep(keys[k], map, now)
+  end
+  return out
+end
+`;
+
+// ARGV: bridge id, action (take | release | hold), cap, lease ms, count (hold), then buckets to charge with it
+// (see buckets). Each bridge holds a count of the client's WebSockets under a lease it renews; a lapsed lease
+// (a bridge gone) counts for nothing, and a count of 0 keeps nothing. take grants one more unless the live
+// total is at the cap. Returns {granted (1|0), the live total, each bucket's tokens after}.
+const CONNECT = `
+local function connect(keys, args)
+  local key, bridge, action = keys[1], args[1], args[2]
+  local cap, lease, count = tonumber(args[3]), tonumber(args[4]), tonumber(args[5])
+  local now = clock()
+  local map = fields(key)
+  local others = 0
+  for name, value in pairs(map) do
+    local holder = string.match(name, '^conn:(.+):n$')
+    if holder ~= nil and holder ~= bridge and (tonumber(map['conn:' .. holder .. ':until'] or '0') or 0) > now then
+      others = others + (tonumber(value) or 0)
+    end
+  end
+  local mine = tonumber(map['conn:' .. bridge .. ':n'] or '0') or 0
+  local granted = 1
+  if action == 'take' then
+    if others + mine >= cap then granted = 0 else mine = mine + 1 end
+  elseif action == 'release' then
+    mine = math.max(0, mine - 1)
+  else
+    mine = count
+  end
+  local until_ = now
+  if mine > 0 then until_ = now + lease end
+  store(key, map, {'conn:' .. bridge .. ':n', tostring(mine), 'conn:' .. bridge .. ':until', tostring(until_)})
+  local out = {granted, others + mine}
+  local failed = buckets(key, map, now, args, 6, out)
+  if failed ~= nil then return failed end
+  keep(key, map, now)
+  return out
+end
+`;
+
+// ARGV: name, interval ms. Grants a start at least `interval` after the last granted one: '0', or else the
+// milliseconds to wait, as a string.
+const SPACE = `
+local function space(keys, args)
+  local key, name, interval = keys[1], args[1], tonumber(args[2])
+  local now = clock()
+  local map = fields(key)
+  local next_start = tonumber(map[name .. ':until'] or '0') or 0
+  if next_start > now then return tostring(next_start - now) end
+  store(key, map, {name .. ':until', tostring(now + interval)})
+  keep(key, map, now)
+  return '0'
+end
+`;
+
+/** The library's source, for FUNCTION LOAD REPLACE. */
+export const LIMITS_LIBRARY_CODE = [
+  `#!lua name=${LIMITS_LIBRARY_NAME}`,
+  HELPERS,
+  CHARGE,
+  CHARGE_MANY,
+  CONNECT,
+  SPACE,
+  `redis.register_function{function_name='${LIMITS_FUNCTIONS.charge}', callback=charge}`,
+  `redis.register_function{function_name='${LIMITS_FUNCTIONS.chargeMany}', callback=charge_many}`,
+  `redis.register_function{function_name='${LIMITS_FUNCTIONS.connect}', callback=connect}`,
+  `redis.register_function{function_name='${LIMITS_FUNCTIONS.space}', callback=space}`,
+  '',
+].join('\n');
+
+/**
+ * Loads (or replaces) the library on a node (FUNCTION LOAD REPLACE: an administrator's command); on a cluster,
+ * on every primary. Resolves its name.
+ */
+export async function loadLimitsLibrary(client) {
+  const name = await client.call('FUNCTION', 'LOAD', 'REPLACE', LIMITS_LIBRARY_CODE);
+  if (name !== LIMITS_LIBRARY_NAME) throw new Error(`FUNCTION LOAD answered ${JSON.stringify(name)}`);
+  return name;
+}

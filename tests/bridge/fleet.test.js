@@ -1,0 +1,281 @@
+// Fleet-wide limits (issue 37): three bridge processes on one Valkey hold one bridge's limits for an address
+// that spreads its requests over all three, and a bridge restarted mid-attack does not refill them. Each
+// figure is measured through one bridge first, in the same run, on an address of its own. Budgets are chosen
+// to refill slowly (a key quota over an hour) or are compared per second of the time each attack took, so a
+// slow machine changes neither side of a comparison.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+
+import { createMinter } from '@echomq/branded';
+import { Valkey } from 'iovalkey';
+
+import { startCluster, startServer } from '../../scripts/valkey.js';
+import { assertServed, clientAt, describeStats, legitClient } from './attack-support.js';
+import { open, startBridge } from './support.js';
+
+const IP_KEYS = 150;
+const IP_BUDGET = 40;
+const PER_IP = 4;
+// The per-connection and per-address frame rates are set out of the way: the budgets measured are the
+// Valkey commands (--ip-budget) and the keys (--ip-keys).
+const ARGS = [
+  ...['--max-batch', '10', '--ip-keys', String(IP_KEYS), '--ip-budget', String(IP_BUDGET)],
+  ...['--rate', '100000', '--ip-rate', '100000', '--max-connections-per-ip', String(PER_IP)],
+];
+const KEYS_REFUSED = /new keys from this address/;
+const BUDGET_REFUSED = /Valkey commands per second from this address/;
+// An attacker stops once its key budget has refused it this many times in a row (it refills 150 an hour).
+const GIVE_UP = 10;
+
+const minter = createMinter({ namespace: 'JOB', node: 37 });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// `size` bridges on one Valkey (a node, or with `cluster` a local cluster of 3 primaries); fleet.start() starts
+// one more bridge on it (a restart).
+function useFleet(size, { cluster = false } = {}) {
+  const fleet = { valkey: null, direct: null, bridges: [], target: [] };
+  fleet.start = () => startBridge([...fleet.target, ...ARGS]);
+  before(async () => {
+    if (cluster) {
+      fleet.valkey = await startCluster({});
+      fleet.target = ['--cluster', fleet.valkey.nodes.map((node) => node.url).join(',')];
+    } else {
+      fleet.valkey = await startServer({ module: true });
+      fleet.direct = new Valkey({ host: fleet.valkey.host, port: fleet.valkey.port });
+      fleet.target = ['--valkey', fleet.valkey.url];
+    }
+    fleet.bridges = await Promise.all(Array.from({ length: size }, fleet.start));
+  });
+  after(async () => {
+    fleet.direct?.disconnect();
+    await Promise.all(fleet.bridges.map((b) => b.stop()));
+    await fleet.valkey?.stop();
+  });
+  return fleet;
+}
+
+// The key quota through one bridge (on address n) and spread over the fleet (on address n + 1): the jobs each
+// got; with `restart`, the last bridge is killed and started again mid-attack.
+async function keyQuota(fleet, n, { restart = false } = {}) {
+  const single = await Promise.all([1, 2, 3].map(() => connectTo(fleet.bridges[0], clientAt(n))));
+  const one = (await Promise.all(single.map((c) => spendKeys(c, `demo.fleet${n}`)))).reduce((a, b) => a + b);
+  await Promise.all(single.map((c) => c.close()));
+  const attacker = clientAt(n + 1);
+  const spread = await Promise.all(fleet.bridges.map((b) => connectTo(b, attacker)));
+  const spending = spread.map((c) => spendKeys(c, `demo.fleet${n + 1}`));
+  if (restart) {
+    await sleep(500);
+    await fleet.bridges.at(-1).stop('SIGKILL');
+    fleet.bridges[fleet.bridges.length - 1] = await fleet.start();
+    const back = await connectTo(fleet.bridges.at(-1), attacker);
+    spread.push(back);
+    spending.push(spendKeys(back, `demo.fleet${n + 1}`));
+  }
+  const spreadOver = (await Promise.all(spending)).reduce((a, b) => a + b);
+  await Promise.all(spread.map((c) => c.close()));
+  return { one, spreadOver };
+}
+
+// Opens 2 x PER_IP WebSockets from one address, round robin over the bridges: PER_IP open, the rest 503; one
+// given back on the first bridge is then free on the second.
+async function connectionCap(fleet, address) {
+  const outcomes = [];
+  const held = [];
+  for (let i = 0; i < PER_IP * 2; i += 1) {
+    const bridge = fleet.bridges[i % fleet.bridges.length];
+    outcomes.push(
+      await connectTo(bridge, address).then(
+        (client) => held.push(client) && 'open',
+        (error) => error.status,
+      ),
+    );
+  }
+  assert.deepEqual(outcomes, [...Array(PER_IP).fill('open'), ...Array(PER_IP).fill(503)]);
+  await held[0].close(); // on the first bridge
+  const deadline = Date.now() + 20000;
+  let again = null;
+  while (again === null && Date.now() < deadline) {
+    again = await connectTo(fleet.bridges[1], address).catch(() => null);
+    if (again === null) await sleep(50);
+  }
+  assert.notEqual(again, null, 'the place given back on one bridge is taken on another');
+  await Promise.all([...held.slice(1), again].map((c) => c.close()));
+}
+
+const connectTo = (bridge, address) => open(bridge.ws, { origin: bridge.origin, localAddress: address });
+
+// Enqueues one job at a time until the key budget refuses GIVE_UP times in a row; the jobs enqueued. A
+// refusal by the command budget (per second) only slows it down.
+async function spendKeys(client, queue) {
+  let enqueued = 0;
+  for (let refusedInARow = 0; refusedInARow < GIVE_UP;) {
+    const reply = await client.request('enqueue', { queue, job: minter.next() });
+    if (reply.ok) {
+      enqueued += 1;
+      refusedInARow = 0;
+    } else if (KEYS_REFUSED.test(reply.error.message)) refusedInARow += 1;
+    else if (BUDGET_REFUSED.test(reply.error.message)) await sleep(20);
+    else if (reply.error.code === 'closed') return enqueued;
+    else assert.fail(`unexpected refusal ${JSON.stringify(reply.error)}`);
+  }
+  return enqueued;
+}
+
+// Reads (one Valkey command each, no key) as fast as the connections answer, for `ms`: the reads served and
+// the seconds it took.
+async function spendBudget(clients, ms) {
+  const started = performance.now();
+  let served = 0;
+  await Promise.all(
+    clients.map(async (client) => {
+      while (performance.now() - started < ms) {
+        const reply = await client.request('pending', { queue: 'demo.read', limit: 1 });
+        if (reply.ok) served += 1;
+        else assert.match(reply.error.message, BUDGET_REFUSED);
+      }
+    }),
+  );
+  return { served, seconds: (performance.now() - started) / 1000 };
+}
+
+// What one bucket of IP_BUDGET a second (full at first) allows in `seconds`.
+const budgetFor = (seconds) => IP_BUDGET + IP_BUDGET * seconds;
+
+describe('three bridges on one Valkey hold one bridge’s limits (--limits valkey)', () => {
+  const fleet = useFleet(3);
+
+  it('the key quota: an address spread over three bridges gets what one bridge gives it, and a restart refills nothing', async (t) => {
+    const legit = await legitClient(fleet.bridges[1], { address: clientAt(210), everyMs: 100 });
+    // Mid-attack, the third bridge is killed and started again; the attacker comes back through it.
+    const { one, spreadOver: three } = await keyQuota(fleet, 201, { restart: true });
+    const stats = await legit.stop();
+
+    t.diagnostic(`--ip-keys ${IP_KEYS}: one bridge gave ${one} jobs, three bridges (one restarted) ${three}`);
+    assert.ok(one > IP_KEYS * 0.9 - 3 && one <= IP_KEYS, `one bridge: ${one}`);
+    assert.ok(Math.abs(three - one) <= one * 0.1, `three bridges gave ${three}, one bridge ${one}`);
+    assert.equal(await fleet.direct.zcard('emq:{demo.fleet202}:pending'), three, 'every job counted is stored');
+    assertServed(stats, 'a visitor beside the fleet attack');
+    t.diagnostic(describeStats(stats));
+  });
+
+  it('the command budget: spread over three bridges, within 10% of one bridge per second of attack', async (t) => {
+    const single = await Promise.all([1, 2, 3].map(() => connectTo(fleet.bridges[0], clientAt(203))));
+    const one = await spendBudget(single, 2500);
+    const spread = await Promise.all(fleet.bridges.map((b) => connectTo(b, clientAt(204))));
+    const three = await spendBudget(spread, 2500);
+    await Promise.all([...single, ...spread].map((c) => c.close()));
+    const [share1, share3] = [one, three].map(({ served, seconds }) => served / budgetFor(seconds));
+    t.diagnostic(
+      `--ip-budget ${IP_BUDGET}: one bridge ${one.served} reads in ${one.seconds.toFixed(2)} s, three ${three.served} in ${three.seconds.toFixed(2)} s (${share1.toFixed(3)} and ${share3.toFixed(3)} of one bucket)`,
+    );
+    assert.ok(share1 > 0.9 && share1 < 1.1, `one bridge served ${share1} of its budget`);
+    assert.ok(Math.abs(share3 - share1) <= 0.1, `three bridges served ${share3} of one budget, one bridge ${share1}`);
+  });
+
+  it('the WebSocket cap per address holds across the bridges, and a place given back is free on another', () =>
+    connectionCap(fleet, clientAt(205)));
+
+  it('--seed-interval spaces the seeds of the whole fleet: two at once on two bridges, the later starts after it', async (t) => {
+    const seeders = await Promise.all([0, 1].map((i) => connectTo(fleet.bridges[i], clientAt(230 + i))));
+    const started = performance.now();
+    const ended = await Promise.all(
+      seeders.map(async (client, i) => {
+        const reply = await client.request('streamSeed', { queue: 'demo.seeds', stream: `s${i}`, entries: 1000 });
+        assert.equal(reply.ok, true, JSON.stringify(reply));
+        return performance.now() - started;
+      }),
+    );
+    await Promise.all(seeders.map((c) => c.close()));
+    t.diagnostic(
+      `two seeds on two bridges ended ${ended.map((ms) => `${Math.round(ms)} ms`).join(' and ')} after asking`,
+    );
+    // Per bridge, both would start at once; across the fleet the second waits out the default 2,000 ms.
+    assert.ok(Math.max(...ended) >= 2000, `the later seed ended ${Math.max(...ended)} ms after both were asked`);
+  });
+});
+
+describe('three bridges on a Valkey Cluster of 3 primaries hold one bridge’s limits', () => {
+  const fleet = useFleet(3, { cluster: true });
+
+  it('the key quota and the WebSocket cap, each address’s budgets under its own hash tag', async (t) => {
+    const { one, spreadOver } = await keyQuota(fleet, 221);
+    t.diagnostic(`--ip-keys ${IP_KEYS} on a cluster: one bridge gave ${one} jobs, three bridges ${spreadOver}`);
+    assert.ok(one > IP_KEYS * 0.9 - 3 && one <= IP_KEYS, `one bridge: ${one}`);
+    assert.ok(Math.abs(spreadOver - one) <= one * 0.1, `three bridges gave ${spreadOver}, one bridge ${one}`);
+    await connectionCap(fleet, clientAt(225));
+  });
+});
+
+describe('--limits valkey on a Valkey without the limits library', () => {
+  const fleet = { valkey: null, bridge: null };
+  before(async () => {
+    fleet.valkey = await startServer({ module: true, library: false });
+    fleet.bridge = await startBridge(['--valkey', fleet.valkey.url]);
+  });
+  after(async () => {
+    await fleet.bridge?.stop();
+    await fleet.valkey?.stop();
+  });
+
+  it('writes are refused `unavailable`, naming the command that loads it; hello still answers', async () => {
+    const client = await connectTo(fleet.bridge, clientAt(206));
+    assert.equal((await client.request('hello')).ok, true);
+    const reply = await client.request('enqueue', { queue: 'demo.x', job: minter.next() });
+    assert.equal(reply.error?.code, 'unavailable', JSON.stringify(reply));
+    assert.equal(reply.error.written, 'no');
+    assert.match(reply.error.message, /--print-limit-functions/);
+    await client.close();
+  });
+});
+
+describe('the branded_limits library (as the bridge calls it)', () => {
+  let valkey;
+  let direct;
+  const key = 'emq:limit:{192.0.2.1}:limits';
+  const charge = (...buckets) => direct.fcall('emq_limits_charge', 1, key, ...buckets.flat().map(String));
+  const connect = (bridge, action, cap, leaseMs, count = 0) =>
+    direct.fcall('emq_limits_connect', 1, key, bridge, action, String(cap), String(leaseMs), String(count));
+  before(async () => {
+    valkey = await startServer({});
+    direct = new Valkey({ host: valkey.host, port: valkey.port });
+  });
+  after(async () => {
+    direct?.disconnect();
+    await valkey?.stop();
+  });
+  beforeEach(() => direct.del(key));
+
+  it('buckets refill on the server’s clock, go into debt, and the key lives until they are full again', async () => {
+    assert.deepEqual(await charge(['keys', 1, 100, 0]), ['100'], 'full at first');
+    assert.equal(await direct.exists(key), 0, 'a full bucket keeps no key');
+    const [left] = await charge(['keys', 1, 100, 130]);
+    assert.ok(Number(left) >= -30 && Number(left) < -29, `in debt: ${left}`);
+    const ttl = await direct.ttl(key);
+    assert.ok(ttl >= 129 && ttl <= 132, `kept until full again (130 s, rounded up, and a second): ${ttl} s`);
+    assert.match(
+      String(await charge(['keys', 1, 100, 0], ['cost', 'x', 10, 0]).catch((e) => e.message)),
+      /bucket cost/,
+    );
+  });
+
+  it('one call for many keys (a standalone Valkey): each key its own buckets', async () => {
+    const other = 'emq:limit:{192.0.2.2}:limits';
+    const quads = ['1', 'keys', '1', '100', '10', '2', 'a', '1', '5', '1', 'b', '1', '5', '0'];
+    assert.deepEqual(await direct.fcall('emq_limits_charge_many', 2, key, other, ...quads), ['90', '4', '5']);
+    assert.deepEqual([await direct.hget(key, 'keys:v'), await direct.hget(other, 'a:v')], ['90', '4']);
+    await direct.del(other);
+  });
+
+  it('WebSocket counts: the cap across bridges, a lapsed lease counts for nothing, a count of 0 keeps nothing', async () => {
+    assert.deepEqual(await connect('a', 'take', 2, 60000), [1, 1]);
+    assert.deepEqual(await connect('b', 'take', 2, 1), [1, 2], 'b holds one under a lease of 1 ms');
+    // Once b's lease has lapsed (a bridge gone), a takes its place; until then a is refused.
+    const deadline = Date.now() + 20000;
+    let granted = 0;
+    while (granted !== 1 && Date.now() < deadline) [granted] = await connect('a', 'take', 2, 60000);
+    assert.equal(granted, 1, 'b’s lease lapsed: a takes its place');
+    assert.deepEqual(await connect('c', 'take', 2, 60000), [0, 2], 'at the cap');
+    assert.deepEqual(await connect('a', 'hold', 2, 60000, 0), [1, 0]);
+    assert.equal(await direct.exists(key), 0, 'nothing held, nothing kept');
+  });
+});
