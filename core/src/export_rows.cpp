@@ -70,8 +70,10 @@ char* put_json_place(char* out, const ExportRow& row) {
 char* put_csv_valid(char* out, std::string_view id, std::uint64_t snowflake, bool spreadsheet) {
   const std::int64_t ms = unix_ms(snowflake);
   out = put(put(put(put(out, id), ",true,,"), id.substr(0, NAMESPACE_LENGTH)), ",");
-  if (spreadsheet) out = put(put_decimal(put(out, "=\""), snowflake), "\"");
-  else out = put_decimal(out, snowflake);
+  if (spreadsheet)
+    out = put(put_decimal(put(out, "=\""), snowflake), "\"");
+  else
+    out = put_decimal(out, snowflake);
   out = put(put_decimal(put(out, ","), static_cast<std::uint64_t>(ms)), ",");
   digits::write_iso_inline(ms, out);
   out = put(out + 24, ",");
@@ -97,9 +99,9 @@ std::size_t ExportWriter::row(const ExportRow& row, char* const start) {
   char* out = start;
   if (style_ != ExportStyle::json) {
     out = put_csv_place(out, row);
-    if (parsed.ok()) return static_cast<std::size_t>(put_csv_valid(out, row.id, parsed.value.snowflake,
-                                                                   style_ == ExportStyle::csv_spreadsheet) -
-                                                     start);
+    if (parsed.ok())
+      return static_cast<std::size_t>(
+          put_csv_valid(out, row.id, parsed.value.snowflake, style_ == ExportStyle::csv_spreadsheet) - start);
     out = put(put(put(put_csv_cell(out, row.id), ",false,"), error_name(parsed.error)), ",,,,,,,,\n");
     return static_cast<std::size_t>(out - start);
   }

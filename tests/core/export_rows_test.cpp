@@ -36,16 +36,16 @@ std::vector<ExportRow> pasted(const std::vector<std::string>& lines) {
 }
 
 const std::vector<std::string> LINES = {
-    "USR0KHTOWnGLuC", "JOB,\"x\"", "JOB\\x", "\xEF\xBB\xBFJOB0KHTOWnGLuC", "\xC3\xA9t\xC3\xA9\tJOB", "",
-    "USRzzzzzzzzzzz", "JOB0KHTOWnGLuC"};
+    "USR0KHTOWnGLuC",         "JOB,\"x\"", "JOB\\x",         "\xEF\xBB\xBFJOB0KHTOWnGLuC",
+    "\xC3\xA9t\xC3\xA9\tJOB", "",          "USRzzzzzzzzzzz", "JOB0KHTOWnGLuC"};
 
-const std::string VALID_FIELDS = "274557032793636864,1769526697641,2026-01-27T15:11:37.641Z,0,0,234878118,1769526697641-0";
+const std::string VALID_FIELDS =
+    "274557032793636864,1769526697641,2026-01-27T15:11:37.641Z,0,0,234878118,1769526697641-0";
 
 }  // namespace
 
 TEST_CASE("CSV: a header, plain digits, refused rows with their class, cells quoted as RFC 4180 quotes them") {
-  const std::string expected = std::string(branded::EXPORT_CSV_HEADER) +
-                               "1,,USR0KHTOWnGLuC,true,,USR," + VALID_FIELDS +
+  const std::string expected = std::string(branded::EXPORT_CSV_HEADER) + "1,,USR0KHTOWnGLuC,true,,USR," + VALID_FIELDS +
                                "\n"
                                "2,,\"JOB,\"\"x\"\"\",false,length,,,,,,,,\n"
                                "3,,JOB\\x,false,length,,,,,,,,\n"
@@ -71,34 +71,37 @@ TEST_CASE("JSON: an array, a valid id's fields as the CLI's decode rows, ids esc
                             R"("streamId":"1769526697641-0"})";
   std::string job = valid;
   job.replace(job.find("USR"), 3, "JOB");
-  const std::string expected = "[\n"
-                               R"({"line":1,"id":"USR0KHTOWnGLuC",)" +
-                               valid + ",\n" +
-                               R"({"line":2,"id":"JOB,\"x\"","ok":false,"error":"length"},)"
-                               "\n"
-                               R"({"line":3,"id":"JOB\\x","ok":false,"error":"length"},)"
-                               "\n"
-                               "{\"line\":4,\"id\":\"\xEF\xBB\xBFJOB0KHTOWnGLuC\",\"ok\":false,\"error\":\"length\"},\n"
-                               "{\"line\":5,\"id\":\"\xC3\xA9t\xC3\xA9\\tJOB\",\"ok\":false,\"error\":\"length\"},\n"
-                               R"({"line":6,"id":"","ok":false,"error":"length"},)"
-                               "\n"
-                               R"({"line":7,"id":"USRzzzzzzzzzzz","ok":false,"error":"range"},)"
-                               "\n"
-                               R"({"line":8,"id":"JOB0KHTOWnGLuC",)" +
-                               job + "\n]";
+  const std::string expected =
+      "[\n"
+      R"({"line":1,"id":"USR0KHTOWnGLuC",)" +
+      valid + ",\n" +
+      R"({"line":2,"id":"JOB,\"x\"","ok":false,"error":"length"},)"
+      "\n"
+      R"({"line":3,"id":"JOB\\x","ok":false,"error":"length"},)"
+      "\n"
+      "{\"line\":4,\"id\":\"\xEF\xBB\xBFJOB0KHTOWnGLuC\",\"ok\":false,\"error\":\"length\"},\n"
+      "{\"line\":5,\"id\":\"\xC3\xA9t\xC3\xA9\\tJOB\",\"ok\":false,\"error\":\"length\"},\n"
+      R"({"line":6,"id":"","ok":false,"error":"length"},)"
+      "\n"
+      R"({"line":7,"id":"USRzzzzzzzzzzz","ok":false,"error":"range"},)"
+      "\n"
+      R"({"line":8,"id":"JOB0KHTOWnGLuC",)" +
+      job + "\n]";
   CHECK(exported(ExportStyle::json, pasted(LINES)) == expected);
 }
 
 TEST_CASE("a scan's rows carry their offset, a place past 4 GiB included") {
   const std::vector<ExportRow> found = {{"JOB0KHTOWnGLuC", 1, 2, true},
                                         {"USRzzzzzzzzzzz", 5'000'000'000ULL, 9'000'000'000ULL, true}};
-  CHECK(exported(ExportStyle::csv, found) == std::string(branded::EXPORT_CSV_HEADER) +
-                                                 "1,2,JOB0KHTOWnGLuC,true,,JOB," + VALID_FIELDS +
+  CHECK(exported(ExportStyle::csv, found) == std::string(branded::EXPORT_CSV_HEADER) + "1,2,JOB0KHTOWnGLuC,true,,JOB," +
+                                                 VALID_FIELDS +
                                                  "\n"
                                                  "5000000000,9000000000,USRzzzzzzzzzzz,false,range,,,,,,,,\n");
-  CHECK(exported(ExportStyle::json, found).starts_with("[\n{\"line\":1,\"offset\":2,\"id\":\"JOB0KHTOWnGLuC\",\"ok\":true,"));
-  CHECK(exported(ExportStyle::json, found).ends_with(
-      "},\n{\"line\":5000000000,\"offset\":9000000000,\"id\":\"USRzzzzzzzzzzz\",\"ok\":false,\"error\":\"range\"}\n]"));
+  CHECK(exported(ExportStyle::json, found)
+            .starts_with("[\n{\"line\":1,\"offset\":2,\"id\":\"JOB0KHTOWnGLuC\",\"ok\":true,"));
+  CHECK(exported(ExportStyle::json, found)
+            .ends_with("},\n{\"line\":5000000000,\"offset\":9000000000,\"id\":\"USRzzzzzzzzzzz\",\"ok\":false,"
+                       "\"error\":\"range\"}\n]"));
 }
 
 TEST_CASE("an empty export: the header alone, an empty array") {
@@ -108,8 +111,8 @@ TEST_CASE("an empty export: the header alone, an empty array") {
 
 TEST_CASE("a whole text as one id: line breaks and control bytes quoted or escaped, a bad byte read as U+FFFD") {
   const std::string text = "JOB\r\n0K\x01H\xFF\"";
-  CHECK(exported(ExportStyle::csv, pasted({text})) == std::string(branded::EXPORT_CSV_HEADER) +
-                                                          "1,,\"JOB\r\n0K\x01H\xEF\xBF\xBD\"\"\",false,length,,,,,,,,\n");
+  CHECK(exported(ExportStyle::csv, pasted({text})) ==
+        std::string(branded::EXPORT_CSV_HEADER) + "1,,\"JOB\r\n0K\x01H\xEF\xBF\xBD\"\"\",false,length,,,,,,,,\n");
   CHECK(exported(ExportStyle::json, pasted({text})) ==
         "[\n{\"line\":1,\"id\":\"JOB\\r\\n0K\\u0001H\xEF\xBF\xBD\\\"\",\"ok\":false,\"error\":\"length\"}\n]");
 }
