@@ -22,6 +22,7 @@ export interface ExportColumns {
   offset?: ArrayLike<number>;
 }
 
+/** How to write the file. */
 export interface ExportOptions {
   /** `csv` (the default): a header and a line per row; `json`: an array of objects. */
   format?: 'csv' | 'json';
