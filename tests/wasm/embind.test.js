@@ -1,5 +1,5 @@
-// Every entry point the facade, the ./explain and ./fleet subpaths and the CLI call is an Embind binding, in each
-// module (the package's, the subpaths' and the CLI's own): no C export is left in the bindings, no linked wasm exports anything
+// Every entry point the facade, the ./explain, ./fleet and ./export subpaths and the CLI call is an Embind binding,
+// in each module (the package's, the subpaths' and the CLI's own): no C export is left in the bindings, no linked wasm exports anything
 // beyond what Emscripten's runtime calls, and each module's `wasm` object holds exactly the functions the
 // EMSCRIPTEN_BINDINGS blocks it links register, each with a fixed-arity invoker.
 import assert from 'node:assert/strict';
@@ -12,6 +12,7 @@ import { wasm as cliWasm } from '../../wasm/cli/module.js';
 import { wasm } from '../../wasm/lib/module.js';
 import createExplainModule from '../../wasm/dist/branded-explain-wasm.js';
 import createFleetModule from '../../wasm/dist/branded-fleet-wasm.js';
+import createExportModule from '../../wasm/dist/branded-export-wasm.js';
 import { PACKAGE_DIR } from './support.js';
 
 const BINDINGS = join(PACKAGE_DIR, 'bindings');
@@ -35,6 +36,7 @@ const PACKAGE_SOURCES = linked('branded_wasm');
 const CLI_SOURCES = linked('branded_cli_wasm');
 const EXPLAIN_SOURCES = linked('branded_explain_wasm');
 const FLEET_SOURCES = linked('branded_fleet_wasm');
+const EXPORT_SOURCES = linked('branded_export_wasm');
 
 // A subpath's module, instantiated as its entry does (its wasm object is not exported).
 function subpathModuleWasm(createModule, wasmFile) {
@@ -50,6 +52,7 @@ function subpathModuleWasm(createModule, wasmFile) {
 }
 const explainModuleWasm = () => subpathModuleWasm(createExplainModule, 'branded-explain.wasm');
 const fleetModuleWasm = () => subpathModuleWasm(createFleetModule, 'branded-fleet.wasm');
+const exportModuleWasm = () => subpathModuleWasm(createExportModule, 'branded-export.wasm');
 
 // "name" -> its C++ parameter count, from every emscripten::function("name", &cpp) and cpp's definition.
 function registeredBindings(linked) {
@@ -76,11 +79,19 @@ test("each module's sources are bindings sources, and they exist", () => {
   assert.deepEqual(CLI_SOURCES, ['types.cpp', 'shared.cpp', 'cli.cpp']);
   assert.deepEqual(EXPLAIN_SOURCES, ['types.cpp', 'shared.cpp', 'explain.cpp']);
   assert.deepEqual(FLEET_SOURCES, ['types.cpp', 'shared.cpp', 'fleet.cpp']);
+  assert.deepEqual(EXPORT_SOURCES, ['types.cpp', 'shared.cpp', 'export.cpp']);
   assert.ok(PACKAGE_SOURCES.includes('scan.cpp') && !PACKAGE_SOURCES.includes('cli.cpp'));
-  for (const name of [...CLI_SOURCES, ...EXPLAIN_SOURCES, ...FLEET_SOURCES]) assert.ok(sources.includes(name), name);
+  for (const name of [...CLI_SOURCES, ...EXPLAIN_SOURCES, ...FLEET_SOURCES, ...EXPORT_SOURCES])
+    assert.ok(sources.includes(name), name);
 });
 
-for (const file of ['branded.wasm', 'branded-cli.wasm', 'branded-explain.wasm', 'branded-fleet.wasm']) {
+for (const file of [
+  'branded.wasm',
+  'branded-cli.wasm',
+  'branded-explain.wasm',
+  'branded-fleet.wasm',
+  'branded-export.wasm',
+]) {
   test(`${file} exports only the runtime: memory, table, and at most two functions`, () => {
     const exports = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(PACKAGE_DIR, 'dist', file))));
     const kinds = exports.map((e) => e.kind).sort();
@@ -123,6 +134,14 @@ test("the ./fleet module's wasm object is exactly the bindings it links", () => 
   for (const [name, arity] of bindings) assert.equal(fleetWasm[name].length, arity, `${name} takes ${arity}`);
 });
 
+test("the ./export module's wasm object is exactly the bindings it links", () => {
+  const bindings = registeredBindings(EXPORT_SOURCES);
+  assert.ok(bindings.has('export_rows') && !bindings.has('parse') && !bindings.has('fleet_check'));
+  const exportWasm = exportModuleWasm();
+  assert.deepEqual(Object.keys(exportWasm).sort(), [...bindings.keys()].sort());
+  for (const [name, arity] of bindings) assert.equal(exportWasm[name].length, arity, `${name} takes ${arity}`);
+});
+
 // The module functions the JavaScript in `folder` calls (as wasm.name(...)), in the files `keep` keeps.
 function calledIn(folder, keep = () => true) {
   const called = new Set();
@@ -136,9 +155,10 @@ function calledIn(folder, keep = () => true) {
 // lib/explain.js and lib/fleet.js run over their subpaths' modules, never over the package's.
 const EXPLAIN_API = 'explain.js';
 const FLEET_API = 'fleet.js';
+const EXPORT_API = 'export.js';
 
 test('every module function the facade calls is one of them', () => {
-  const called = calledIn('lib', (name) => name !== EXPLAIN_API && name !== FLEET_API);
+  const called = calledIn('lib', (name) => ![EXPLAIN_API, FLEET_API, EXPORT_API].includes(name));
   assert.ok(called.size >= 30, [...called].join(' '));
   for (const fn of called) assert.equal(typeof wasm[fn], 'function', `wasm.${fn}`);
 });
@@ -163,6 +183,13 @@ test("every module function lib/fleet.js calls is one of the ./fleet module's", 
   for (const fn of called) assert.equal(typeof fleetWasm[fn], 'function', `fleet module: wasm.${fn}`);
 });
 
+test("every module function lib/export.js calls is one of the ./export module's", () => {
+  const called = calledIn('lib', (name) => name === EXPORT_API);
+  assert.ok(called.has('export_rows') && called.has('export_area'), [...called].join(' '));
+  const exportWasm = exportModuleWasm();
+  for (const fn of called) assert.equal(typeof exportWasm[fn], 'function', `export module: wasm.${fn}`);
+});
+
 test('no entry or glue evaluates code (a strict CSP allows neither eval nor new Function)', () => {
   for (const file of [
     'index.js',
@@ -177,6 +204,9 @@ test('no entry or glue evaluates code (a strict CSP allows neither eval nor new 
     'branded-fleet-wasm.js',
     'fleet.js',
     'fleet.cjs',
+    'branded-export-wasm.js',
+    'export.js',
+    'export.cjs',
     'cli.cjs',
   ]) {
     assert.doesNotMatch(readFileSync(join(PACKAGE_DIR, 'dist', file), 'utf8'), /new Function|\beval\(/, file);

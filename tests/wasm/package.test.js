@@ -126,6 +126,31 @@ test("the installed package's ./fleet subpath answers from Node, imported and re
   assert.match(findings[0].message, /^node 1: the clock went back [\d,]+ ms at row 5 \(after row 3\)$/);
 });
 
+test("the installed package's ./export subpath writes core's rows, imported and required", () => {
+  const columns =
+    "{ ids: new TextEncoder().encode('JOB0KHTOWnGLuCUSRzzzzzzzzzzz'), count: 2, line: [4, 9], offset: [2, 40] }";
+  const write = (format) =>
+    `const w = createExport(${columns}, { format: '${format}' }); const d = new TextDecoder(); ` +
+    'console.log(JSON.stringify(d.decode(w.head()) + d.decode(w.rows([1, 0])) + d.decode(w.tail())));';
+  const imported = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', `import { createExport } from '@echomq/branded/export'; ${write('csv')}`],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  const required = execFileSync(
+    process.execPath,
+    ['-e', `const { createExport } = require('@echomq/branded/export'); ${write('csv')}`],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  assert.equal(required, imported);
+  assert.deepEqual(JSON.parse(imported).split('\n'), [
+    'line,offset,id,ok,error,namespace,snowflake,unixMs,iso,node,seq,hash32,streamId',
+    '9,40,USRzzzzzzzzzzz,false,range,,,,,,,,',
+    '4,2,JOB0KHTOWnGLuC,true,,JOB,274557032793636864,1769526697641,2026-01-27T15:11:37.641Z,0,0,234878118,1769526697641-0',
+    '',
+  ]);
+});
+
 test("the installed package's ES module, CommonJS and classic builds stream a file through createScanner", () => {
   const log = join(scratch, 'app.log');
   writeFileSync(log, `a JOB0KHTOWnGLuC b\n${'.'.repeat(200000)} USR0NgWEfAEJfs\n`);

@@ -2,7 +2,7 @@
 // dist/) with vite's library mode (rolldown): dist/index.js (ES module), dist/index.cjs (CommonJS, types
 // dist/index.d.cts), dist/workerd.js (imports dist/branded.wasm), dist/branded.iife.js (the global `branded`,
 // minified), dist/explain.js and dist/explain.cjs (types dist/explain.d.cts) for the ./explain subpath,
-// dist/fleet.js and dist/fleet.cjs (types dist/fleet.d.cts) for ./fleet, and dist/valkey.cjs (types
+// dist/fleet.js and dist/fleet.cjs (types dist/fleet.d.cts) for ./fleet, the same for ./export, and dist/valkey.cjs (types
 // dist/valkey.d.cts) for the ./valkey subpath, dist/schema.cjs (types dist/schema.d.cts) for ./schema. One file
 // per entry: one instance of the module whichever way it is loaded, and one gzip stream.
 // Run by scripts/build.d/20-wasm.sh after the module is placed in dist/.
@@ -66,13 +66,16 @@ await bundle('schema.js', 'cjs', 'schema.cjs', {
 // The ./explain subpath: its own module, embedded as the entry embeds the package's.
 await bundle('explain.js', 'es', 'explain.js');
 await bundle('explain.js', 'cjs', 'explain.cjs');
-// The ./fleet subpath: its own module too.
+// The ./fleet and ./export subpaths: their own modules too.
 await bundle('fleet.js', 'es', 'fleet.js');
 await bundle('fleet.js', 'cjs', 'fleet.cjs');
+await bundle('export.js', 'es', 'export.js');
+await bundle('export.js', 'cjs', 'export.cjs');
 // The same declarations, read as CommonJS types by `require` consumers.
 copyFileSync(join(PACKAGE_DIR, 'index.d.ts'), join(DIST, 'index.d.cts'));
 copyFileSync(join(PACKAGE_DIR, 'explain.d.ts'), join(DIST, 'explain.d.cts'));
 copyFileSync(join(PACKAGE_DIR, 'fleet.d.ts'), join(DIST, 'fleet.d.cts'));
+copyFileSync(join(PACKAGE_DIR, 'export.d.ts'), join(DIST, 'export.d.cts'));
 const valkeyTypes = readFileSync(join(PACKAGE_DIR, 'valkey.d.ts'), 'utf8');
 if (!valkeyTypes.includes("from './index.js'")) throw new Error("valkey.d.ts no longer imports from './index.js'");
 writeFileSync(join(DIST, 'valkey.d.cts'), valkeyTypes.replaceAll("from './index.js'", "from './index.cjs'"));

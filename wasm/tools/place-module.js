@@ -1,7 +1,8 @@
 // Places a linked module in a package's dist/: Emscripten's glue as branded-wasm.js, the wasm as
 // branded.wasm (imported by the workerd entry) and as base64 in branded-wasm-binary.js (every other entry).
 // With a name, NAME-wasm.js and NAME.wasm: the CLI's module (branded-cli) alone, as the CLI reads its file;
-// the ./explain and ./fleet subpaths' (branded-explain, branded-fleet) with their base64 too, in NAME-binary.js.
+// the ./explain, ./fleet and ./export subpaths' (branded-explain, branded-fleet, branded-export) with their base64
+// too, in NAME-binary.js.
 // Each file is written beside its place and renamed over it, so a reader never sees half a file.
 // Usage: node place-module.js <linked glue .js, its .wasm beside it> <dist folder> [name]
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

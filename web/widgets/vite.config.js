@@ -1,6 +1,6 @@
 // Three builds of one entry (web/widgets/src/index.js):
 //   default mode: dist/branded-widgets.js, ESM for bundlers and <script type="module">; @echomq/branded and its
-//   explain subpath stay imports, so a site that also uses the package loads each wasm module once;
+//   explain and export subpaths stay imports, so a site that also uses the package loads each wasm module once;
 //   --mode commonjs: dist/branded-widgets.cjs, the same for `require` (it requires @echomq/branded's CommonJS);
 //   --mode classic: dist/branded-widgets.classic.js, one self-contained classic script (wasm embedded) for a
 //   plain <script> tag or a CDN; it defines the elements and sets window.BrandedWidgets.
@@ -32,7 +32,7 @@ export default defineConfig(({ mode }) => {
         fileName: () => output.file,
       },
       rolldownOptions: {
-        external: classic ? [] : ['@echomq/branded', '@echomq/branded/explain'],
+        external: classic ? [] : ['@echomq/branded', '@echomq/branded/explain', '@echomq/branded/export'],
         output: { minify: true },
       },
     },

@@ -4,6 +4,7 @@
 #include "branded/batch.hpp"
 #include "branded/branded_id.hpp"
 #include "branded/explain.hpp"
+#include "branded/export_rows.hpp"
 #include "branded/fleet.hpp"
 #include "branded/format.hpp"
 #include "branded/gate.hpp"

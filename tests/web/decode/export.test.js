@@ -1,13 +1,13 @@
-// The Decode panel's export (web/src/panels/decode/decode-batch.js, export-writer.js) read back as a CSV or JSON
-// reader would: each valid vector's fields as tests/vectors/valid.json states them, each refusal's class, a pasted
+// The Decode panel's export (the rows core writes through @echomq/branded/export, web/src/scan/export-source.js
+// over decode-rows.js's columns, as the scan worker runs it) read back as a CSV or JSON reader would: each valid vector's fields as tests/vectors/valid.json states them, each refusal's class, a pasted
 // line that needs quoting or escaping given back exactly, Snowflakes as plain digits unless a spreadsheet asked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ready } from '@echomq/branded';
-import { exportRows } from '../../../web/src/panels/decode/decode-batch.js';
 import { decodedScan, decodeText } from '../../../web/src/panels/decode/decode-rows.js';
 import { bufferSource, scanSource } from '../../../web/src/scan/scan-source.js';
+import { EXPORT_SLICE, exportBlob } from '../../../web/src/scan/export-source.js';
 
 await ready;
 const vectors = (name) => JSON.parse(readFileSync(new URL(`../../vectors/${name}.json`, import.meta.url), 'utf8'));
@@ -15,7 +15,7 @@ const valid = vectors('valid');
 const invalid = vectors('invalid').filter((v) => !/[\n\r]/.test(v.id));
 const every = (decoded) => Uint32Array.from({ length: decoded.count }, (_, i) => i);
 const exported = async (decoded, format, options) =>
-  (await exportRows(decoded, every(decoded), format, options)).text();
+  (await exportBlob(decoded.exportColumns(), every(decoded), { format, ...options })).text();
 
 // A CSV line's cells, quotes undone (RFC 4180).
 function cells(line) {
@@ -95,6 +95,7 @@ test('a pasted line with quotes, commas, a backslash, a BOM or UTF-8 comes back 
 });
 
 test('a scan of 200,000 lines: offsets, lines and ids as the scan found them, every row once', async () => {
+  assert.ok(200_000 > 3 * EXPORT_SLICE, 'the rows span several slices');
   const ids = Array.from({ length: 200_000 }, (_, i) =>
     i % 1000 === 7 ? 'USRzzzzzzzzzzz' : valid[i % valid.length].id,
   );
@@ -127,4 +128,27 @@ test('an empty batch: the header alone, an empty array', async () => {
     'line,offset,id,ok,error,namespace,snowflake,unixMs,iso,node,seq,hash32,streamId\n',
   );
   assert.deepEqual(JSON.parse(await exported(none, 'json')), []);
+});
+
+test('the rows of an order, in its order; a cancel stops between slices with ExportCancelled', async () => {
+  const decoded = decodeText(valid.map((v) => v.id).join('\n'));
+  const csv = await (await exportBlob(decoded.exportColumns(), Uint32Array.of(2, 0), { format: 'csv' })).text();
+  assert.deepEqual(
+    csv
+      .split('\n')
+      .slice(1, -1)
+      .map((line) => cells(line)[2]),
+    [valid[2].id, valid[0].id],
+  );
+  const many = decodeText(Array.from({ length: 3 * EXPORT_SLICE }, () => valid[0].id).join('\n'));
+  let slices = 0;
+  await assert.rejects(
+    exportBlob(many.exportColumns(), every(many), {
+      format: 'json',
+      onProgress: () => (slices += 1),
+      cancelled: () => true,
+    }),
+    { name: 'ExportCancelled' },
+  );
+  assert.equal(slices, 1);
 });

@@ -1,5 +1,5 @@
 // The docs site's reference pages, generated from the sources of truth: the package's types (wasm/index.d.ts,
-// explain.d.ts, fleet.d.ts, schema.d.ts and valkey.d.ts, read with TypeScript's parser), the CLI's own --help
+// explain.d.ts, fleet.d.ts, export.d.ts, schema.d.ts and valkey.d.ts, read with TypeScript's parser), the CLI's own --help
 // texts (run), and the widgets' custom-elements.json (the build writes it). `node web/docs/.vitepress/reference.mjs --write` rewrites the
 // pages; tests/docs/reference.test.js fails when a committed page differs from what this generates.
 import { execFileSync } from 'node:child_process';
@@ -156,7 +156,9 @@ export async function packagePage() {
   const functions = all.filter((e) => e.kind === 'function');
   const placed = new Set(SECTIONS.flatMap(([, names]) => names));
   const out = [
-    NOTICE('wasm/index.d.ts, wasm/explain.d.ts, wasm/fleet.d.ts, wasm/schema.d.ts and wasm/valkey.d.ts'),
+    NOTICE(
+      'wasm/index.d.ts, wasm/explain.d.ts, wasm/fleet.d.ts, wasm/export.d.ts, wasm/schema.d.ts and wasm/valkey.d.ts',
+    ),
     '',
     '# Package `@echomq/branded`',
     '',
@@ -228,6 +230,17 @@ export async function packagePage() {
     ...functionTable(fleet.filter((e) => e.kind === 'function')),
     '',
     ...typeBlocks(fleet.filter((e) => ['interface', 'class', 'type'].includes(e.kind))),
+  );
+  const exported = exportsOf(join(ROOT, 'wasm/export.d.ts'));
+  out.push(
+    '## `@echomq/branded/export`',
+    '',
+    "A batch's rows as a CSV or JSON file, written by core (the explorer's Export CSV and Export JSON) in a module",
+    'of its own: each id parsed again, Snowflakes as plain digits or, for a spreadsheet, as ="…".',
+    '',
+    ...functionTable(exported.filter((e) => e.kind === 'function')),
+    '',
+    ...typeBlocks(exported.filter((e) => ['interface', 'class', 'type'].includes(e.kind))),
   );
   const schema = exportsOf(join(ROOT, 'wasm/schema.d.ts'));
   out.push(

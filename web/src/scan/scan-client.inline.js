@@ -1,7 +1,8 @@
-// The single-file build's scan (a page from file:// may start no worker): on the main thread, one piece per
-// task, so the progress bar still paints and a cancel is heard between pieces.
+// The single-file build's scan and export (a page from file:// may start no worker): on the main thread, one piece
+// or slice per task, so the progress bar still paints and a cancel is heard between pieces.
 import { ready } from '@echomq/branded';
 import { blobSource, bufferSource, scanSource, ScanCancelled } from './scan-source.js';
+import { exportBlob, ExportCancelled } from './export-source.js';
 
 export const SCAN_WHERE = 'main thread';
 
@@ -27,4 +28,19 @@ async function scanHere(source, onProgress, cancelled) {
 export function startScan(source, onProgress) {
   let stop = false;
   return { result: scanHere(source, onProgress, () => stop), cancel: () => (stop = true) };
+}
+
+async function exportHere({ columns, order, format, spreadsheet }, onProgress, cancelled) {
+  try {
+    return await exportBlob(columns, order, { format, spreadsheet, onProgress, cancelled, pause: nextTask });
+  } catch (error) {
+    if (error instanceof ExportCancelled) return null;
+    throw error;
+  }
+}
+
+/** Writes an export on the main thread → {result (a Blob, or null if cancelled), cancel}. */
+export function startExport(request, onProgress) {
+  let stop = false;
+  return { result: exportHere(request, onProgress, () => stop), cancel: () => (stop = true) };
 }

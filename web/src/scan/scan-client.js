@@ -1,5 +1,5 @@
-// The site build's scan: a same-origin module worker (the page's CSP needs no blob:). The single-file build
-// swaps this module for scan-client.inline.js (vite.single.config.js).
+// The site build's scan and export: a same-origin module worker (the page's CSP needs no blob:). The single-file
+// build swaps this module for scan-client.inline.js (vite.single.config.js).
 let worker = null;
 let nextJob = 0;
 const jobs = new Map();
@@ -15,7 +15,7 @@ function theWorker() {
       return;
     }
     jobs.delete(data.job);
-    if (data.type === 'done') pending.resolve({ columns: data.columns, scanMs: data.scanMs });
+    if (data.type === 'done') pending.resolve(data);
     else if (data.type === 'cancelled') pending.resolve(null);
     else pending.reject(new Error(data.message));
   });
@@ -27,6 +27,17 @@ function theWorker() {
   return worker;
 }
 
+// A job for the worker → {result: Promise<its 'done' message | null (cancelled)>, cancel()}.
+function startJob(message, transfer, onProgress) {
+  nextJob += 1;
+  const job = nextJob;
+  const result = new Promise((resolve, reject) => {
+    jobs.set(job, { resolve, reject, onProgress });
+    theWorker().postMessage({ ...message, job }, transfer);
+  });
+  return { result, cancel: () => jobs.has(job) && worker?.postMessage({ job, type: 'cancel' }) };
+}
+
 export const SCAN_WHERE = 'worker';
 
 /**
@@ -34,12 +45,15 @@ export const SCAN_WHERE = 'worker';
  * {result: Promise<{columns, scanMs} | null (cancelled)>, cancel()}.
  */
 export function startScan(source, onProgress) {
-  nextJob += 1;
-  const job = nextJob;
-  const result = new Promise((resolve, reject) => {
-    jobs.set(job, { resolve, reject, onProgress });
-    const transfer = source instanceof ArrayBuffer ? [source] : [];
-    theWorker().postMessage({ job, source }, transfer);
-  });
-  return { result, cancel: () => jobs.has(job) && worker?.postMessage({ job, type: 'cancel' }) };
+  const { result, cancel } = startJob({ source }, source instanceof ArrayBuffer ? [source] : [], onProgress);
+  return { result: result.then((done) => done && { columns: done.columns, scanMs: done.scanMs }), cancel };
+}
+
+/**
+ * Writes the rows of `order` of `columns` (createExport's, copied to the worker) as a CSV or JSON file in the
+ * worker → {result: Promise<Blob | null (cancelled)>, cancel()}; onProgress(done, total) per slice.
+ */
+export function startExport({ columns, order, format, spreadsheet }, onProgress) {
+  const { result, cancel } = startJob({ type: 'export', columns, order, format, spreadsheet }, [], onProgress);
+  return { result: result.then((done) => done && done.blob), cancel };
 }

@@ -4,7 +4,7 @@
 import { h, field } from '../../lib/dom.js';
 import { formatCount } from '../../lib/format.js';
 import { namespaceWanted } from './decode-rows.js';
-import { rowWriter } from './export-writer.js';
+import { startExport } from '../../scan/scan-client.js';
 
 const SHOWS = [
   ['all', 'every id'],
@@ -16,47 +16,26 @@ const SORTS = [
   ['input', 'input order'],
   ['time', 'mint time'],
 ];
-// Rows written between two yields to the page, so a million-row export shows progress and stays responsive.
-const EXPORT_CHUNK = 20000;
-
-const CSV_KEYS = [
-  'line',
-  'offset',
-  'id',
-  'ok',
-  'error',
-  'namespace',
-  'snowflake',
-  'unixMs',
-  'iso',
-  'node',
-  'seq',
-  'hash32',
-  'streamId',
-];
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
- * The rows of `order` as a CSV or JSON Blob, written a chunk at a time: onProgress(done, total) after each;
- * `cancelled()` is asked between chunks (then null is returned). `spreadsheet`: CSV Snowflakes as ="…".
+ * The rows of `order` as a CSV or JSON Blob, written by core in the scan worker (on the main thread in the
+ * single-file build): onProgress(done, total) after each slice; `cancelled()` is asked at each (then the export
+ * stops and null is returned). `spreadsheet`: CSV Snowflakes as ="…".
  */
 export async function exportRows(decoded, order, format, { onProgress, cancelled, spreadsheet = false } = {}) {
-  const total = order.length;
-  const writer = rowWriter(decoded, format, { spreadsheet });
-  writer.start(CSV_KEYS);
-  const parts = [];
-  for (let from = 0; from < total; from += EXPORT_CHUNK) {
-    const to = Math.min(total, from + EXPORT_CHUNK);
-    for (let k = from; k < to; k += 1) writer.row(order[k], k === 0);
-    parts.push(...writer.parts());
-    onProgress?.(to, total);
-    await nextTask();
-    if (cancelled?.()) return null;
-  }
-  writer.end();
-  parts.push(...writer.parts());
-  return new Blob(parts, { type: format === 'json' ? 'application/json' : 'text/csv' });
+  const request = { columns: decoded.exportColumns(), order, format, spreadsheet };
+  const job = startExport(request, (done, total) => {
+    if (cancelled?.()) job.cancel();
+    else onProgress?.(done, total);
+  });
+  const blob = await job.result;
+  return cancelled?.() ? null : blob;
+}
+
+// Every row in input order (a loop: Uint32Array.from with a callback costs a call per row).
+function inputOrder(count) {
+  const rows = new Uint32Array(count);
+  for (let i = 0; i < count; i += 1) rows[i] = i;
+  return rows;
 }
 
 function download(blob, name) {
@@ -131,7 +110,7 @@ export function batchTools({ criteria, onCriteria }) {
   let exporting = null;
   async function save(format) {
     if (!decoded || exporting) return;
-    const rows = order ?? Uint32Array.from({ length: decoded.count }, (_, i) => i);
+    const rows = order ?? inputOrder(decoded.count);
     const job = { cancelled: false };
     exporting = job;
     exportProgress.hidden = false;

@@ -111,11 +111,14 @@ class DecodedLines extends DecodedColumns {
     return decoder.decode(this.bytes.subarray(at, at + this.columns.length[i]));
   }
 
-  /** The bytes of row i as pasted (UTF-8), for the export. */
-  idBytes(i) {
-    if (this.single) return (this.singleBytes ??= encoder.encode(this.text));
-    const at = this.columns.offset[i];
-    return this.bytes.subarray(at, at + this.columns.length[i]);
+  /** The rows for the export (createExport's columns): each line's bytes as pasted, row i on line i + 1. */
+  exportColumns() {
+    if (!this.single) {
+      const { offset, length } = this.columns;
+      return { ids: this.bytes, count: this.count, idOffset: offset, idLength: length };
+    }
+    const ids = encoder.encode(this.text);
+    return { ids, count: this.count, idOffset: [0], idLength: [ids.length] };
   }
 
   line(i) {
@@ -132,12 +135,13 @@ class DecodedScan extends DecodedColumns {
   }
 
   id(i) {
-    return decoder.decode(this.idBytes(i));
+    return decoder.decode(this.columns.idBytes.subarray(i * ID_LENGTH, (i + 1) * ID_LENGTH));
   }
 
-  /** The candidate's ASCII bytes, for the export. */
-  idBytes(i) {
-    return this.columns.idBytes.subarray(i * ID_LENGTH, (i + 1) * ID_LENGTH);
+  /** The rows for the export (createExport's columns): each candidate's bytes, line and offset. */
+  exportColumns() {
+    const { idBytes, line, offset } = this.columns;
+    return { ids: idBytes.subarray(0, this.count * ID_LENGTH), count: this.count, line, offset };
   }
 
   line(i) {
