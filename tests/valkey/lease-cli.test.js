@@ -13,7 +13,7 @@ import { parse } from '@echomq/branded';
 import { LEASE_TAG } from '@echomq/branded/valkey';
 
 import { waitFor } from '../../scripts/valkey.js';
-import { rawClient, serverFor } from './support.js';
+import { commandCalls, rawClient, serverFor } from './support.js';
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
 const LAUNCHER = path('../../wasm/bin/branded.cjs');
@@ -78,6 +78,29 @@ describe('branded mint --lease', () => {
       assert.deepEqual(await heldNodes(admin), [], 'both released');
     });
   }
+
+  test('a run whose node is taken by another holder stops minting at its next check: exit 3, said why', async (t) => {
+    const server = await serverFor(t);
+    const admin = await rawClient(t, server);
+    const count = 1_000_000; // more than the output buffers hold: the run waits on its pipe mid-way
+    const minting = start('wasm', ['mint', 'JOB', '--count', String(count), '--lease', server.url]);
+    await waitFor(async () => (await heldNodes(admin)).length === 1, 'the run to hold a node');
+    const [key] = await heldNodes(admin);
+    await admin.set(key, 'another-holder', 'PX', 600_000);
+    const calls = await commandCalls(admin, 'fcall');
+    await waitFor(async () => (await commandCalls(admin, 'fcall')) > calls, 'the run to try a renew');
+    const { status, stdout, stderr } = await minting.done();
+    assert.equal(status, 3, stderr);
+    // lost, unless a machine too busy to read the renew's reply for the whole TTL saw its deadline pass first
+    assert.match(
+      stderr,
+      /^branded mint: lease: (lost: another minter holds node 0 now|expired: .*); minting stopped\n$/,
+    );
+    const ids = lines(stdout);
+    assert.ok(ids.length > 0 && ids.length < count, `${ids.length} ids before the loss`);
+    assert.equal(new Set(ids).size, ids.length);
+    assert.equal(await admin.get(key), 'another-holder', 'the new holder keeps the node');
+  });
 
   test('the launcher and the native binary run --lease in the WebAssembly CLI', async (t) => {
     const server = await serverFor(t);

@@ -22,11 +22,13 @@ export function leaseProblem(error) {
   return `${reason}: ${error?.message ?? String(error)}`;
 }
 
+const lost = (reason, message) => Object.assign(new Error(message), { reason });
+
 /** One run's lease on a node of the Valkey at a URL. */
 export class ValkeyLease {
   #connection = null;
   #held = null; // { node, owner, floorMs, ceilingMs, deadline }
-  #lost = null;
+  #lost = null; // the Error (with its reason) that ended the lease
   #lastMs = -1;
   #timer = null;
 
@@ -54,7 +56,7 @@ export class ValkeyLease {
   /** The lease now (lastMs: the last millisecond minted, for the next renew's promise); throws once lost. */
   check(lastMs) {
     if (lastMs > this.#lastMs) this.#lastMs = lastMs;
-    if (this.#lost !== null) throw new Error(this.#lost);
+    if (this.#lost !== null) throw this.#lost;
     const { node, floorMs, ceilingMs, deadline } = this.#held;
     return { node, floorMs, ceilingMs, msLeft: Math.max(0, Math.floor(deadline - performance.now())) };
   }
@@ -101,13 +103,16 @@ export class ValkeyLease {
     } catch (error) {
       if (this.#held !== held) return;
       if (performance.now() >= held.deadline)
-        this.#lost = `expired: node ${held.node}'s lease could not be renewed (${error.message}); minting stopped`;
+        this.#lost = lost(
+          'expired',
+          `node ${held.node}'s lease could not be renewed (${error.message}); minting stopped`,
+        );
       else this.#schedule(RETRY_MS);
       return;
     }
     if (this.#held !== held) return;
     if (!renewed) {
-      this.#lost = `lost: another minter holds node ${held.node} now; minting stopped`;
+      this.#lost = lost('lost', `another minter holds node ${held.node} now; minting stopped`);
       return;
     }
     held.deadline = sentAt + TTL_MS - MARGIN_MS;
