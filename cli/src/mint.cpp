@@ -126,7 +126,7 @@ Task<std::string> lease_covers(Run& run, ValkeyLease& lease, std::int64_t ms, st
 }
 
 // Mints `count` ids on a node leased from the Valkey at `url`, inside the lease's bounds, checking the lease
-// before every batch and renewing ahead of the ceiling.
+// after every batch and before every write of rows (each check tells the driver the last millisecond minted).
 Task<int> mint_valkey_leased(Run& run, std::string_view ns, std::string_view url, std::uint64_t count, bool json) {
   if (!run.env.valkey_client) {
     const Answer handed = co_await run.hand_off();
@@ -152,18 +152,25 @@ Task<int> mint_valkey_leased(Run& run, std::string_view ns, std::string_view url
                 "high-water (" + decimal(lease.floor_ms) + ")";
       break;
     }
-    if (i % BATCH == 0 || ms > lease.ceiling_ms) {
+    if (ms > lease.ceiling_ms) {
       problem = co_await lease_covers(run, lease, ms, last_ms);
       if (!problem.empty()) break;
     }
     const Id id = encode(ns, snowflake.value).value;
     if (!add_id(run, json, id, snowflake.value)) {
-      if (!co_await run.flush()) break;
+      problem = co_await lease_covers(run, lease, last_ms, last_ms);
+      if (!co_await run.flush() || !problem.empty()) break;
       add_id(run, json, id, snowflake.value);
     }
     last_ms = ms;
-    if ((i + 1) % BATCH == 0) co_await run.update_progress(static_cast<std::int64_t>(i + 1), 0);
+    if ((i + 1) % BATCH == 0) {
+      problem = co_await lease_covers(run, lease, last_ms, last_ms);
+      co_await run.update_progress(static_cast<std::int64_t>(i + 1), 0);
+    }
   }
+  // Before any rows are written the driver learns their last millisecond: a signal while they are written lets
+  // the node go with a high-water at or past every id minted.
+  co_await run.valkey_lease(LeaseCall::check, {}, last_ms);
   co_await run.flush();
   co_await run.clear_progress();
   co_await run.valkey_lease(LeaseCall::release, {}, last_ms);

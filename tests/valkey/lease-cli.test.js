@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 
-import { parse } from '@echomq/branded';
+import { parse, unixMs } from '@echomq/branded';
 import { LEASE_TAG } from '@echomq/branded/valkey';
 
 import { waitFor } from '../../scripts/valkey.js';
@@ -36,18 +36,20 @@ function start(cli, args, env = {}) {
   child.stderr.on('data', (chunk) => err.push(chunk));
   const exited = once(child, 'close');
   return {
+    child,
     reading() {
       child.stdout.on('data', (chunk) => out.push(chunk));
     },
     async done() {
       this.reading();
-      const [status] = await exited;
-      return { status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
+      const [status, signal] = await exited;
+      return { status, signal, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
     },
   };
 }
 
 const run = (cli, args, env) => start(cli, args, env).done();
+const msOf = (id) => unixMs(parse(id).snowflake);
 const lines = (text) => text.split('\n').filter((line) => line !== '');
 const heldNodes = (admin) => admin.keys(`${LEASE_TAG}:node:*`);
 
@@ -100,6 +102,22 @@ describe('branded mint --lease', () => {
     assert.ok(ids.length > 0 && ids.length < count, `${ids.length} ids before the loss`);
     assert.equal(new Set(ids).size, ids.length);
     assert.equal(await admin.get(key), 'another-holder', 'the new holder keeps the node');
+  });
+
+  test('SIGTERM mid-run lets the node go, its high-water at or past every id written: exit 143', async (t) => {
+    const server = await serverFor(t);
+    const admin = await rawClient(t, server);
+    const minting = start('wasm', ['mint', 'JOB', '--count', '1000000', '--lease', server.url]);
+    await waitFor(async () => (await heldNodes(admin)).length === 1, 'the run to hold a node');
+    minting.child.kill('SIGTERM');
+    const { status, signal, stdout } = await minting.done();
+    assert.deepEqual([status, signal], [143, null]);
+    assert.deepEqual(await heldNodes(admin), [], 'released');
+    const highWater = Number(await admin.get(`${LEASE_TAG}:hw:0`));
+    const printed = lines(stdout);
+    // at or past every id written, and no longer the renew's promise (the clock + the TTL)
+    if (printed.length > 0) assert.ok(highWater >= msOf(printed.at(-1)), `${highWater} before the last id`);
+    assert.ok(highWater <= Date.now(), `${highWater} is still the lease's promise`);
   });
 
   test('the launcher and the native binary run --lease in the WebAssembly CLI', async (t) => {
