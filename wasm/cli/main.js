@@ -114,11 +114,13 @@ function watchLease(lease) {
 
 // mint --lease's lease: held from acquire to release; a signal lets it go first.
 let valkeyLease = null;
+let halted = false; // a signal came: the run goes no further (no more rows) while the lease is let go
 const releaseOnSignal = SIGNALS.map(([signal, number]) => [
   signal,
   () => {
     const lease = valkeyLease;
     valkeyLease = null;
+    halted = true;
     (lease?.releaseSoon() ?? Promise.resolve()).finally(() => process.exit(128 + number));
   },
 ]);
@@ -131,6 +133,7 @@ async function valkeyLeaseCall(w) {
       for (const [signal, handler] of releaseOnSignal) process.once(signal, handler);
       answer = await valkeyLease.acquire(w.path());
     } else if (w.call === NUMBERS.check) {
+      valkeyLease.minted(w.number);
       await new Promise((resolve) => setImmediate(resolve)); // the renew timer and its reply run between checks
       answer = valkeyLease.check(w.number);
     } else {
@@ -219,6 +222,7 @@ export async function main(argv, io = { stdin: 0, stdout: 1, stderr: 2 }) {
   const writer = new BackgroundWriter(() => views().u8, io.stdout);
   const input = new Input(io.stdin);
   for (;;) {
+    if (halted) await new Promise(() => {}); // the signal's handler exits once the lease is let go
     const w = wanted();
     if (w.lease() !== heldLease) watchLease(w.lease());
     switch (w.want) {

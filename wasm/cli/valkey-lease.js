@@ -53,9 +53,14 @@ export class ValkeyLease {
     return this.check(-1);
   }
 
+  /** Notes the last millisecond minted (rows up to it may be written next): the high-water of a release. */
+  minted(lastMs) {
+    if (lastMs > this.#lastMs) this.#lastMs = lastMs;
+  }
+
   /** The lease now (lastMs: the last millisecond minted, for the next renew's promise); throws once lost. */
   check(lastMs) {
-    if (lastMs > this.#lastMs) this.#lastMs = lastMs;
+    this.minted(lastMs);
     if (this.#lost !== null) throw this.#lost;
     const { node, floorMs, ceilingMs, deadline } = this.#held;
     return { node, floorMs, ceilingMs, msLeft: Math.max(0, Math.floor(deadline - performance.now())) };
@@ -77,7 +82,7 @@ export class ValkeyLease {
 
   /** release() within a bound, for a signal's handler. */
   releaseSoon() {
-    const bound = new Promise((done) => setTimeout(done, RELEASE_ON_SIGNAL_MS).unref());
+    const bound = new Promise((done) => setTimeout(done, RELEASE_ON_SIGNAL_MS));
     return Promise.race([this.release(this.#lastMs), bound]);
   }
 
