@@ -427,6 +427,8 @@ int main(int argc, char** argv) {
         break;
       }
       case Want::file: file_call(program); break;
+      case Want::lease: program.failed("this build has no Valkey client"); break;
+      case Want::hand_off: program.failed(branded::cli::run_wasm_cli(argc, argv)); break;
       case Want::sleep: {
         const std::int64_t ms = program.sleep_ms();
         timespec wait{static_cast<time_t>(ms / 1000), static_cast<long>(ms % 1000) * 1000000};

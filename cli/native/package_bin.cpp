@@ -36,7 +36,26 @@ std::string sibling_wasm_cli() {
   std::exit(2);
 }
 
+// Replaces this process with node running `wasm_cli` on the arguments; answers only when node did not start.
+std::string exec_node(const std::string& wasm_cli, int argc, char** argv) {
+  std::vector<char*> args{const_cast<char*>("node"), const_cast<char*>(wasm_cli.c_str())};
+  args.insert(args.end(), argv + 1, argv + argc);
+  args.push_back(nullptr);
+  execvp("node", args.data());
+  return std::strerror(errno);
+}
+
 }  // namespace
+
+std::string run_wasm_cli(int argc, char** argv) {
+  const char* variable = std::getenv("BRANDED_CLI");
+  if (variable != nullptr && std::string_view(variable) == "native") return "BRANDED_CLI=native asks for it";
+  std::string wasm_cli = sibling_wasm_cli();
+  if (const char* given = std::getenv("BRANDED_WASM_CLI"); wasm_cli.empty() && given != nullptr && *given != '\0')
+    wasm_cli = given;
+  if (wasm_cli.empty()) return "no WebAssembly CLI is installed beside it";
+  return "node did not start (" + exec_node(wasm_cli, argc, argv) + ")";
+}
 
 void act_as_package_bin(int argc, char** argv) {
   const char* variable = std::getenv("BRANDED_CLI");
@@ -46,11 +65,7 @@ void act_as_package_bin(int argc, char** argv) {
   if (wasm_cli.empty()) return;  // run from its platform package or a build: BRANDED_CLI is the package bin's to read
   if (choice != "wasm")
     refuse("BRANDED_CLI must be native or wasm (or unset: native where installed), not " + quote(choice));
-  std::vector<char*> args{const_cast<char*>("node"), const_cast<char*>(wasm_cli.c_str())};
-  args.insert(args.end(), argv + 1, argv + argc);
-  args.push_back(nullptr);
-  execvp("node", args.data());
-  refuse("BRANDED_CLI=wasm, but node did not start: " + std::string(std::strerror(errno)));
+  refuse("BRANDED_CLI=wasm, but node did not start: " + exec_node(wasm_cli, argc, argv));
 }
 
 }  // namespace branded::cli

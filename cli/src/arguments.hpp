@@ -22,8 +22,9 @@ enum class Option : std::uint8_t {
   no_header,
   line_buffered,
   check,
+  lease,
 };
-inline constexpr std::size_t OPTION_COUNT = 11;
+inline constexpr std::size_t OPTION_COUNT = 12;
 
 struct OptionSpec {
   Option option;

@@ -10,8 +10,8 @@ Commands:
   decode [ID...]             decode ids (reads stdin, one id per line, when no ID is given)
   scan [FILE...]             find and decode every id in any text: logs, JSON, URLs, CSV (stdin when no FILE)
   encode NS SNOWFLAKE        the id of a Snowflake under a namespace
-  mint NS [--node N] [--count K] [--at TIME]
-                             mint fresh ids (parallel runs lease distinct nodes)
+  mint NS [--node N | --lease URL] [--count K] [--at TIME]
+                             mint fresh ids (parallel runs lease distinct nodes; --lease: from Valkey)
   gate ID                    would an enqueue of ID pass? the host check, then the wire gate (exit 0: both pass)
   window T0 T1               XRANGE arguments for the instants [T0, T1) (e.g. window now-5m now)
   min-for TIME [NS]          the smallest Snowflake (and id) minted at TIME
@@ -43,7 +43,7 @@ Environment:
   BRANDED_PROGRESS           every: draw the progress line at every step of a run, not by the clock (for
                              tests and screen recordings)
 
-Exit status: 0 all good, 1 some input refused, 2 usage error.
+Exit status: 0 all good, 1 some input refused, 2 usage error, 3 mint --lease: no lease, or the lease lost.
 )";
 
 namespace {
@@ -112,7 +112,8 @@ letters A-Z).
 Exit status: 0 encoded, 1 refused (namespace, range), 2 usage error.
 )";
 
-constexpr std::string_view MINT_HELP = R"(Usage: branded mint NS [--node N] [--count K] [--at TIME] [--json]
+constexpr std::string_view MINT_HELP =
+    R"(Usage: branded mint NS [--node N | --lease URL] [--count K] [--at TIME] [--json]
 
 Mints K (default 1, at most 100000000) fresh ids under namespace NS, one per line, in increasing order.
 
@@ -121,12 +122,19 @@ Parallel runs on one machine never collide: each run leases its node for as long
 took another; with --node N (0-1023) a run waits while another run holds N. A run starts after the last
 millisecond the node's previous run minted (a run of more than 4096 ids per ms mints ahead of the clock).
 Leases live in $BRANDED_NODE_DIR (default: <tmpdir>/branded-nodes); on several machines, give each its own
---node.
+--node, or --lease.
+--lease URL: lease the node from the Valkey at URL (redis://[USER:PASSWORD@]HOST:PORT, rediss://, valkey://),
+        which holds @echomq/branded's functions library, so runs on many machines never share a node. The
+        lease lasts 10 s and is renewed while the run mints; a run that cannot renew in time stops minting (the
+        ids printed before are good) and exits 3. It needs iovalkey beside the package (npm install iovalkey),
+        and runs in the WebAssembly CLI (the native binary hands the run to it). Not with --node or --at.
 --at TIME: the first ids of that millisecond (milliseconds, ISO 8601, or now, now-5m...) on node N (default 0):
         the same ids on every run, for fixtures and backfills; no lease is taken.
 --json: one decode object per id.
 
-Exit status: 0 minted, 1 refused (namespace, node, range, or no node free), 2 usage error.
+Exit status: 0 minted, 1 refused (namespace, node, range, or no node free), 2 usage error, 3 --lease: no
+node could be leased (the server is not Valkey, lacks the library, refuses the user, or has no node free), or
+the lease was lost while minting (stderr says which: "branded mint: lease: REASON: ...").
 )";
 
 constexpr std::string_view GATE_HELP = R"(Usage: branded gate ID [--json]

@@ -9,6 +9,7 @@
 #include "branded/text.hpp"
 #include "commands.hpp"
 #include "lease.hpp"
+#include "valkey_lease.hpp"
 #include "words.hpp"
 
 namespace branded::cli {
@@ -104,6 +105,79 @@ Task<int> mint_leased(Run& run, std::string_view ns, std::optional<std::int64_t>
   co_return status;
 }
 
+// A lease that could not be had or was lost: said on stderr, exit status LEASE_STATUS.
+Task<int> lease_refused(Run& run, std::string_view problem) {
+  const std::string line = "branded mint: lease: " + std::string(problem) + "\n";
+  co_await run.say(line);
+  co_return LEASE_STATUS;
+}
+
+// Why the ids of node `node` must stop at `ms`, or empty when the lease (as the driver answers now) covers it.
+Task<std::string> lease_covers(Run& run, ValkeyLease& lease, std::int64_t ms, std::int64_t last_ms) {
+  Answer answer = co_await run.valkey_lease(LeaseCall::check, {}, last_ms);
+  if (!answer.ok) co_return std::move(answer.text);
+  lease.ceiling_ms = answer.lease.ceiling_ms;
+  if (answer.lease.ms_left <= 0)
+    co_return "expired: node " + decimal(lease.node) + "'s lease was not renewed in time; minting stopped";
+  if (ms > lease.ceiling_ms)
+    co_return "ahead: node " + decimal(lease.node) + ": minting reached the lease's promise (" +
+        decimal(lease.ceiling_ms) + ") before a renew raised it";
+  co_return std::string();
+}
+
+// Mints `count` ids on a node leased from the Valkey at `url`, inside the lease's bounds, checking the lease
+// after every batch and before every write of rows (each check tells the driver the last millisecond minted).
+Task<int> mint_valkey_leased(Run& run, std::string_view ns, std::string_view url, std::uint64_t count, bool json) {
+  if (!run.env.valkey_client) {
+    const Answer handed = co_await run.hand_off();
+    const std::string line = "branded mint: --lease needs a Valkey client, which this native build has not, and " +
+                             handed.text +
+                             ": run the npm package's branded (npx @echomq/branded mint NS --lease URL), which runs "
+                             "the WebAssembly CLI for --lease\n";
+    co_await run.say(line);
+    co_return 2;
+  }
+  const ValkeyLeased leased = co_await take_valkey_lease(run, url);
+  if (leased.lease.node < 0) co_return co_await lease_refused(run, leased.problem);
+  ValkeyLease lease = leased.lease;
+  run.progress.begin("mint", static_cast<std::int64_t>(count), "ids", "");
+  Minter minter = Minter::create(ns, static_cast<std::uint32_t>(lease.node)).value;
+  std::int64_t last_ms = -1;
+  std::string problem;
+  for (std::uint64_t i = 0; i < count && problem.empty(); ++i) {
+    const auto snowflake = minter.next();
+    const std::int64_t ms = snowflake ? unix_ms(snowflake.value) : lease.floor_ms;
+    if (!snowflake || ms <= lease.floor_ms) {
+      problem = "clock: node " + decimal(lease.node) + ": this machine's clock reads at or before the node's " +
+                "high-water (" + decimal(lease.floor_ms) + ")";
+      break;
+    }
+    if (ms > lease.ceiling_ms) {
+      problem = co_await lease_covers(run, lease, ms, last_ms);
+      if (!problem.empty()) break;
+    }
+    const Id id = encode(ns, snowflake.value).value;
+    if (!add_id(run, json, id, snowflake.value)) {
+      problem = co_await lease_covers(run, lease, last_ms, last_ms);
+      if (!co_await run.flush() || !problem.empty()) break;
+      add_id(run, json, id, snowflake.value);
+    }
+    last_ms = ms;
+    if ((i + 1) % BATCH == 0) {
+      problem = co_await lease_covers(run, lease, last_ms, last_ms);
+      co_await run.update_progress(static_cast<std::int64_t>(i + 1), 0);
+    }
+  }
+  // Before any rows are written the driver learns their last millisecond: a signal while they are written lets
+  // the node go with a high-water at or past every id minted.
+  co_await run.valkey_lease(LeaseCall::check, {}, last_ms);
+  co_await run.flush();
+  co_await run.clear_progress();
+  co_await run.valkey_lease(LeaseCall::release, {}, last_ms);
+  if (!problem.empty()) co_return co_await lease_refused(run, problem);
+  co_return 0;
+}
+
 }  // namespace
 
 Task<int> mint_command(Run& run, const Arguments& args) {
@@ -133,6 +207,18 @@ Task<int> mint_command(Run& run, const Arguments& args) {
     at = instant.ms;
   }
   const bool json = args.flag(Option::json);
+  const auto lease_url_text = args.value(Option::lease);
+  if (lease_url_text) {
+    if (node || at)
+      co_return usage(run, {std::string(node ? "--node" : "--at") +
+                                " cannot go with --lease: a lease picks the node (give one or the other)",
+                            "mint"});
+    if (!lease_url(*lease_url_text))
+      co_return usage(run, {"--lease takes the URL of a Valkey server (redis://HOST:PORT, rediss://, valkey://), "
+                            "got " +
+                                quote(*lease_url_text),
+                            "mint"});
+  }
   if (at) co_return co_await mint_at(run, ns, node.value_or(0), *at, count->magnitude, json);
   // a bad namespace or node is refused before any lease is taken
   if (!valid_namespace(ns))
@@ -140,6 +226,7 @@ Task<int> mint_command(Run& run, const Arguments& args) {
                       explain_namespace(ns).text());
   if (node && (*node < 0 || *node > MAX_NODE))
     co_return refused(run, "mint", json, json_fields(ns, *node), Error::node, NODE_HINT);
+  if (lease_url_text) co_return co_await mint_valkey_leased(run, ns, *lease_url_text, count->magnitude, json);
   co_return co_await mint_leased(run, ns, node, count->magnitude, json);
 }
 

@@ -32,7 +32,12 @@ const std::vector<Command>& commands() {
        scan_command},
       {"encode", {json, help}, encode_command},
       {"mint",
-       {json, help, {Option::node, "node", true}, {Option::count, "count", true}, {Option::at, "at", true}},
+       {json,
+        help,
+        {Option::node, "node", true},
+        {Option::count, "count", true},
+        {Option::at, "at", true},
+        {Option::lease, "lease", true}},
        mint_command},
       {"gate", {json, help}, gate_command},
       {"window", {json, help}, window_command},
@@ -127,6 +132,8 @@ std::string_view Program::text() const { return state_->text; }
 FileCall Program::file_call() const { return state_->file_call; }
 std::int64_t Program::pid() const { return state_->pid; }
 std::int64_t Program::sleep_ms() const { return state_->sleep_ms; }
+LeaseCall Program::lease_call() const { return state_->lease_call; }
+std::int64_t Program::lease_ms() const { return state_->lease_ms; }
 const HeldLease* Program::held_lease() const { return state_->lease ? &*state_->lease : nullptr; }
 
 void Program::done() { state_->resume(); }
@@ -155,6 +162,11 @@ void Program::opened(std::int64_t size) {
 void Program::failed(std::string_view code) {
   state_->answer.ok = false;
   state_->answer.text = code;
+  state_->resume();
+}
+
+void Program::leased(const ValkeyLease& lease) {
+  state_->answer.lease = lease;
   state_->resume();
 }
 

@@ -173,6 +173,19 @@ Ask Run::sleep(std::int64_t ms) {
   return {*this};
 }
 
+Ask Run::valkey_lease(LeaseCall call, std::string_view url, std::int64_t ms) {
+  want = Want::lease;
+  lease_call = call;
+  path = url;
+  lease_ms = ms;
+  return {*this};
+}
+
+Ask Run::hand_off() {
+  want = Want::hand_off;
+  return {*this};
+}
+
 Task<bool> Run::flush() {
   if (stdout_gone) co_return false;
   if (out.size() > 0) co_await write(1, out.take());

@@ -48,6 +48,7 @@ struct Answer {
   std::int64_t size = 0;       // read: bytes read; open, size: the size (-1: not a regular file)
   std::string text;            // file (read): the file's text; a failure: the errno's name
   const char* lent = nullptr;  // read: where the driver lent the `size` bytes read (null: they are in the room)
+  ValkeyLease lease;           // lease: the driver's answer
 };
 
 struct Run;
@@ -97,6 +98,8 @@ struct Run {
   FileCall file_call = FileCall::make_directory;
   std::int64_t pid = 0;
   std::int64_t sleep_ms = 0;
+  LeaseCall lease_call = LeaseCall::acquire;
+  std::int64_t lease_ms = -1;
   Answer answer;
   coro::coroutine_handle<> waiting;
 
@@ -123,6 +126,8 @@ struct Run {
   Ask file(FileCall call, std::string_view first, std::string_view second = {}, std::string_view content = {});
   Ask alive(std::int64_t process);
   Ask sleep(std::int64_t ms);
+  Ask valkey_lease(LeaseCall call, std::string_view url = {}, std::int64_t ms = -1);
+  Ask hand_off();
 
   // Hands stdout's rows so far to the driver; false once stdout's reader is gone (nothing more is written then).
   Task<bool> flush();

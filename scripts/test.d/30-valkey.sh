@@ -9,7 +9,9 @@
 # of a primary with durability on. Node leases (lease*.test.js): createMinter({ lease }) on the library's lease
 # functions, its deadline (an injected clock), all 1,024 held, each bad input typed; 16 minter processes on two
 # "machines" (a port and a TCP relay) minting 100,000 ids each with no duplicate, a leaseholder SIGSTOPped past
-# its TTL, and a Valkey restarted under the minters. Every server is a real valkey-server on a free loopback port.
+# its TTL, and a Valkey restarted under the minters. `branded mint --lease` (lease-cli.test.js): both CLIs, two
+# runs at once on distinct nodes, a node taken mid-run, SIGTERM, each bad URL, server and user. Every server is
+# a real valkey-server on a free loopback port.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 test -f build/native/valkey/emq_module.so || { echo "valkey: build/native/valkey/emq_module.so is missing: run npm run build" >&2; exit 1; }

@@ -12,6 +12,7 @@ import { existsSync, readFileSync, readdirSync, readlinkSync, writeFileSync } fr
 import { basename, join } from 'node:path';
 import { before, describe, it } from 'node:test';
 
+import { startServer } from '../../scripts/valkey.js';
 import { installProject, packAll } from './installed.js';
 import { ROOT, scratch } from './support.js';
 
@@ -169,6 +170,27 @@ describe('the packed packages, installed into fresh projects', () => {
     const forced = await branded(dir, ['--version'], { env: { BRANDED_CLI: 'native' } });
     assert.equal(forced.status, 2);
     assert.match(forced.stderr, /^branded: BRANDED_CLI=native, but no native build is installed for linux-x64/);
+  });
+
+  it('mint --lease: the native bin hands the run to the WebAssembly CLI, which needs iovalkey beside the package', async (t) => {
+    const server = await startServer();
+    t.after(() => server.stop());
+    const dir = join(scratch, 'with-native');
+    const args = ['mint', 'JOB', '--count', '3', '--lease', server.url];
+    const missing = await branded(dir, args);
+    assert.equal(missing.status, 3);
+    assert.equal(missing.stdout, '');
+    assert.match(missing.stderr, /^branded mint: lease: .*needs the iovalkey package: npm install iovalkey/);
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'iovalkey', 'package.json'), 'utf8'));
+    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `iovalkey@${version}`], {
+      cwd: dir,
+      stdio: 'pipe',
+    });
+    const leased = await branded(dir, args);
+    assert.equal(leased.status, 0, leased.stderr);
+    assert.match(basename(leased.self), /^node/, 'the binary handed the run to Node');
+    assert.match(leased.stdout, /^(JOB[0-9A-Za-z]{11}\n){3}$/);
+    assert.equal(leased.stderr, '');
   });
 
   it('on another platform (macOS, Windows, an unknown CPU), the WebAssembly CLI runs, saying nothing', async () => {

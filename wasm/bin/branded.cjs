@@ -3,7 +3,8 @@
 // dependency @echomq/branded-<os>-<cpu>, as esbuild and biome ship theirs), it runs that binary with this
 // process's stdio, arguments and exit status; everywhere else (macOS, Windows, --omit=optional, an unknown
 // platform) it runs the WebAssembly CLI in this process. Either way silently: the two are one program, byte for
-// byte. BRANDED_CLI=native or BRANDED_CLI=wasm picks one.
+// byte. BRANDED_CLI=native or BRANDED_CLI=wasm picks one. What the native build cannot do (mint --lease: it has no
+// Valkey client) it hands to the WebAssembly CLI, whose path it is given in BRANDED_WASM_CLI.
 'use strict';
 
 const { nativeBinary } = require('./native.cjs');
@@ -18,7 +19,9 @@ function fail(message) {
 // Runs the native binary; false when it could not be started (the WebAssembly CLI runs instead).
 function runNative(binary) {
   const { spawnSync } = require('node:child_process');
-  const run = spawnSync(binary, process.argv.slice(2), { stdio: 'inherit' });
+  const wasmCli = require('node:path').join(__dirname, '..', 'dist', 'cli.cjs');
+  const env = { ...process.env, BRANDED_WASM_CLI: wasmCli };
+  const run = spawnSync(binary, process.argv.slice(2), { stdio: 'inherit', env });
   if (run.error) {
     if (choice === 'native') fail(`BRANDED_CLI=native, but ${binary} did not start: ${run.error.message}`);
     return choice === 'native';

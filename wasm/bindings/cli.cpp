@@ -30,7 +30,7 @@ struct Wanted {
   std::uint32_t second_path_size;
   Address text;
   std::uint32_t text_size;
-  double number;  // file (alive): the pid; sleep: the ms
+  double number;  // file (alive): the pid; sleep: the ms; lease: the last millisecond minted
   // the lease held, for the driver's signal handlers (sizes 0: none)
   Address lock_path;
   std::uint32_t lock_path_size;
@@ -66,18 +66,27 @@ constexpr Named WANTED_LAYOUT[] = {
 
 // The numbers of Want and FileCall by name, so the driver reads them rather than retyping them.
 constexpr std::uint32_t number(auto value) { return static_cast<std::uint32_t>(value); }
-constexpr std::uint32_t WANTS[] = {number(Want::exit), number(Want::write), number(Want::read), number(Want::open),
-                                   number(Want::size), number(Want::file),  number(Want::sleep)};
+constexpr std::uint32_t WANTS[] = {number(Want::exit),  number(Want::write), number(Want::read),
+                                   number(Want::open),  number(Want::size),  number(Want::file),
+                                   number(Want::sleep), number(Want::lease), number(Want::hand_off)};
 using branded::cli::FileCall;
 constexpr std::uint32_t CALLS[] = {number(FileCall::make_directory), number(FileCall::write),  number(FileCall::link),
                                    number(FileCall::read),           number(FileCall::rename), number(FileCall::remove),
                                    number(FileCall::alive)};
+using branded::cli::LeaseCall;
+constexpr std::uint32_t LEASE_CALLS[] = {number(LeaseCall::acquire), number(LeaseCall::check),
+                                         number(LeaseCall::release)};
 constexpr Named NUMBERS[] = {
-    named("exit", &WANTS[0]),   named("write", &WANTS[1]),         named("read", &WANTS[2]),
-    named("open", &WANTS[3]),   named("size", &WANTS[4]),          named("file", &WANTS[5]),
-    named("sleep", &WANTS[6]),  named("makeDirectory", &CALLS[0]), named("writeFile", &CALLS[1]),
-    named("link", &CALLS[2]),   named("readFile", &CALLS[3]),      named("rename", &CALLS[4]),
-    named("remove", &CALLS[5]), named("alive", &CALLS[6]),         {},
+    named("exit", &WANTS[0]),          named("write", &WANTS[1]),
+    named("read", &WANTS[2]),          named("open", &WANTS[3]),
+    named("size", &WANTS[4]),          named("file", &WANTS[5]),
+    named("sleep", &WANTS[6]),         named("makeDirectory", &CALLS[0]),
+    named("writeFile", &CALLS[1]),     named("link", &CALLS[2]),
+    named("readFile", &CALLS[3]),      named("rename", &CALLS[4]),
+    named("remove", &CALLS[5]),        named("alive", &CALLS[6]),
+    named("lease", &WANTS[7]),         named("handOff", &WANTS[8]),
+    named("acquire", &LEASE_CALLS[0]), named("check", &LEASE_CALLS[1]),
+    named("release", &LEASE_CALLS[2]), {},
 };
 
 std::unique_ptr<Program> program;
@@ -112,6 +121,12 @@ void publish() {
       wanted.number = static_cast<double>(p.pid());
       break;
     case Want::sleep: wanted.number = static_cast<double>(p.sleep_ms()); break;
+    case Want::lease:
+      wanted.call = static_cast<std::uint32_t>(p.lease_call());
+      put(wanted.path, wanted.path_size, p.path());
+      wanted.number = static_cast<double>(p.lease_ms());
+      break;
+    case Want::hand_off: break;
   }
   if (const auto* lease = p.held_lease()) {
     put(wanted.lock_path, wanted.lock_path_size, lease->lock_path);
@@ -126,7 +141,8 @@ Address branded_cli_layout() { return address_of(WANTED_LAYOUT); }
 Address branded_cli_numbers() { return address_of(NUMBERS); }
 
 // Starts a run. `text`: the arguments, each ending in a NUL byte (`count` of them), then the lease directory.
-// `flags`: 1 stdout is a terminal, 2 stderr is, 4 the progress line is drawn at every step. `stdin_size`: -1 unless
+// `flags`: 1 stdout is a terminal, 2 stderr is, 4 the progress line is drawn at every step, 8 the driver holds
+// Valkey leases (mint --lease). `stdin_size`: -1 unless
 // stdin is a regular file.
 void branded_cli_start(Address text, std::uint32_t size, std::uint32_t count, int flags, double stdin_size,
                        double pid) {
@@ -141,6 +157,7 @@ void branded_cli_start(Address text, std::uint32_t size, std::uint32_t count, in
   env.stdout_terminal = (flags & 1) != 0;
   env.stderr_terminal = (flags & 2) != 0;
   env.progress_every_step = (flags & 4) != 0;
+  env.valkey_client = (flags & 8) != 0;
   env.stdin_size = static_cast<std::int64_t>(stdin_size);
   env.node_directory = rest;
   env.pid = static_cast<std::int64_t>(pid);
@@ -173,6 +190,12 @@ void branded_cli_failed(Address code, std::uint32_t size) {
   publish();
 }
 
+void branded_cli_leased(double node, double floor_ms, double ceiling_ms, double ms_left) {
+  program->leased({static_cast<std::int64_t>(node), static_cast<std::int64_t>(floor_ms),
+                   static_cast<std::int64_t>(ceiling_ms), static_cast<std::int64_t>(ms_left)});
+  publish();
+}
+
 void branded_cli_pipe_closed() {
   program->pipe_closed();
   publish();
@@ -190,4 +213,5 @@ EMSCRIPTEN_BINDINGS(cli) {
   emscripten::function("cli_opened", &branded_cli_opened);
   emscripten::function("cli_failed", &branded_cli_failed);
   emscripten::function("cli_pipe_closed", &branded_cli_pipe_closed);
+  emscripten::function("cli_leased", &branded_cli_leased);
 }

@@ -1,6 +1,6 @@
 // The wasm CLI: the driver of the CLI's program (cli/, the native binary's too, compiled into the CLI's module).
-// It only does what the program asks — write, read, open, stat, the file calls of mint's node leases, sleep — and
-// answers; every word and row is the program's.
+// It only does what the program asks — write, read, open, stat, the file calls of mint's node leases, sleep, the
+// Valkey lease of mint --lease — and answers; every word and row is the program's.
 import {
   closeSync,
   fstatSync,
@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { NUMBERS, WANTED, reserveInput, views, wasm } from './module.js';
 import { BackgroundWriter, FileReader, StdinReader } from './stdio.js';
 import { isTerminal, stdinSize } from './tty.js';
+import { ValkeyLease, leaseProblem } from './valkey-lease.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -74,9 +75,16 @@ function start(argv, io) {
   const flags =
     (isTerminal(io.stdout) ? 1 : 0) |
     (isTerminal(io.stderr) ? 2 : 0) |
-    (process.env.BRANDED_PROGRESS === 'every' ? 4 : 0);
+    (process.env.BRANDED_PROGRESS === 'every' ? 4 : 0) |
+    8; // this driver holds Valkey leases (mint --lease)
   wasm.cli_start(start, size, argv.length, flags, stdinSize(io.stdin), process.pid);
 }
+
+const SIGNALS = [
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+  ['SIGHUP', 1],
+];
 
 // mint's node lease, let go as the run would when a signal or a crash ends the process first.
 let heldLease = null;
@@ -97,15 +105,48 @@ function watchLease(lease) {
   if (lease === null || releasing) return;
   releasing = true;
   process.once('exit', releaseHeld);
-  for (const [signal, number] of [
-    ['SIGINT', 2],
-    ['SIGTERM', 15],
-    ['SIGHUP', 1],
-  ])
+  for (const [signal, number] of SIGNALS)
     process.once(signal, () => {
       releaseHeld();
       process.exit(128 + number);
     });
+}
+
+// mint --lease's lease: held from acquire to release; a signal lets it go first.
+let valkeyLease = null;
+let halted = false; // a signal came: the run goes no further (no more rows) while the lease is let go
+const releaseOnSignal = SIGNALS.map(([signal, number]) => [
+  signal,
+  () => {
+    const lease = valkeyLease;
+    valkeyLease = null;
+    halted = true;
+    (lease?.releaseSoon() ?? Promise.resolve()).finally(() => process.exit(128 + number));
+  },
+]);
+
+async function valkeyLeaseCall(w) {
+  try {
+    let answer = null;
+    if (w.call === NUMBERS.acquire) {
+      valkeyLease = new ValkeyLease();
+      for (const [signal, handler] of releaseOnSignal) process.once(signal, handler);
+      answer = await valkeyLease.acquire(w.path());
+    } else if (w.call === NUMBERS.check) {
+      valkeyLease.minted(w.number);
+      await new Promise((resolve) => setImmediate(resolve)); // the renew timer and its reply run between checks
+      answer = valkeyLease.check(w.number);
+    } else {
+      const lease = valkeyLease;
+      valkeyLease = null;
+      await lease?.release(w.number);
+      for (const [signal, handler] of releaseOnSignal) process.off(signal, handler);
+    }
+    if (answer === null) wasm.cli_done();
+    else wasm.cli_leased(answer.node, answer.floorMs, answer.ceilingMs, answer.msLeft);
+  } catch (error) {
+    wasm.cli_failed(...place(leaseProblem(error)));
+  }
 }
 
 function fileCall(w) {
@@ -181,6 +222,7 @@ export async function main(argv, io = { stdin: 0, stdout: 1, stderr: 2 }) {
   const writer = new BackgroundWriter(() => views().u8, io.stdout);
   const input = new Input(io.stdin);
   for (;;) {
+    if (halted) await new Promise(() => {}); // the signal's handler exits once the lease is let go
     const w = wanted();
     if (w.lease() !== heldLease) watchLease(w.lease());
     switch (w.want) {
@@ -233,6 +275,9 @@ export async function main(argv, io = { stdin: 0, stdout: 1, stderr: 2 }) {
       }
       case NUMBERS.file:
         fileCall(w);
+        break;
+      case NUMBERS.lease:
+        await valkeyLeaseCall(w);
         break;
       case NUMBERS.sleep:
         await new Promise((resolve) => setTimeout(resolve, w.number));

@@ -84,7 +84,8 @@ writeFileSync(join(DIST, 'schema.d.cts'), schemaTypes.replaceAll("from './index.
 
 // The CLI (cli/run.js, its commands and the CLI module's glue) as one CommonJS file: Node starts CommonJS without
 // the ES module loader's work per file and per built-in. `import.meta.url` is the bundle's own URL (dist/ and
-// cli/ are siblings, so the sources' relative URLs hold), and the package entry it loads stays ./index.cjs.
+// cli/ are siblings, so the sources' relative URLs hold), and the package entries it loads stay ./index.cjs and
+// ./valkey.cjs.
 await esbuild({
   entryPoints: [join(PACKAGE_DIR, 'cli', 'run.js')],
   outfile: join(DIST, 'cli.cjs'),
@@ -100,6 +101,8 @@ await esbuild({
       name: 'package-entry',
       setup(build) {
         build.onResolve({ filter: /^@echomq\/branded$/ }, () => ({ path: './index.cjs', external: true }));
+        // mint --lease's connector, loaded only when a run asks for a lease
+        build.onResolve({ filter: /^@echomq\/branded\/valkey$/ }, () => ({ path: './valkey.cjs', external: true }));
       },
     },
   ],

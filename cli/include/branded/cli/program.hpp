@@ -22,6 +22,18 @@ enum class Want : std::uint8_t {
   size = 4,   // the size of path() if it is a regular file: opened(size), opened(-1) when it is not, failed(code)
   file = 5,   // a file-system call of mint's node leases (file_call()), then done(), done(text) or failed(code)
   sleep = 6,  // sleep sleep_ms(), then done()
+  lease = 7,  // a call on mint's Valkey node lease (lease_call()), then leased(...), done() or failed(message)
+  hand_off = 8,  // a run this driver cannot do (mint --lease without a Valkey client): run the WebAssembly CLI on
+                 // the same arguments instead (never answering), or failed(why) when there is none
+};
+
+// The calls of mint --lease (cli/src/valkey_lease.cpp). The driver holds the lease: it connects to path() (a
+// redis:// or valkey:// URL), renews the lease on a timer while the run mints, and lets it go on release or a
+// signal. Each call's answer is leased(node, floor_ms, ceiling_ms, ms_left), or failed("REASON: message").
+enum class LeaseCall : std::uint8_t {
+  acquire = 0,  // take the lowest free node of the Valkey at path()
+  check = 1,    // the lease as it stands (lease_ms(): the last millisecond minted, for the next renew's promise)
+  release = 2,  // let the node go, its high-water the last millisecond minted (lease_ms(); -1: none), then done()
 };
 
 // The file-system calls of mint's node leases (cli/src/lease.cpp). `alive` asks whether process pid() runs.
@@ -43,6 +55,17 @@ struct Environment {
   std::string node_directory;        // mint's leases: $BRANDED_NODE_DIR, else <tmpdir>/branded-nodes
   std::int64_t pid = 0;              // this process
   bool progress_every_step = false;  // $BRANDED_PROGRESS=every: the progress line at every step, not timed
+  bool valkey_client = false;        // the driver answers Want::lease (else mint --lease asks for a hand_off)
+};
+
+// A Valkey node lease as the driver answers it: the node, the previous holders' high-water (mint only after
+// it), the highest millisecond the server now holds as promised (mint at most to it), and the time left before
+// the driver's local deadline (0: the lease is no longer trusted).
+struct ValkeyLease {
+  std::int64_t node = -1;
+  std::int64_t floor_ms = 0;
+  std::int64_t ceiling_ms = 0;
+  std::int64_t ms_left = 0;
 };
 
 // A node lease held while mint runs: what a driver interrupted by a signal does to let it go (write `last_text` to
@@ -73,6 +96,8 @@ class Program {
   FileCall file_call() const;            // Want::file
   std::int64_t pid() const;              // Want::file (alive)
   std::int64_t sleep_ms() const;         // Want::sleep
+  LeaseCall lease_call() const;          // Want::lease (path(): the URL, on acquire)
+  std::int64_t lease_ms() const;         // Want::lease (check, release)
   const HeldLease* held_lease() const;   // null when no lease is held
 
   void done();                       // write, file, sleep
@@ -80,9 +105,11 @@ class Program {
   void read(std::size_t bytes);      // read
   // read, when lendable(): `bytes` (not empty) stay untouched until the driver's next answer to a read or open.
   void lend(std::string_view bytes);
-  void opened(std::int64_t size);      // open, size
-  void failed(std::string_view code);  // open, size, read, file: the errno's name (ENOENT, EEXIST, ...)
-  void pipe_closed();                  // write to stdout: EPIPE
+  void opened(std::int64_t size);  // open, size
+  // open, size, read, file: the errno's name (ENOENT, EEXIST, ...); lease, hand_off: what went wrong
+  void failed(std::string_view code);
+  void pipe_closed();                     // write to stdout: EPIPE
+  void leased(const ValkeyLease& lease);  // lease (acquire, check)
 
  private:
   struct State;
