@@ -99,6 +99,24 @@ describe('node leases', () => {
     await minter.close();
   });
 
+  test('paused between the deadline check and the clock read (SIGSTOP): refused `expired`, not `ahead`', async () => {
+    await clean();
+    // The lease's promise is made on a wall clock a minute behind the minter's, so every id is past it; the
+    // monotonic clock passes the deadline between next()'s two reads of it, as a process stopped there would.
+    const reads = [0];
+    const clock = { monotonic: () => (reads.length > 1 ? reads.shift() : reads[0]), wall: () => Date.now() - 60_000 };
+    const timers = heldTimers();
+    const minter = await createMinter({
+      namespace: 'JOB',
+      lease: connection,
+      leaseOptions: { ttlMs: 10_000, marginMs: 2_000, clock, timers },
+    });
+    reads.splice(0, reads.length, 0, 9_000);
+    assert.throws(() => minter.next(), isLease('expired'));
+    assert.equal(minter.node, null);
+    await minter.close();
+  });
+
   test('a renew that finds another owner loses the node: no more ids on it', async () => {
     await clean();
     const timers = heldTimers();

@@ -121,8 +121,14 @@ class LeasedMinter {
     const held = this.#held;
     if (snowflake < held.low)
       throw new LeaseError('clock', `node ${held.node}: the clock reads at or before its high-water ${held.floorMs}`);
-    if (snowflake >= held.high)
+    if (snowflake >= held.high) {
+      // A process paused between the deadline's check and the clock's read lands here: it is the deadline.
+      if (this.#settings.clock.monotonic() >= held.deadline) {
+        this.#lose('expired');
+        throw this.#refusal();
+      }
       throw new LeaseError('ahead', `node ${held.node}: minting ran past the lease's promise (${held.ceilingMs})`);
+    }
     this.#last = snowflake;
   }
 
