@@ -160,7 +160,22 @@ export class Connection {
     return outcomes;
   }
 
+  // On a cluster the checks before a write may meet a primary that just failed: nothing was sent yet, so they
+  // are tried again within the retry budget, as the writes are.
   async #assertWritable(executor) {
+    const deadline = Date.now() + this.#retryBudgetMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#checkWritable(executor);
+      } catch (error) {
+        if (!this.#cluster || !retryable(error) || Date.now() >= deadline) throw error;
+        await sleep(retryDelayMs(attempt));
+        if (staleSlots(error)) await new Promise((done) => this.#client.refreshSlotsCache(() => done()));
+      }
+    }
+  }
+
+  async #checkWritable(executor) {
     await this.#fence.assertWritable();
     if (!this.#cluster || executor !== 'native' || this.#nativeReady) return;
     await this.#nodeFences.assertNative();
