@@ -3,7 +3,7 @@
 // its own choosing (the connector calls its Functions library, which an administrator loads: see
 // functionsCommand).
 import { FENCE_VALUE } from '@echomq/branded';
-import { LIBRARY_CODE } from '@echomq/branded/valkey';
+import { LEASE_TAG, LIBRARY_CODE } from '@echomq/branded/valkey';
 
 import { LIMITS_LIBRARY_CODE, LIMIT_KEY_PREFIX } from './fleet/library.js';
 import { STAR_BYTES } from './queues.js';
@@ -47,6 +47,12 @@ export const ACL_COMMANDS = [
 export const ACL_CLUSTER_COMMANDS = ['cluster|slots', 'cluster|shards', 'cluster|info', 'readonly', 'asking'];
 export const ACL_MODULE_COMMANDS = ['emq.enqueue', 'emq.fence|get', 'emq.fence|claim'];
 export const FENCE_PATTERN = '{emq}:version';
+/**
+ * With --max-leases above 0 (the mintLease op), a selector of its own: FCALL of the connector's node lease
+ * functions on the `{emq:lease}:*` keys, and the commands they run there (GET, SET, PEXPIRE, DEL). A selector
+ * keeps SET off every other key: the queues' and the fence's.
+ */
+export const LEASE_SELECTOR = `(~${LEASE_TAG}:* +fcall +get +set +pexpire +del)`;
 // The bytes of a queue name (docs/contract.md §4): a pattern's class for `?`, and repeated for `*`.
 const NAME_BYTE = '[-.0-9A-Z_a-z]';
 
@@ -105,6 +111,7 @@ export function aclRules(config, password, { databases = false } = {}) {
     ...ACL_COMMANDS.map((c) => `+${c}`),
     ...(config.cluster === null ? ['emq.enqueue'] : ACL_CLUSTER_COMMANDS).map((c) => `+${c}`),
     ...databaseRules(config),
+    ...(config.maxLeases > 0 ? [LEASE_SELECTOR] : []),
   ];
 }
 
