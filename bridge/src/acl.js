@@ -5,7 +5,7 @@
 import { FENCE_VALUE } from '@echomq/branded';
 import { LEASE_TAG, LIBRARY_CODE } from '@echomq/branded/valkey';
 
-import { LIMITS_LIBRARY_CODE, LIMIT_KEY_PREFIX } from './fleet/library.js';
+import { LIMITS_LIBRARY_CODE, LIMIT_KEY_PREFIX, SEED_LEDGER_KEY } from './fleet/library.js';
 import { STAR_BYTES } from './queues.js';
 
 export const ACL_USER = 'branded-bridge';
@@ -76,14 +76,14 @@ export const LIMIT_PATTERN = `${LIMIT_KEY_PREFIX}{*}:limits`;
 
 /**
  * The key patterns the bridge user may touch: the served queues' keys, the scratch queues' keys and, with
- * --limits valkey, the limit keys.
+ * --limits valkey, the limit keys and the fleet's ledger of seeded streams.
  */
 export function aclKeyPatterns({ queues, scratch, limits = 'valkey' }) {
   return [
     ...queues.flatMap(queuePatterns),
     `emq:{${scratch}.${SCRATCH_ID}}:*`,
     `emq:{${scratch}.${SCRATCH_ID}.native}:*`,
-    ...(limits === 'valkey' ? [LIMIT_PATTERN] : []),
+    ...(limits === 'valkey' ? [LIMIT_PATTERN, SEED_LEDGER_KEY] : []),
   ];
 }
 
