@@ -17,12 +17,13 @@ function leaseRefusal(error) {
   return unavailable(`minting leases: ${error.message}`);
 }
 
-// One socket's lease: its node, owner token, bounds, deadline (monotonic) and renew timer.
+// One socket's lease: its client, node, owner token, bounds, deadline (monotonic) and renew timer.
 class Lease {
-  constructor({ node, owner, floorMs, ceilingMs, deadline }) {
-    Object.assign(this, { node, owner, floorMs, ceilingMs, deadline });
+  constructor({ clientKey, node, owner, floorMs, ceilingMs, deadline }) {
+    Object.assign(this, { clientKey, node, owner, floorMs, ceilingMs, deadline });
     this.lost = null; // why it is no longer held: 'lost' (another holds the node) or 'expired'
     this.timer = null;
+    this.released = false;
   }
 }
 
@@ -37,6 +38,7 @@ export class MintLeases {
   #clock;
   #leases = new Map(); // socket → Lease, or the Promise of one being taken
   #perClient = new Map(); // client key → leases held or being taken
+  #watched = new WeakSet(); // sockets whose close releases their lease
 
   constructor(config, { run, logger, clock = SYSTEM_CLOCK }) {
     this.#config = config;
@@ -82,7 +84,10 @@ export class MintLeases {
     this.#perClient.set(client.key, held + 1);
     const taking = this.#taken(socket, client.key);
     this.#leases.set(socket, taking);
-    socket.once('close', () => this.release(socket));
+    if (!this.#watched.has(socket)) {
+      this.#watched.add(socket);
+      socket.once('close', () => this.release(socket));
+    }
     return taking.catch((error) => {
       this.#forget(socket, client.key);
       throw error;
@@ -107,13 +112,13 @@ export class MintLeases {
     if (answer.refused !== undefined) throw leaseRefusal(answer.refused);
     const floorMs = answer.highWaterMs;
     const lease = new Lease({
+      clientKey,
       node: answer.node,
       owner,
       floorMs,
       ceilingMs: Math.max(floorMs, asked),
       deadline: sentAt + ttlMs - marginMs,
     });
-    lease.clientKey = clientKey;
     if (this.#leases.has(socket)) this.#leases.set(socket, lease); // else the socket closed meanwhile
     lease.timer = setInterval(() => this.#renew(lease), LIMITS.mintLeaseRenewMs);
     lease.timer.unref();

@@ -6,6 +6,7 @@ import { unixMs } from '@echomq/branded';
 
 const SYSTEM_CLOCK = { monotonic: () => performance.now(), wall: () => Date.now() };
 const SYSTEM_TIMERS = { setTimeout: (...a) => setTimeout(...a), clearTimeout: (t) => clearTimeout(t) };
+const namedFor = (node, why) => (why.startsWith(`node ${node}:`) ? why : `node ${node}: ${why}`);
 
 /**
  * A page's lease through `bridge` (web/src/lib/bridge.js): start() asks for it; state() is {status: 'none' |
@@ -21,13 +22,12 @@ export function createMintLease({ bridge, onChange = () => {}, clock = SYSTEM_CL
 
   const change = () => onChange({ status, node: held?.node ?? null, message });
 
+  // Stops minting: `why` is said of the held node (the bridge's own words already name it), or alone.
   function lose(why) {
     timers.clearTimeout(timer);
-    const node = held?.node;
+    message = held === null ? why : `${namedFor(held.node, why)}, so minting on it stopped`;
     held = null;
     status = 'lost';
-    const named = node === undefined || why.startsWith(`node ${node}:`) ? why : `node ${node}: ${why}`;
-    message = node === undefined ? why : `${named}, so minting on it stopped`;
     change();
   }
 
