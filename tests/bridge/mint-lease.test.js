@@ -94,15 +94,15 @@ describe('mintLease: a node lease per WebSocket', () => {
 
   it('a node another minter took is reported lost, and the socket may lease again', async () => {
     const client = await connectAt(5);
-    const { node } = (await client.request('mintLease')).result;
+    // The sockets the test before closed give their leases back as the bridge sees them close.
+    const { node } = (await askUntil(client, (r) => r.ok, 'a lease')).result;
     // Another owner holds the node now (the lease lapsed and was taken elsewhere).
     await stack.direct.set(nodeKey(node), 'someone-else', 'PX', 60000);
     const lost = await askUntil(client, (r) => !r.ok, 'the loss reported');
     assert.equal(lost.error.code, 'unavailable');
     assert.match(lost.error.message, new RegExp(`node ${node}: another minter holds this node now`));
     assert.equal(await stack.direct.get(nodeKey(node)), 'someone-else', 'the new holder is left alone');
-    const next = await client.request('mintLease');
-    assert.equal(next.ok, true, JSON.stringify(next));
+    const next = await askUntil(client, (r) => r.ok, 'a new lease');
     assert.notEqual(next.result.node, node);
     await client.close();
     await stack.direct.del(nodeKey(node));
