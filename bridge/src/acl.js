@@ -3,9 +3,9 @@
 // its own choosing (the connector calls its Functions library, which an administrator loads: see
 // functionsCommand).
 import { FENCE_VALUE } from '@echomq/branded';
-import { LIBRARY_CODE } from '@echomq/branded/valkey';
+import { LEASE_TAG, LIBRARY_CODE } from '@echomq/branded/valkey';
 
-import { LIMITS_LIBRARY_CODE, LIMIT_KEY_PREFIX } from './fleet/library.js';
+import { LIMITS_LIBRARY_CODE, LIMIT_KEY_PREFIX, SEED_LEDGER_KEY } from './fleet/library.js';
 import { STAR_BYTES } from './queues.js';
 
 export const ACL_USER = 'branded-bridge';
@@ -47,6 +47,12 @@ export const ACL_COMMANDS = [
 export const ACL_CLUSTER_COMMANDS = ['cluster|slots', 'cluster|shards', 'cluster|info', 'readonly', 'asking'];
 export const ACL_MODULE_COMMANDS = ['emq.enqueue', 'emq.fence|get', 'emq.fence|claim'];
 export const FENCE_PATTERN = '{emq}:version';
+/**
+ * With --max-leases above 0 (the mintLease op), a selector of its own: FCALL of the connector's node lease
+ * functions on the `{emq:lease}:*` keys, and the commands they run there (GET, SET, PEXPIRE, DEL). A selector
+ * keeps SET off every other key: the queues' and the fence's.
+ */
+export const LEASE_SELECTOR = `(~${LEASE_TAG}:* +fcall +get +set +pexpire +del)`;
 // The bytes of a queue name (docs/contract.md §4): a pattern's class for `?`, and repeated for `*`.
 const NAME_BYTE = '[-.0-9A-Z_a-z]';
 
@@ -70,14 +76,14 @@ export const LIMIT_PATTERN = `${LIMIT_KEY_PREFIX}{*}:limits`;
 
 /**
  * The key patterns the bridge user may touch: the served queues' keys, the scratch queues' keys and, with
- * --limits valkey, the limit keys.
+ * --limits valkey, the limit keys and the fleet's ledger of seeded streams.
  */
 export function aclKeyPatterns({ queues, scratch, limits = 'valkey' }) {
   return [
     ...queues.flatMap(queuePatterns),
     `emq:{${scratch}.${SCRATCH_ID}}:*`,
     `emq:{${scratch}.${SCRATCH_ID}.native}:*`,
-    ...(limits === 'valkey' ? [LIMIT_PATTERN] : []),
+    ...(limits === 'valkey' ? [LIMIT_PATTERN, SEED_LEDGER_KEY] : []),
   ];
 }
 
@@ -105,6 +111,7 @@ export function aclRules(config, password, { databases = false } = {}) {
     ...ACL_COMMANDS.map((c) => `+${c}`),
     ...(config.cluster === null ? ['emq.enqueue'] : ACL_CLUSTER_COMMANDS).map((c) => `+${c}`),
     ...databaseRules(config),
+    ...(config.maxLeases > 0 ? [LEASE_SELECTOR] : []),
   ];
 }
 

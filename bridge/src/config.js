@@ -355,6 +355,22 @@ export const OPTIONS = [
     help: "bytes of seeded streams the bridge keeps at once; past it a newcomer replaces the heaviest seeder's oldest",
   },
   {
+    flag: '--max-leases',
+    key: 'maxLeases',
+    arg: 'N',
+    parse: integer(0, 256),
+    fallback: defaultOf('maxLeases'),
+    help: 'minting node leases (of 1,024) the bridge holds at once for pages (mintLease); 0 offers none',
+  },
+  {
+    flag: '--ip-leases',
+    key: 'ipLeases',
+    arg: 'N',
+    parse: integer(1, 256),
+    fallback: defaultOf('ipLeases'),
+    help: 'minting node leases one client holds at once (one per WebSocket that asks)',
+  },
+  {
     flag: '--max-queue',
     key: 'maxQueue',
     arg: 'N',

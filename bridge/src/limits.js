@@ -60,6 +60,10 @@ export const DEFAULTS = Object.freeze({
   ipSeedBytes: 16 << 20,
   /** --seed-bytes: bytes of seeded streams kept at once, whole bridge. */
   seedBytes: 128 << 20,
+  /** --max-leases: minting node leases the bridge holds at once for pages (mintLease), 0 to offer none. */
+  maxLeases: 16,
+  /** --ip-leases: minting node leases one client holds at once (one per WebSocket). */
+  ipLeases: 2,
   /** --max-queue: Valkey commands outstanding at once. */
   maxQueue: 2000,
   /** --max-buffered: reply bytes a client has not read before its socket is closed. */
@@ -172,6 +176,14 @@ export const LIMITS = Object.freeze({
    * and a budget may be overdrawn by what the fleet lets through in this time and a round trip.
    */
   limitsFlushMs: 25,
+
+  // mint-leases.js (the mintLease op)
+  /** A node lease taken for a page lapses this long after its last renewal (the bridge gone). */
+  mintLeaseTtlMs: 10000,
+  /** A page stops minting this long before the lease could lapse (what its deadline leaves for delays). */
+  mintLeaseMarginMs: 2000,
+  /** How often the bridge renews a page's node lease. */
+  mintLeaseRenewMs: 2500,
 
   // admission.js
   /** Below this share of --max-keys every client may add its whole --ip-keys. */

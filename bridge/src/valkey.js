@@ -6,6 +6,7 @@ import { FenceError, KindError } from '@echomq/branded/valkey';
 
 import { unavailable } from './errors.js';
 import { createFleetLimits } from './fleet/limits.js';
+import { MintLeases } from './mint-leases.js';
 import { createLink } from './valkey/link.js';
 import { createQuota } from './valkey/quota.js';
 import { batchFailure, createTranslator, fenceError } from './valkey/translate.js';
@@ -76,6 +77,8 @@ export class Backend {
       onLibrary: link.libraryMissing,
     });
     this.#work.setTranslator(this.#translate);
+    /** The minting leases the bridge holds for pages (mint-leases.js). */
+    this.mintLeases = new MintLeases(config, { run: this.#work.request, logger });
     this.quota = createQuota(config, { link, isStalled: this.#work.isStalled, logger });
   }
 
@@ -196,6 +199,7 @@ export class Backend {
   async close() {
     this.#closed = true;
     this.quota.close();
+    await this.mintLeases.close();
     await this.fleet?.close();
     await this.#link.close();
   }

@@ -74,6 +74,7 @@ describe('the bridge as a least-privilege Valkey user', () => {
       ['streamWindow', { queue: 'demo', stream: 'acl', t0: 1781000000000, t1: 1781000000002 }],
       ['gateCompare', { job: jobs.next() }],
       ['enqueue', { queue: `demo${'q'.repeat(32)}`, job: jobs.next() }],
+      ['mintLease', {}],
     ];
     for (const [op, fields] of requests) {
       const reply = await client.request(op, fields);
@@ -86,6 +87,7 @@ describe('the bridge as a least-privilege Valkey user', () => {
     assert.equal((await stack.direct.ttl(`emq:{demo}:job:${first}`)) > 0, true, 'the data TTL is set as this user');
     assert.deepEqual(await stack.direct.call('ACL', 'LOG'), [], 'no ACL refusal on the way');
     assert.equal(await stack.direct.exists('emq:limit:{127.0.0.1}:limits'), 1, "the fleet's limits, as this user");
+    assert.equal(await stack.direct.exists('{emq:lease}:node:0'), 1, 'a node leased for the page, as this user');
     await client.close();
   });
 
@@ -122,6 +124,10 @@ describe('the bridge as a least-privilege Valkey user', () => {
       () => user.call('SET', '{emq}:version', 'foreign-fence'),
       () => user.call('SET', '{emq}:version', FENCE_VALUE, 'NX'),
       () => user.call('SET', '{emq}:version', 'foreign-fence', 'XX'),
+      // The lease selector's SET and PEXPIRE reach the lease keys only.
+      () => user.call('PEXPIRE', 'emq:{demo}:pending', '1'),
+      () => user.call('SET', '{emq:lease}x', '1'),
+      () => user.call('SET', 'emq:{demo}:lease', '1'),
     ];
     for (const attempt of refusals) {
       await assert.rejects(attempt(), /NOPERM|permission|no permissions/i, attempt.toString());
@@ -141,9 +147,11 @@ describe('the bridge as a least-privilege Valkey user', () => {
     assert.equal(fenceClaimCommand(), `SET '{emq}:version' ${FENCE_VALUE} NX`);
     assert.match(out, /'~emq:\{docs\.\}:\*' '~emq:\{docs\.\[-\.0-9A-Z_a-z\]\}:\*' /);
     assert.match(out, /'~emq:\{demo\}:\*' '~emq:\{scratch\.(\[0-9a-f\]){16}\}:\*' /);
-    assert.match(out, / '-@all' \+auth .* \+fcall .* \+expire \+wait \+waitaof \+time \+emq\.enqueue\n/);
+    assert.match(out, / '-@all' \+auth .* \+fcall .* \+expire \+wait \+waitaof \+time \+emq\.enqueue /);
+    const selector = " '(~{emq:lease}:* +fcall +get +set +pexpire +del)'\n";
+    assert.ok(out.includes(selector), 'the node lease keys in a selector of their own, for mintLease');
     assert.match(out, / '~emq:limit:\{\*\}:limits' /, 'the limit keys, for --limits valkey');
-    assert.doesNotMatch(out, /\+eval|\+script|\+function|\+select|\+info |\+set /);
+    assert.doesNotMatch(out.replace(selector, '\n'), /\+eval|\+script|\+function|\+select|\+info |\+set |\+pexpire/);
     const library = execFileSync(process.execPath, [BRIDGE_CLI, '--print-functions'], { encoding: 'utf8' });
     assert.equal(library, LIBRARY_CODE);
     const limits = execFileSync(process.execPath, [BRIDGE_CLI, '--print-limit-functions'], { encoding: 'utf8' });
@@ -152,6 +160,10 @@ describe('the bridge as a least-privilege Valkey user', () => {
       encoding: 'utf8',
     });
     assert.doesNotMatch(local, /emq:limit:/, '--limits local: no limit keys');
+    const noLeases = execFileSync(process.execPath, [BRIDGE_CLI, '--print-acl', '--max-leases', '0'], {
+      encoding: 'utf8',
+    });
+    assert.doesNotMatch(noLeases, /emq:lease|\+set /, '--max-leases 0: nothing on the lease keys');
   });
 
   it('Valkey refusing the login (the user deleted): one clear log line, not a loop; served again once it is back', async () => {

@@ -30,11 +30,11 @@ const GIVE_UP = 10;
 const minter = createMinter({ namespace: 'JOB', node: 37 });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// `size` bridges on one Valkey (a node, or with `cluster` a local cluster of 3 primaries); fleet.start() starts
-// one more bridge on it (a restart).
-function useFleet(size, { cluster = false } = {}) {
+// `size` bridges on one Valkey (a node, or with `cluster` a local cluster of 3 primaries), each with `args`;
+// fleet.start() starts one more bridge on it (a restart).
+function useFleet(size, { cluster = false, args = ARGS } = {}) {
   const fleet = { valkey: null, direct: null, bridges: [], target: [] };
-  fleet.start = () => startBridge([...fleet.target, ...ARGS]);
+  fleet.start = () => startBridge([...fleet.target, ...args]);
   before(async () => {
     if (cluster) {
       fleet.valkey = await startCluster({});
@@ -194,6 +194,47 @@ describe('three bridges on one Valkey hold one bridge’s limits (--limits valke
   });
 });
 
+// --seed-bytes 1,000,000 for the fleet: a seed of 20,000 entries holds 640,000 bytes (32 an entry), so two
+// such seeds fit one bridge each but not the fleet.
+const SEED_BYTES = 1000000;
+const SEED_ARGS = ['--seed-bytes', String(SEED_BYTES), '--ip-seed-bytes', '700000', '--seed-interval', '0'];
+
+describe('--seed-bytes holds across the fleet', () => {
+  const fleet = useFleet(2, { args: SEED_ARGS });
+  const seed = async (bridge, n, stream, entries) => {
+    const client = await connectTo(bridge, clientAt(n));
+    const reply = await client.request('streamSeed', { queue: 'demo.seeds', stream, entries });
+    await client.close();
+    return reply;
+  };
+  const stored = async () => {
+    let bytes = 0;
+    for (const stream of ['a', 'b', 'c', 'd'])
+      bytes += (await fleet.direct.xlen(`emq:{demo.seeds}:stream.${stream}`)) * 32;
+    return bytes;
+  };
+
+  it('a seed on one bridge counts on the other: refused past the limit, or taking the heaviest seeder’s room', async (t) => {
+    assert.equal((await seed(fleet.bridges[0], 240, 'a', 20000)).ok, true);
+    // Per bridge this would fit (640,000 of 1,000,000 on the second bridge); across the fleet it would make
+    // 1,280,000, and the heaviest other seeder holds no more than it would: refused, nothing written.
+    const refused = await seed(fleet.bridges[1], 241, 'b', 20000);
+    assert.equal(refused.error?.code, 'busy', JSON.stringify(refused));
+    assert.equal(refused.error.reason, 'seeds');
+    assert.match(refused.error.message, new RegExp(`holds ${SEED_BYTES} bytes of seeded streams`));
+    assert.equal(await fleet.direct.exists('emq:{demo.seeds}:stream.b'), 0);
+    // A smaller seed fits beside it.
+    assert.equal((await seed(fleet.bridges[1], 241, 'c', 10000)).ok, true);
+    // A newcomer on the second bridge takes the room of the heaviest seeder's stream, seeded on the first.
+    assert.equal((await seed(fleet.bridges[1], 242, 'd', 10000)).ok, true);
+    assert.equal(await fleet.direct.exists('emq:{demo.seeds}:stream.a'), 0, 'the heaviest seeder’s stream gave way');
+    const bytes = await stored();
+    t.diagnostic(`seeded streams kept by the fleet: ${bytes} bytes of --seed-bytes ${SEED_BYTES}`);
+    assert.ok(bytes <= SEED_BYTES, `${bytes} bytes kept`);
+    assert.equal(bytes, 640000);
+  });
+});
+
 describe('three bridges on a Valkey Cluster of 3 primaries hold one bridge’s limits', () => {
   const fleet = useFleet(3, { cluster: true });
 
@@ -264,6 +305,33 @@ describe('the branded_limits library (as the bridge calls it)', () => {
     assert.deepEqual(await direct.fcall('emq_limits_charge_many', 2, key, other, ...quads), ['90', '4', '5']);
     assert.deepEqual([await direct.hget(key, 'keys:v'), await direct.hget(other, 'a:v')], ['90', '4']);
     await direct.del(other);
+  });
+
+  it('the seed ledger: room from the heaviest other seeder’s oldest stream, taken at once, given back on failure', async () => {
+    const ledger = 'emq:limit:{bridge}:seeds';
+    const put = (...args) => direct.fcall('emq_limits_seed_put', 1, ledger, ...args.map(String));
+    const room = (holder, stream, bytes) =>
+      direct.fcall('emq_limits_seed_room', 1, ledger, holder, stream, String(bytes), '1000', '60000');
+    const total = async () =>
+      Object.values(await direct.hgetall(ledger)).reduce((sum, entry) => sum + Number(entry.split('\t')[1]), 0);
+    await direct.del(ledger);
+    for (const [holder, stream] of [
+      ['a', 'k1'],
+      ['a', 'k2'],
+      ['b', 'k3'],
+    ])
+      await put(stream, 'record', holder, 300, 60000);
+    assert.deepEqual(await room('c', 'k4', 300), [1, '', 'k1'], "a's oldest gives way; c's room is taken at once");
+    assert.equal(await total(), 900);
+    const [granted, previous] = await room('b', 'k3', 400);
+    assert.equal(granted, 1, 'seeding the same stream again frees its own bytes');
+    assert.match(previous, /^b\t300\t/);
+    assert.deepEqual(await room('a', 'k5', 300), [0], 'the heaviest makes no room for itself');
+    await put('k3', 'restore', previous);
+    await put('k4', 'restore', '');
+    assert.equal(await total(), 600, 'seeds that failed gave their room back');
+    assert.ok((await direct.ttl(ledger)) > 0, 'the ledger lapses with its last stream');
+    await direct.del(ledger);
   });
 
   it('WebSocket counts: the cap across bridges, a lapsed lease counts for nothing, a count of 0 keeps nothing', async () => {

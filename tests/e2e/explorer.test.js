@@ -475,6 +475,10 @@ eachEngine((app) => {
       });
       const mint = panel(page, 'mint');
       await mint.locator('button.primary').click();
+      // Live, the node is the one the bridge leased for this page, whatever node was typed.
+      const leased = Number(await text(mint.locator('[data-testid="lease-node"]')));
+      assert.ok(Number.isInteger(leased) && leased >= 0 && leased <= 1023, `leased node ${leased}`);
+      assert.equal(await mint.locator('input').nth(1).isDisabled(), true, 'the node field follows the lease');
       const ids = await mint.locator('[data-testid="minted"] .id').allTextContents();
       assert.equal(ids.length, 5);
       assert.deepEqual([...ids].sort(), ids, 'byte order is mint order');
@@ -483,7 +487,7 @@ eachEngine((app) => {
         const p = parse(id);
         assert.equal(p.ok, true, id);
         assert.equal(p.namespace, 'ORD');
-        assert.equal(p.node, 3);
+        assert.equal(p.node, leased);
         assert.ok(Math.abs(p.unixMs - Date.now()) < 60000, 'minted now');
       }
       await screenshot(page, 'mint');
@@ -500,11 +504,23 @@ eachEngine((app) => {
       await mint.locator('input').nth(0).fill('Ord');
       await mint.locator('button.primary').click();
       assert.match(await text(mint.locator('[data-testid="mint-error"]')), /^namespace — /);
-      await mint.locator('input').nth(0).fill('ORD');
-      await mint.locator('input').nth(1).fill('1024');
-      await mint.locator('button.primary').click();
-      assert.match(await text(mint.locator('[data-testid="mint-error"]')), /^node — /);
       await page.close();
+
+      // With no bridge, the node typed is the node: 3 mints on 3, and 1024 is refused.
+      const offline = await openExplorer(await app.browser.page(), app.url, {
+        tab: 'mint',
+        bridge: 'none',
+        'mint.ns': 'ORD',
+        'mint.node': '3',
+      });
+      const alone = panel(offline, 'mint');
+      await alone.locator('button.primary').click();
+      assert.equal(parse(await text(alone.locator('[data-testid="minted"] .id').first())).node, 3);
+      assert.equal(await alone.locator('[data-testid="mint-lease"]').isHidden(), true, 'no lease without a bridge');
+      await alone.locator('input').nth(1).fill('1024');
+      await alone.locator('button.primary').click();
+      assert.match(await text(alone.locator('[data-testid="mint-error"]')), /^node — /);
+      await offline.close();
     });
   });
 

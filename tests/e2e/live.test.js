@@ -1,6 +1,6 @@
 // The live panels against npm start's stack (support/stack.js: the bridge and a real Valkey with the module):
 // the gate comparison of the script and EMQ.ENQUEUE, the contract.md §6 window (40,960 entries, on a stream
-// seeded by hand and on one never seeded), and an enqueue whose row appears.
+// seeded by hand and on one never seeded), an enqueue whose row appears, and Mint under a leased node.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '@echomq/branded';
@@ -248,6 +248,25 @@ describe('enqueue, live', () => {
     await screenshot(page, 'live-enqueue-kind');
     await page.close();
   });
+});
+
+test('mint, live: the panel mints under a node the bridge leased, held in Valkey while the page is open', async () => {
+  const page = await openLive({ tab: 'mint', 'mint.node': '5' });
+  const mint = panel(page, 'mint');
+  await mint.locator('button.primary').click();
+  const node = Number(await text(mint.locator('[data-testid="lease-node"]')));
+  assert.match(await text(mint.locator('[data-testid="mint-lease"]')), new RegExp(`^Minting on node ${node}, leased`));
+  for (const id of await mint.locator('[data-testid="minted"] .id').allTextContents())
+    assert.equal(parse(id).node, node);
+  assert.equal(await stack.cli('EXISTS', `{emq:lease}:node:${node}`), '(integer) 1', 'held in Valkey');
+  await screenshot(page, 'live-mint-lease');
+  await page.close();
+  // The page's socket closed: the bridge releases the node.
+  const deadline = Date.now() + 60000;
+  while ((await stack.cli('EXISTS', `{emq:lease}:node:${node}`)) !== '(integer) 0') {
+    assert.ok(Date.now() < deadline, `node ${node} released once the page closed`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 });
 
 test('the widgets page, served by the bridge: the gate widget compares live under the strict CSP', async () => {

@@ -12,6 +12,8 @@ export const LIMITS_FUNCTIONS = Object.freeze({
   chargeMany: 'emq_limits_charge_many',
   connect: 'emq_limits_connect',
   space: 'emq_limits_space',
+  seedRoom: 'emq_limits_seed_room',
+  seedPut: 'emq_limits_seed_put',
 });
 /** The key prefix of every limit key: the ACL's pattern. */
 export const LIMIT_KEY_PREFIX = 'emq:limit:';
@@ -19,6 +21,8 @@ export const LIMIT_KEY_PREFIX = 'emq:limit:';
 export const clientLimitKey = (client) => `${LIMIT_KEY_PREFIX}{${client}}:limits`;
 /** The hash of the bridge-wide buckets (--budget, --window-entries) and the seed interval. */
 export const BRIDGE_LIMIT_KEY = `${LIMIT_KEY_PREFIX}{bridge}:limits`;
+/** The hash of the seeded streams alive, for --seed-bytes (stream key → holder, bytes, until). */
+export const SEED_LEDGER_KEY = `${LIMIT_KEY_PREFIX}{bridge}:seeds`;
 
 // Shared helpers: the server's clock in ms, a hash as a table, and the key's expiry from what it holds (the
 // latest `:until`: of its buckets (when the last is full again), of a lease or of an interval; the key goes when
@@ -175,6 +179,114 @@ local function space(keys, args)
 end
 `;
 
+// The seeded streams alive (--seed-bytes), one field per stream key: `holder<TAB>bytes<TAB>until` (ms, the
+// server's clock). Read with the lapsed ones left out, written back whole (the user has no HDEL), and kept
+// until the last lapses.
+const SEED_HELPERS = `
+local function seed_entries(key, now)
+  local flat = redis.call('HGETALL', key)
+  local entries = {}
+  for i = 1, #flat, 2 do
+    local holder, bytes, until_ = string.match(flat[i + 1], '^(.*)\t(%d+)\t([%d.]+)$')
+    if holder ~= nil and tonumber(until_) > now then
+      entries[flat[i]] = {holder = holder, bytes = tonumber(bytes), until_ = tonumber(until_)}
+    end
+  end
+  return entries
+end
+
+local function seed_value(e)
+  return e.holder .. '\t' .. string.format('%d', e.bytes) .. '\t' .. string.format('%.3f', e.until_)
+end
+
+local function seed_store(key, entries, now)
+  redis.call('DEL', key)
+  local writes = {}
+  local last = now
+  for stream, e in pairs(entries) do
+    writes[#writes + 1] = stream
+    writes[#writes + 1] = seed_value(e)
+    if e.until_ > last then last = e.until_ end
+  end
+  if #writes == 0 then return end
+  redis.call('HSET', key, unpack(writes))
+  redis.call('EXPIRE', key, math.ceil((last - now) / 1000) + 1)
+end
+`;
+
+// KEYS: the ledger. ARGV: holder, stream key, bytes, limit, ttl ms. Room for `bytes` more by `holder` (the
+// stream it replaces freed first): while the total would pass the limit, the oldest stream of the heaviest
+// other holder goes, if that holder holds more than `holder` would (else a refusal, nothing changed). On room,
+// the stream is recorded at once, so bridges seeding together cannot pass the limit together. Returns {1, the
+// replaced stream's entry or '', the victims' keys...} or {0}.
+const SEED_ROOM = `
+local function seed_room(keys, args)
+  local key, holder, stream = keys[1], args[1], args[2]
+  local bytes, limit, ttl = tonumber(args[3]), tonumber(args[4]), tonumber(args[5])
+  local now = clock()
+  local entries = seed_entries(key, now)
+  local total, held = 0, 0
+  for _, e in pairs(entries) do
+    total = total + e.bytes
+    if e.holder == holder then held = held + e.bytes end
+  end
+  local replaced = entries[stream]
+  local previous, freed = '', 0
+  if replaced ~= nil then previous, freed = seed_value(replaced), replaced.bytes end
+  local mine = held - freed + bytes
+  local free = limit - total + freed
+  local taken = {[stream] = true}
+  local victims = {}
+  while free < bytes do
+    local heavy = {}
+    for k, e in pairs(entries) do
+      if not taken[k] and e.holder ~= holder then heavy[e.holder] = (heavy[e.holder] or 0) + e.bytes end
+    end
+    local victim, most = nil, 0
+    for h, sum in pairs(heavy) do
+      if victim == nil or sum > most or (sum == most and h < victim) then victim, most = h, sum end
+    end
+    if victim == nil or most <= mine then return {0} end
+    local oldest, first = nil, nil
+    for k, e in pairs(entries) do
+      if e.holder == victim and not taken[k] and (first == nil or e.until_ < first.until_ or (e.until_ == first.until_ and k < oldest)) then
+        oldest, first = k, e
+      end
+    end
+    taken[oldest] = true
+    victims[#victims + 1] = oldest
+    free = free + first.bytes
+  end
+  for _, k in ipairs(victims) do entries[k] = nil end
+  entries[stream] = {holder = holder, bytes = bytes, until_ = now + ttl}
+  seed_store(key, entries, now)
+  local out = {1, previous}
+  for _, k in ipairs(victims) do out[#out + 1] = k end
+  return out
+end
+`;
+
+// KEYS: the ledger. ARGV: stream key, then 'record', holder, bytes, ttl ms (a seed done: its entry lives a TTL
+// from now) or 'restore', an entry seed_room answered ('' for none: a seed that failed gives its room back).
+const SEED_PUT = `
+local function seed_put(keys, args)
+  local key, stream, mode = keys[1], args[1], args[2]
+  local now = clock()
+  local entries = seed_entries(key, now)
+  if mode == 'record' then
+    entries[stream] = {holder = args[3], bytes = tonumber(args[4]), until_ = now + tonumber(args[5])}
+  elseif args[3] == '' then
+    entries[stream] = nil
+  else
+    local holder, bytes, until_ = string.match(args[3], '^(.*)\t(%d+)\t([%d.]+)$')
+    entries[stream] = {holder = holder, bytes = tonumber(bytes), until_ = tonumber(until_)}
+    if entries[stream].until_ <= now then entries[stream] = nil end
+  end
+  seed_store(key, entries, now)
+  return 1
+end
+`;
+
 /** The library's source, for FUNCTION LOAD REPLACE. */
 export const LIMITS_LIBRARY_CODE = [
   `#!lua name=${LIMITS_LIBRARY_NAME}`,
@@ -183,10 +295,15 @@ export const LIMITS_LIBRARY_CODE = [
   CHARGE_MANY,
   CONNECT,
   SPACE,
+  SEED_HELPERS,
+  SEED_ROOM,
+  SEED_PUT,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.charge}', callback=charge}`,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.chargeMany}', callback=charge_many}`,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.connect}', callback=connect}`,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.space}', callback=space}`,
+  `redis.register_function{function_name='${LIMITS_FUNCTIONS.seedRoom}', callback=seed_room}`,
+  `redis.register_function{function_name='${LIMITS_FUNCTIONS.seedPut}', callback=seed_put}`,
   '',
 ].join('\n');
 

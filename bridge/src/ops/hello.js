@@ -32,6 +32,8 @@ function create({ config, backend }) {
     dataTtlS: config.dataTtlS,
     ipKeys: config.ipKeys,
     ipSeedBytes: config.ipSeedBytes,
+    maxLeases: config.maxLeases,
+    ipLeases: config.ipLeases,
   };
   return {
     prepare: () => async () => {

@@ -8,6 +8,7 @@ import { allowedQueue, atMost, validQueue } from './checks.js';
 import { optional, required } from './fields.js';
 import { streamType, validStream } from './streams.js';
 import { LIMITS } from '../limits.js';
+import { FleetSeedLedger } from '../fleet/seed-ledger.js';
 
 export const SEED_DEFAULTS = Object.freeze({ entries: 200000, node: 7, perMs: 4096, startMs: 1781000000000 });
 // One 8-byte field and one 8-byte value per entry (contract.md §6): the entry's index as 8 decimal digits.
@@ -53,6 +54,23 @@ function checkedPlan(config, overrides) {
 }
 
 /**
+ * The ledger of seeded streams for --seed-bytes: the fleet's in Valkey with --limits valkey (fleet/seed-ledger.js),
+ * else this process's (seed-ledger.js), both answering as the fleet's does (async).
+ */
+function seedLedger(config, fleet) {
+  const limit = config.seedBytes;
+  const ttlMs = (config.dataTtlS || LIMITS.hourS) * 1000;
+  if (fleet != null) return new FleetSeedLedger(fleet, { limit, ttlMs });
+  const local = createSeedLedger({ limit, ttlMs });
+  return {
+    makeRoom: async (holder, key, bytes) => local.makeRoom(holder, key, bytes),
+    forget: (key) => local.forget(key),
+    record: async (holder, key, bytes) => local.record(holder, key, bytes),
+    abandon: async () => {},
+  };
+}
+
+/**
  * The bridge's seeds: one runs at a time and starts at least --seed-interval after the last; the others wait
  * in line (one per client, the least seeded first); seeded bytes are kept in a ledger for --seed-bytes.
  */
@@ -62,7 +80,7 @@ class Seeder {
   constructor({ config, backend }) {
     this.config = config;
     this.backend = backend;
-    this.ledger = createSeedLedger({ limit: config.seedBytes, ttlMs: (config.dataTtlS || 3600) * 1000 });
+    this.ledger = seedLedger(config, backend.fleet);
     this.line = createFairQueue({
       slots: 1,
       maxWaiting: LIMITS.seedsWaiting,
@@ -92,7 +110,7 @@ class Seeder {
 
   // Room for `bytes` more of seeded streams: the heaviest seeders' oldest streams deleted for it, or `busy`.
   async #makeRoom(client, key, bytes) {
-    const victims = this.ledger.makeRoom(client.key, key, bytes);
+    const victims = await this.ledger.makeRoom(client.key, key, bytes);
     if (victims === null)
       throw busy(
         `the bridge holds ${this.config.seedBytes} bytes of seeded streams, this address among the most; retry later`,
@@ -122,7 +140,8 @@ class Seeder {
   /** Runs a seed whose turn has come: the stream replaced, the client charged its bytes and one key. */
   async run(client, queue, stream, plan, bytes) {
     await this.#spaced();
-    await this.#makeRoom(client, queueKey(queue, streamType(stream)), bytes);
+    const key = queueKey(queue, streamType(stream));
+    await this.#makeRoom(client, key, bytes);
     this.#lastStart = performance.now();
     client.seedBytes.charge(bytes); // as it starts: a seed that gives way has cost its place in line
     let gaveWay = false;
@@ -140,9 +159,10 @@ class Seeder {
       });
     } catch (error) {
       if (!gaveWay) client.seedBytes.give(bytes);
+      await this.ledger.abandon(key).catch(() => {}); // else it lapses with the data's TTL
       throw error;
     }
-    this.ledger.record(client.key, seeded.key, bytes);
+    await this.ledger.record(client.key, key, bytes).catch(() => {}); // its room is already taken
     client.keys.charge(1);
     return seeded;
   }

@@ -82,7 +82,7 @@ export class Session {
     const adds = op.keys(request.fields);
     if (!client.keys.affords(adds))
       throw rateLimited(`over ${config.ipKeys} new keys from this address within the data's TTL`);
-    const run = ops[request.op].prepare(request.fields, client);
+    const run = ops[request.op].prepare(request.fields, client, this.ws);
     const held = adds > 0 ? adds + 1 : 0;
     client.keys.charge(held);
     if (!NOT_WORK.has(request.op)) worked();

@@ -1,0 +1,190 @@
+// Minting node leases the bridge holds for pages (the mintLease op): a page cannot hold a Valkey connection, so
+// the bridge takes a node lease for a WebSocket that asks (the connector's acquireNode), renews it while the
+// socket lives, and releases it when the socket closes. The page mints on that node only inside the bounds it
+// is told: after the previous holders' high-water (floorMs), up to what the bridge promised Valkey
+// (ceilingMs), and only before its deadline (validForMs from when it asked). A lease that cannot be renewed
+// in time is lost: the next ask says so, and the page's deadline has already stopped it.
+import { randomUUID } from 'node:crypto';
+
+import { BridgeError, busy, rateLimited, unavailable } from './errors.js';
+import { LIMITS } from './limits.js';
+
+const SYSTEM_CLOCK = { monotonic: () => performance.now(), wall: () => Date.now() };
+
+// A LeaseError of the connector (code `lease`) as the protocol's refusal; anything else is left to translate.
+function leaseRefusal(error) {
+  if (error.reason === 'full') return busy(`${error.message}; retry later`, 'leases');
+  return unavailable(`minting leases: ${error.message}`);
+}
+
+// One socket's lease: its client, node, owner token, bounds, deadline (monotonic) and renew timer.
+class Lease {
+  constructor({ clientKey, node, owner, floorMs, ceilingMs, deadline }) {
+    Object.assign(this, { clientKey, node, owner, floorMs, ceilingMs, deadline });
+    this.lost = null; // why it is no longer held: 'lost' (another holds the node) or 'expired'
+    this.timer = null;
+    this.released = false;
+  }
+}
+
+/**
+ * The bridge's minting leases: at most --max-leases at once, --ip-leases per client, one per WebSocket.
+ * take(socket, client) answers a socket's ask; release(socket) gives its lease back; close() gives all back.
+ */
+export class MintLeases {
+  #config;
+  #run;
+  #logger;
+  #clock;
+  #leases = new Map(); // socket → Lease, or the Promise of one being taken
+  #perClient = new Map(); // client key → leases held or being taken
+  #watched = new WeakSet(); // sockets whose close releases their lease
+
+  constructor(config, { run, logger, clock = SYSTEM_CLOCK }) {
+    this.#config = config;
+    this.#run = run; // run(call(conn), options): the backend's gate toward Valkey (valkey/work.js)
+    this.#logger = logger;
+    this.#clock = clock;
+  }
+
+  /** Leases held or being taken, bridge-wide. */
+  get size() {
+    return this.#leases.size;
+  }
+
+  /** The socket's lease as the page reads it: {node, floorMs, ceilingMs, validForMs, renewEveryMs}. */
+  async take(socket, client) {
+    const known = this.#leases.get(socket);
+    const lease = known === undefined ? await this.#acquire(socket, client) : await known;
+    if (lease.lost !== null) {
+      this.release(socket);
+      throw unavailable(
+        lease.lost === 'lost'
+          ? `node ${lease.node}: another minter holds this node now; stop minting on it`
+          : `node ${lease.node}: the lease could not be renewed in time; stop minting on it`,
+      );
+    }
+    return {
+      node: lease.node,
+      floorMs: lease.floorMs,
+      ceilingMs: lease.ceilingMs,
+      validForMs: Math.max(0, Math.floor(lease.deadline - this.#clock.monotonic())),
+      renewEveryMs: LIMITS.mintLeaseRenewMs,
+    };
+  }
+
+  #acquire(socket, client) {
+    const { maxLeases, ipLeases } = this.#config;
+    if (maxLeases === 0) throw new BridgeError('forbidden', 'this bridge offers no minting leases (--max-leases 0)');
+    if (this.#leases.size >= maxLeases)
+      throw busy(`the bridge holds its ${maxLeases} minting leases; retry later`, 'leases');
+    const held = this.#perClient.get(client.key) ?? 0;
+    if (held >= ipLeases)
+      throw rateLimited(`this address holds ${ipLeases} minting leases; close a connection that holds one`);
+    this.#perClient.set(client.key, held + 1);
+    const taking = this.#taken(socket, client.key);
+    this.#leases.set(socket, taking);
+    if (!this.#watched.has(socket)) {
+      this.#watched.add(socket);
+      socket.once('close', () => this.release(socket));
+    }
+    return taking.catch((error) => {
+      this.#forget(socket, client.key);
+      throw error;
+    });
+  }
+
+  // One acquire toward Valkey; the Lease, renewed from now on.
+  async #taken(socket, clientKey) {
+    const { wall, monotonic } = this.#clock;
+    const { mintLeaseTtlMs: ttlMs, mintLeaseMarginMs: marginMs } = LIMITS;
+    const owner = randomUUID();
+    const asked = wall() + ttlMs;
+    const sentAt = monotonic();
+    const answer = await this.#run(async (conn) => {
+      try {
+        return await conn.acquireNode({ owner, ttlMs, highWaterMs: asked });
+      } catch (error) {
+        if (error?.code === 'lease') return { refused: error };
+        throw error;
+      }
+    });
+    if (answer.refused !== undefined) throw leaseRefusal(answer.refused);
+    const floorMs = answer.highWaterMs;
+    const lease = new Lease({
+      clientKey,
+      node: answer.node,
+      owner,
+      floorMs,
+      ceilingMs: Math.max(floorMs, asked),
+      deadline: sentAt + ttlMs - marginMs,
+    });
+    if (this.#leases.has(socket)) this.#leases.set(socket, lease); // else the socket closed meanwhile
+    lease.timer = setInterval(() => this.#renew(lease), LIMITS.mintLeaseRenewMs);
+    lease.timer.unref();
+    this.#logger.info('mint_lease', { node: lease.node });
+    return lease;
+  }
+
+  async #renew(lease) {
+    if (lease.lost !== null) return;
+    const { wall, monotonic } = this.#clock;
+    const ttlMs = LIMITS.mintLeaseTtlMs;
+    const promised = wall() + ttlMs;
+    const sentAt = monotonic();
+    const { node, owner } = lease;
+    try {
+      const renewed = await this.#run((conn) => conn.renewNode({ node, owner, ttlMs, highWaterMs: promised }), 1, {
+        budgeted: false,
+      });
+      if (!renewed) return this.#lose(lease, 'lost');
+      lease.deadline = sentAt + ttlMs - LIMITS.mintLeaseMarginMs;
+      lease.ceilingMs = Math.max(lease.ceilingMs, promised);
+    } catch {
+      if (monotonic() >= lease.deadline) this.#lose(lease, 'expired');
+    }
+    return undefined;
+  }
+
+  #lose(lease, why) {
+    lease.lost = why;
+    clearInterval(lease.timer);
+    this.#logger.warn('mint_lease_lost', { node: lease.node, why });
+  }
+
+  /** Gives back the socket's lease (a failure is logged: the lease lapses on its own). */
+  release(socket) {
+    const known = this.#leases.get(socket);
+    if (known === undefined) return Promise.resolve();
+    this.#leases.delete(socket);
+    return Promise.resolve(known).then(
+      (lease) => this.#letGo(lease),
+      () => {},
+    );
+  }
+
+  // The node freed, its high-water the ceiling promised (the page may have minted up to it).
+  async #letGo(lease) {
+    if (lease.released) return;
+    lease.released = true;
+    clearInterval(lease.timer);
+    this.#forget(null, lease.clientKey);
+    if (lease.lost === 'lost') return;
+    const { node, owner, ceilingMs: highWaterMs } = lease;
+    await this.#run((conn) => conn.releaseNode({ node, owner, highWaterMs }), 1, { budgeted: false }).catch((error) =>
+      this.#logger.warn('mint_lease_unreleased', { node, message: error?.message }),
+    );
+  }
+
+  #forget(socket, clientKey) {
+    if (socket !== null) this.#leases.delete(socket);
+    const held = (this.#perClient.get(clientKey) ?? 1) - 1;
+    if (held > 0) this.#perClient.set(clientKey, held);
+    else this.#perClient.delete(clientKey);
+  }
+
+  /** Gives back every lease (the bridge stopping). */
+  async close() {
+    await Promise.all([...this.#leases.keys()].map((socket) => this.release(socket)));
+  }
+}
