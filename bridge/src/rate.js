@@ -49,6 +49,11 @@ export class Bucket {
     return Math.max(0, ((n - this.tokens) / this.rate) * 1000);
   }
 
+  /** Resolves once the bucket holds its latest truth: at once here; a shared bucket asks its store. */
+  settle() {
+    return Promise.resolve();
+  }
+
   /** Units spent and not yet refilled (0 when full). */
   used() {
     this.refill();

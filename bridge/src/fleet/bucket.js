@@ -43,10 +43,21 @@ export class FleetBucket extends Bucket {
     return delta;
   }
 
-  /** Valkey's tokens after the sent delta; what was spent here since is taken off again. */
-  learn(tokens) {
+  /**
+   * Valkey's tokens after the sent delta, counted at some instant between `sentAt` and now: taken as the
+   * midpoint, and refilled since; what was spent here since is taken off again.
+   */
+  learn(tokens, sentAt) {
+    const now = this.now();
+    this.tokens = Math.min(this.capacity, tokens);
+    this.last = Math.min(now, (sentAt + now) / 2);
     this.refill();
-    this.tokens = tokens - this.unsent;
+    this.tokens -= this.unsent;
+  }
+
+  /** Resolves once the group has sent what it spent and learnt the fleet's tokens (a failure is kept local). */
+  settle() {
+    return this.group.sync().catch(() => {});
   }
 
   /** A send that failed: its delta is sent with the next. */

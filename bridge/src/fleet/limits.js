@@ -81,9 +81,10 @@ class Group {
 
   /** A send of `deltas` under way, `tokens` its answer for this group: learnt, or its deltas kept for the next. */
   track(tokens, deltas) {
+    const sentAt = this.fleet.now();
     this.sending = tokens
       .then((answer) => {
-        this.buckets.forEach((b, i) => b.learn(Number(answer[i])));
+        this.buckets.forEach((b, i) => b.learn(Number(answer[i]), sentAt));
         this.synced = true;
         this.failure = null;
       })

@@ -16,6 +16,7 @@ export const DEFAULT_SAMPLE = LIMITS.defaultSample;
 export const WINDOW_SLOTS = LIMITS.windowSlots;
 /** ENTRY_WAIT_MS: see limits.js LIMITS.entryWaitMs. */
 export const ENTRY_WAIT_MS = LIMITS.entryWaitMs;
+const ENTRY_WAIT_ROUNDS = 4;
 
 // [t0, t1) within the instants a Snowflake can carry: t1 at most one past the horizon's last millisecond.
 function windowArgs(t0, t1) {
@@ -35,6 +36,7 @@ function windowArgs(t0, t1) {
 class WindowReader {
   constructor({ config, backend, now }) {
     this.config = config;
+    this.now = now;
     this.backend = backend;
     this.entries =
       backend.fleet == null
@@ -63,11 +65,22 @@ class WindowReader {
     };
   }
 
+  // Waits, up to ENTRY_WAIT_MS in all, until the client's entry budget holds `charge`. A shared budget is asked
+  // again after each wait (other bridges may have spent from it meanwhile), a few times at most.
+  async #waitFor(client, charge) {
+    const deadline = this.now() + ENTRY_WAIT_MS;
+    for (let round = 0; round < ENTRY_WAIT_ROUNDS; round++) {
+      const wait = client.entries.msUntil(charge);
+      if (wait === 0 || this.now() + wait > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait) + 1));
+      await client.entries.settle();
+    }
+  }
+
   // Takes `charge` from the client's entry budget (waiting up to ENTRY_WAIT_MS for it) and the bridge's.
   async #take(client, charge) {
     const { config } = this;
-    const wait = client.entries.msUntil(charge);
-    if (wait > 0 && wait <= ENTRY_WAIT_MS) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait) + 1));
+    await this.#waitFor(client, charge);
     const light = isLight(client.entries);
     if (!client.entries.take(charge))
       throw rateLimited(
