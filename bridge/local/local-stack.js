@@ -191,8 +191,6 @@ export async function runLocalStack(argv, env) {
   config.staticDir ??= explorerDir();
   // One developer on loopback: the bridge-wide budget need not pace the explorer's seed for a crowd.
   if (!given(local.rest, env, '--budget', 'BRANDED_BRIDGE_BUDGET')) config.budget = LOCAL_BUDGET;
-  // One bridge: its limits stay in the process unless a fleet is asked for (--limits valkey).
-  if (!given(local.rest, env, '--limits', 'BRANDED_BRIDGE_LIMITS')) config.limits = 'local';
 
   const external =
     given(local.rest, env, '--valkey', 'BRANDED_BRIDGE_VALKEY') ||
