@@ -124,7 +124,8 @@ millisecond the node's previous run minted (a run of more than 4096 ids per ms m
 Leases live in $BRANDED_NODE_DIR (default: <tmpdir>/branded-nodes); on several machines, give each its own
 --node, or --lease.
 --lease URL: lease the node from the Valkey at URL (redis://[USER:PASSWORD@]HOST:PORT, rediss://, valkey://),
-        which holds @echomq/branded's functions library, so runs on many machines never share a node. The
+        or from a Valkey Cluster (the URL of any of its nodes, or several separated by commas), which holds
+        @echomq/branded's functions library, so runs on many machines never share a node. The
         lease lasts 10 s and is renewed while the run mints; a run that cannot renew in time stops minting (the
         ids printed before are good) and exits 3. It needs iovalkey beside the package (npm install iovalkey),
         and runs in the WebAssembly CLI (the native binary hands the run to it). Not with --node or --at.

@@ -214,10 +214,12 @@ Task<int> mint_command(Run& run, const Arguments& args) {
                                 " cannot go with --lease: a lease picks the node (give one or the other)",
                             "mint"});
     if (!lease_url(*lease_url_text))
-      co_return usage(run, {"--lease takes the URL of a Valkey server (redis://HOST:PORT, rediss://, valkey://), "
-                            "got " +
-                                quote(*lease_url_text),
-                            "mint"});
+      co_return usage(run,
+                      {"--lease takes the URL of a Valkey server (redis://HOST:PORT, rediss://, valkey://; a cluster's "
+                       "nodes separated by commas), "
+                       "got " +
+                           quote(*lease_url_text),
+                       "mint"});
   }
   if (at) co_return co_await mint_at(run, ns, node.value_or(0), *at, count->magnitude, json);
   // a bad namespace or node is refused before any lease is taken

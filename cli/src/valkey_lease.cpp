@@ -10,12 +10,21 @@ namespace {
 // A high-water further ahead of this clock than this is a clock to fix, not a wait.
 constexpr std::int64_t MAX_WAIT_MS = 5000;
 
-}  // namespace
-
-bool lease_url(std::string_view url) {
+bool one_server_url(std::string_view url) {
   for (std::string_view scheme : {"redis://", "rediss://", "valkey://", "valkeys://"})
     if (url.size() > scheme.size() && url.substr(0, scheme.size()) == scheme) return true;
   return false;
+}
+
+}  // namespace
+
+bool lease_url(std::string_view urls) {
+  for (;;) {
+    const std::size_t comma = urls.find(',');
+    if (!one_server_url(urls.substr(0, comma))) return false;
+    if (comma == std::string_view::npos) return true;
+    urls.remove_prefix(comma + 1);
+  }
 }
 
 Task<ValkeyLeased> take_valkey_lease(Run& run, std::string_view url) {

@@ -15,8 +15,9 @@ namespace branded::cli {
 // mint --lease's own exit status: no lease could be had, or the lease was lost while minting.
 inline constexpr int LEASE_STATUS = 3;
 
-// Whether `url` names a Valkey server the way --lease takes it (redis://, rediss://, valkey://, valkeys://).
-bool lease_url(std::string_view url);
+// Whether `urls` names Valkey servers the way --lease takes them (redis://, rediss://, valkey://, valkeys://):
+// one, or a cluster's nodes separated by commas.
+bool lease_url(std::string_view urls);
 
 struct ValkeyLeased {
   ValkeyLease lease;    // lease.node < 0: none; `problem` says why

@@ -1,7 +1,8 @@
 // `branded mint --lease URL` (issue 37): both CLIs on a real Valkey with the library loaded. Two runs at once
 // hold distinct nodes and mint no id twice; a URL that is not Valkey, a Valkey without the library and a user
 // without +fcall each end with exit 3 and a clear line, nothing minted, nothing held; --lease with --node or
-// --at is a usage error (exit 2). The native binary hands --lease runs to the WebAssembly CLI.
+// --at is a usage error (exit 2). The native binary hands --lease runs to the WebAssembly CLI. On a Valkey
+// Cluster, any node's URL, or all of them separated by commas, leases through the cluster.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -13,7 +14,9 @@ import { parse, unixMs } from '@echomq/branded';
 import { LEASE_TAG } from '@echomq/branded/valkey';
 
 import { waitFor } from '../../scripts/valkey.js';
-import { commandCalls, rawClient, serverFor } from './support.js';
+import { Cluster } from 'iovalkey';
+
+import { clusterOf, commandCalls, rawClient, serverFor } from './support.js';
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
 const LAUNCHER = path('../../wasm/bin/branded.cjs');
@@ -80,6 +83,27 @@ describe('branded mint --lease', () => {
       assert.deepEqual(await heldNodes(admin), [], 'both released');
     });
   }
+
+  test('a Valkey Cluster: each primary’s URL alone, or all of them with commas, leases through the cluster', async (t) => {
+    const cluster = await clusterOf({ replicas: 0 });
+    t.after(() => cluster.stop());
+    const urls = cluster.nodes.map((node) => node.url);
+    const targets = [...urls.map((url) => ['wasm', url]), ['native', urls.join(',')]];
+    const runs = await Promise.all(
+      targets.map(([cli, url]) => run(cli, ['mint', 'JOB', '--count', String(COUNT / 10), '--lease', url])),
+    );
+    const all = runs.flatMap(({ status, stdout, stderr }, i) => {
+      assert.equal(status, 0, `${targets[i].join(' ')}: ${stderr}`);
+      assert.equal(stderr, '');
+      return lines(stdout);
+    });
+    assert.equal(all.length, targets.length * (COUNT / 10));
+    assert.equal(new Set(all).size, all.length, 'no id twice');
+    const admin = new Cluster(cluster.startupNodes);
+    t.after(() => admin.disconnect());
+    assert.equal(await admin.exists(`${LEASE_TAG}:node:0`), 0, 'every node released');
+    assert.ok(Number(await admin.get(`${LEASE_TAG}:hw:0`)) > 0, 'node 0’s high-water is kept on the cluster');
+  });
 
   test('a run whose node is taken by another holder stops minting at its next check: exit 3, said why', async (t) => {
     const server = await serverFor(t);
@@ -154,9 +178,11 @@ describe('branded mint --lease', () => {
         assert.equal(stdout, '');
         assert.match(stderr, message);
       }
-      const { status, stderr } = await run(cli, ['mint', 'JOB', '--lease', 'http://127.0.0.1:1']);
-      assert.equal(status, 2);
-      assert.match(stderr, /--lease takes the URL of a Valkey server \(redis:\/\/HOST:PORT/);
+      for (const url of ['http://127.0.0.1:1', 'redis://127.0.0.1:1,http://127.0.0.1:2', 'redis://127.0.0.1:1,']) {
+        const { status, stderr } = await run(cli, ['mint', 'JOB', '--lease', url]);
+        assert.equal(status, 2, url);
+        assert.match(stderr, /--lease takes the URL of a Valkey server \(redis:\/\/HOST:PORT/);
+      }
     });
   }
 });

@@ -9,10 +9,10 @@ import { after, before, describe, test } from 'node:test';
 import { MAX_NODE, createMinter, parse, unixMs } from '@echomq/branded';
 import { ConnectError, LEASE_TAG, LeaseError, connect } from '@echomq/branded/valkey';
 
-import { Valkey } from 'iovalkey';
+import { Cluster, Valkey } from 'iovalkey';
 
 import { startServer, waitFor } from '../../scripts/valkey.js';
-import { rawClient, serverFor, snapshot } from './support.js';
+import { clusterOf, rawClient, serverFor, snapshot } from './support.js';
 
 const nodeKey = (node) => `${LEASE_TAG}:node:${node}`;
 const highWaterKey = (node) => `${LEASE_TAG}:hw:${node}`;
@@ -148,6 +148,26 @@ describe('node leases', () => {
       TypeError,
     );
     assert.equal(await admin.exists(nodeKey(0)), 0);
+  });
+});
+
+describe('node leases on a Valkey Cluster', () => {
+  test('a cluster connection leases distinct nodes, all under one hash tag on one primary', async (t) => {
+    const cluster = await clusterOf({ replicas: 0 });
+    t.after(() => cluster.stop());
+    const connection = await connect({ cluster: cluster.startupNodes });
+    t.after(() => connection.close());
+    const minters = await Promise.all(
+      ['JOB', 'USR', 'JOB'].map((namespace) => createMinter({ namespace, lease: connection })),
+    );
+    assert.deepEqual(minters.map((m) => m.node).sort(), [0, 1, 2]);
+    const ids = minters.flatMap((minter) => Array.from({ length: 1000 }, () => minter.next()));
+    assert.equal(new Set(ids).size, ids.length);
+    const admin = new Cluster(cluster.startupNodes);
+    t.after(() => admin.disconnect());
+    assert.ok((await admin.pttl(nodeKey(2))) > 0, 'held on the cluster');
+    await Promise.all(minters.map((minter) => minter.close()));
+    assert.equal(await admin.exists(nodeKey(0), nodeKey(1), nodeKey(2)), 0);
   });
 });
 

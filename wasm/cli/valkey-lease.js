@@ -24,6 +24,32 @@ export function leaseProblem(error) {
 
 const lost = (reason, message) => Object.assign(new Error(message), { reason });
 
+// Whether a connected server is a node of a cluster (a user without +info is taken as a lone server).
+const clusterEnabled = (client) =>
+  client.info('cluster').then(
+    (info) => /^cluster_enabled:1/m.test(info),
+    () => false,
+  );
+
+/**
+ * The connector's connection for --lease: several URLs (comma-separated) are a cluster's startup nodes; a lone
+ * URL of a cluster's node (it answers MOVED, or says so in INFO) is reconnected as the cluster.
+ */
+async function connectLease(connect, url) {
+  const urls = url.split(',').map(clientUrl);
+  if (urls.length > 1) return connect({ cluster: urls });
+  let connection;
+  try {
+    connection = await connect(urls[0]);
+  } catch (error) {
+    if (!/^MOVED /.test(error?.message ?? '')) throw error;
+    return connect({ cluster: urls });
+  }
+  if (!(await clusterEnabled(connection.client))) return connection;
+  await connection.close();
+  return connect({ cluster: urls });
+}
+
 /** One run's lease on a node of the Valkey at a URL. */
 export class ValkeyLease {
   #connection = null;
@@ -35,7 +61,7 @@ export class ValkeyLease {
   /** Connects and takes the lowest free node; answers the lease as check() does. */
   async acquire(url) {
     const { connect } = await loadConnector();
-    this.#connection = await connect(clientUrl(url));
+    this.#connection = await connectLease(connect, url);
     const owner = randomUUID();
     const sentAt = performance.now();
     const promised = Date.now() + TTL_MS;
