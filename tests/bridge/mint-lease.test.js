@@ -1,13 +1,17 @@
 // mintLease (issue 37): the bridge leases a node for a WebSocket on a real Valkey, renews it while the socket
 // lives, releases it when the socket closes; a second socket gets another node; the caps per address and per
 // bridge hold; a node taken by another owner is reported lost. Every wait is for an event, with a generous
-// deadline: nothing here depends on how fast the machine is.
+// deadline: nothing here depends on how fast the machine is. Two bridges on a Valkey Cluster lease for their
+// pages from the one primary that holds the lease keys.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
+
+import { Cluster } from 'iovalkey';
 
 import { clientAt, sleep } from './attack-support.js';
 import { useBridgeStack } from './fixture.js';
-import { open } from './support.js';
+import { startCluster } from '../../scripts/valkey.js';
+import { open, startBridge } from './support.js';
 
 const nodeKey = (node) => `{emq:lease}:node:${node}`;
 const highWaterKey = (node) => `{emq:lease}:hw:${node}`;
@@ -116,5 +120,36 @@ describe('mintLease with --max-leases 0', () => {
     const reply = await stack.client.request('mintLease');
     assert.equal(reply.error?.code, 'forbidden', JSON.stringify(reply));
     assert.match(reply.error.message, /--max-leases 0/);
+  });
+});
+
+describe('mintLease from two bridges on a Valkey Cluster of 3 primaries', () => {
+  let cluster;
+  let admin;
+  const bridges = [];
+  before(async () => {
+    cluster = await startCluster({});
+    admin = new Cluster(cluster.startupNodes);
+    const seeds = cluster.nodes.map((node) => node.url).join(',');
+    for (let i = 0; i < 2; i++) bridges.push(await startBridge(['--cluster', seeds]));
+  });
+  after(async () => {
+    admin?.disconnect();
+    await Promise.all(bridges.map((b) => b.stop()));
+    await cluster?.stop();
+  });
+
+  it('pages on each bridge get distinct nodes, held in the cluster, released on close', async () => {
+    const pages = await Promise.all(
+      [0, 1, 0, 1].map((b, i) => open(bridges[b].ws, { origin: bridges[b].origin, localAddress: clientAt(20 + i) })),
+    );
+    const replies = await Promise.all(pages.map((page) => page.request('mintLease')));
+    for (const reply of replies) assert.equal(reply.ok, true, JSON.stringify(reply));
+    const nodes = replies.map((reply) => reply.result.node);
+    assert.equal(new Set(nodes).size, nodes.length, `one node each: ${nodes}`);
+    for (const node of nodes) assert.match(await admin.get(nodeKey(node)), /^[0-9a-f-]{36}$/);
+    await Promise.all(pages.map((page) => page.close()));
+    for (const node of nodes)
+      await until(async () => (await admin.exists(nodeKey(node))) === 0, `node ${node} released on close`);
   });
 });
