@@ -28,7 +28,8 @@ class Lease {
 }
 
 /**
- * The bridge's minting leases: at most --max-leases at once, --ip-leases per client, one per WebSocket.
+ * The bridge's minting leases: at most --max-leases at once, --ip-leases per client (on every bridge, with fleet
+ * limits), one per WebSocket.
  * take(socket, client) answers a socket's ask; release(socket) gives its lease back; close() gives all back.
  */
 export class MintLeases {
@@ -36,12 +37,14 @@ export class MintLeases {
   #run;
   #logger;
   #clock;
+  #fleet;
   #leases = new Map(); // socket → Lease, or the Promise of one being taken
   #perClient = new Map(); // client key → leases held or being taken
   #watched = new WeakSet(); // sockets whose close releases their lease
 
-  constructor(config, { run, logger, clock = SYSTEM_CLOCK }) {
+  constructor(config, { run, logger, clock = SYSTEM_CLOCK, fleet = null }) {
     this.#config = config;
+    this.#fleet = fleet; // with --limits valkey, --ip-leases counts the client's leases on every bridge
     this.#run = run; // run(call(conn), options): the backend's gate toward Valkey (valkey/work.js)
     this.#logger = logger;
     this.#clock = clock;
@@ -79,10 +82,9 @@ export class MintLeases {
     if (this.#leases.size >= maxLeases)
       throw busy(`the bridge holds its ${maxLeases} minting leases; retry later`, 'leases');
     const held = this.#perClient.get(client.key) ?? 0;
-    if (held >= ipLeases)
-      throw rateLimited(`this address holds ${ipLeases} minting leases; close a connection that holds one`);
+    if (held >= ipLeases) throw this.#tooMany();
     this.#perClient.set(client.key, held + 1);
-    const taking = this.#taken(socket, client.key);
+    const taking = this.#fleet === null ? this.#taken(socket, client.key) : this.#placedThenTaken(socket, client);
     this.#leases.set(socket, taking);
     if (!this.#watched.has(socket)) {
       this.#watched.add(socket);
@@ -92,6 +94,26 @@ export class MintLeases {
       this.#forget(socket, client.key);
       throw error;
     });
+  }
+
+  #tooMany() {
+    const { ipLeases } = this.#config;
+    return rateLimited(`this address holds ${ipLeases} minting leases; close a connection that holds one`);
+  }
+
+  // Fleet limits: a place among the client's minting leases on every bridge, then the lease (the place given
+  // back when none is had).
+  async #placedThenTaken(socket, client) {
+    const granted = await this.#fleet.takePlace('mint', client, this.#config.ipLeases).catch((error) => {
+      throw unavailable(`minting leases: ${error.message}`);
+    });
+    if (!granted) throw this.#tooMany();
+    try {
+      return await this.#taken(socket, client.key);
+    } catch (error) {
+      this.#fleet.givePlace('mint', client.key);
+      throw error;
+    }
   }
 
   // One acquire toward Valkey; the Lease, renewed from now on.
@@ -169,6 +191,7 @@ export class MintLeases {
     lease.released = true;
     clearInterval(lease.timer);
     this.#forget(null, lease.clientKey);
+    this.#fleet?.givePlace('mint', lease.clientKey);
     if (lease.lost === 'lost') return;
     const { node, owner, ceilingMs: highWaterMs } = lease;
     await this.#run((conn) => conn.releaseNode({ node, owner, highWaterMs }), 1, { budgeted: false }).catch((error) =>

@@ -78,7 +78,7 @@ export class Backend {
     });
     this.#work.setTranslator(this.#translate);
     /** The minting leases the bridge holds for pages (mint-leases.js). */
-    this.mintLeases = new MintLeases(config, { run: this.#work.request, logger });
+    this.mintLeases = new MintLeases(config, { run: this.#work.request, logger, fleet: this.fleet });
     this.quota = createQuota(config, { link, isStalled: this.#work.isStalled, logger });
   }
 

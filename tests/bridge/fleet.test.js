@@ -301,8 +301,9 @@ describe('the branded_limits library (as the bridge calls it)', () => {
   let direct;
   const key = 'emq:limit:{192.0.2.1}:limits';
   const charge = (...buckets) => direct.fcall('emq_limits_charge', 1, key, ...buckets.flat().map(String));
-  const connect = (bridge, action, cap, leaseMs, count = 0) =>
-    direct.fcall('emq_limits_connect', 1, key, bridge, action, String(cap), String(leaseMs), String(count));
+  const place = (kind, bridge, action, cap, leaseMs, count = 0) =>
+    direct.fcall('emq_limits_place', 1, key, kind, bridge, action, String(cap), String(leaseMs), String(count));
+  const connect = (...args) => place('conn', ...args);
   before(async () => {
     valkey = await startServer({});
     direct = new Valkey({ host: valkey.host, port: valkey.port });
@@ -372,5 +373,15 @@ describe('the branded_limits library (as the bridge calls it)', () => {
     assert.deepEqual(await connect('c', 'take', 2, 60000), [0, 2], 'at the cap');
     assert.deepEqual(await connect('a', 'hold', 2, 60000, 0), [1, 0]);
     assert.equal(await direct.exists(key), 0, 'nothing held, nothing kept');
+  });
+
+  it('minting leases are counted apart from WebSockets; a kind that is neither is refused', async () => {
+    assert.deepEqual(await connect('a', 'take', 1, 60000), [1, 1]);
+    assert.deepEqual(await place('mint', 'a', 'take', 1, 60000), [1, 1], 'a WebSocket takes no minting place');
+    assert.deepEqual(await place('mint', 'b', 'take', 1, 60000), [0, 1], 'the minting cap across bridges');
+    assert.match(String(await place('x', 'a', 'take', 1, 60000).catch((e) => e.message)), /conn or mint/);
+    await connect('a', 'hold', 1, 60000, 0);
+    await place('mint', 'a', 'hold', 1, 60000, 0);
+    assert.equal(await direct.exists(key), 0);
   });
 });

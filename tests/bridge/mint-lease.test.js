@@ -2,7 +2,7 @@
 // lives, releases it when the socket closes; a second socket gets another node; the caps per address and per
 // bridge hold; a node taken by another owner is reported lost. Every wait is for an event, with a generous
 // deadline: nothing here depends on how fast the machine is. Two bridges on a Valkey Cluster lease for their
-// pages from the one primary that holds the lease keys.
+// pages from the one primary that holds the lease keys, and one address holds --ip-leases across both.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
@@ -151,5 +151,22 @@ describe('mintLease from two bridges on a Valkey Cluster of 3 primaries', () => 
     await Promise.all(pages.map((page) => page.close()));
     for (const node of nodes)
       await until(async () => (await admin.exists(nodeKey(node))) === 0, `node ${node} released on close`);
+  });
+
+  it('one address spread over both bridges holds --ip-leases (2) in all, and a lease given back frees a place', async () => {
+    const sockets = await Promise.all(
+      [0, 1, 0, 1].map((b) => open(bridges[b].ws, { origin: bridges[b].origin, localAddress: clientAt(30) })),
+    );
+    const [first, second] = await Promise.all(sockets.slice(0, 2).map((socket) => socket.request('mintLease')));
+    assert.equal(first.ok && second.ok, true, JSON.stringify([first, second]));
+    for (const socket of sockets.slice(2)) {
+      const refused = await socket.request('mintLease');
+      assert.equal(refused.error?.code, 'rate', JSON.stringify(refused));
+      assert.match(refused.error.message, /holds 2 minting leases/);
+    }
+    await sockets[0].close();
+    const again = await askUntil(sockets[3], (reply) => reply.ok, 'a place once a lease was given back');
+    assert.equal(typeof again.result.node, 'number');
+    await Promise.all(sockets.slice(1).map((socket) => socket.close()));
   });
 });

@@ -10,7 +10,7 @@ export const LIMITS_LIBRARY_NAME = 'branded_limits';
 export const LIMITS_FUNCTIONS = Object.freeze({
   charge: 'emq_limits_charge',
   chargeMany: 'emq_limits_charge_many',
-  connect: 'emq_limits_connect',
+  place: 'emq_limits_place',
   space: 'emq_limits_space',
   seedRoom: 'emq_limits_seed_room',
   seedPut: 'emq_limits_seed_put',
@@ -127,24 +127,28 @@ local function charge_many(keys, args)
 end
 `;
 
-// ARGV: bridge id, action (take | release | hold), cap, lease ms, count (hold), then buckets to charge with it
-// (see buckets). Each bridge holds a count of the client's WebSockets under a lease it renews; a lapsed lease
-// (a bridge gone) counts for nothing, and a count of 0 keeps nothing. take grants one more unless the live
-// total is at the cap. Returns {granted (1|0), the live total, each bucket's tokens after}.
-const CONNECT = `
-local function connect(keys, args)
-  local key, bridge, action = keys[1], args[1], args[2]
-  local cap, lease, count = tonumber(args[3]), tonumber(args[4]), tonumber(args[5])
+// ARGV: kind (conn: WebSockets, mint: minting leases), bridge id, action (take | release | hold), cap, lease ms,
+// count (hold), then buckets to charge with it (see buckets). Each bridge holds a count of the client's places
+// of a kind under a lease it renews; a lapsed lease (a bridge gone) counts for nothing, and a count of 0 keeps
+// nothing. take grants one more unless the live total is at the cap. Returns {granted (1|0), the live total,
+// each bucket's tokens after}.
+const PLACE = `
+local function place(keys, args)
+  local key, kind, bridge, action = keys[1], args[1], args[2], args[3]
+  local cap, lease, count = tonumber(args[4]), tonumber(args[5]), tonumber(args[6])
+  if kind ~= 'conn' and kind ~= 'mint' then
+    return redis.error_reply('ERR branded_limits: a kind of place, conn or mint')
+  end
   local now = clock()
   local map = fields(key)
   local others = 0
   for name, value in pairs(map) do
-    local holder = string.match(name, '^conn:(.+):n$')
-    if holder ~= nil and holder ~= bridge and (tonumber(map['conn:' .. holder .. ':until'] or '0') or 0) > now then
+    local holder = string.match(name, '^' .. kind .. ':(.+):n$')
+    if holder ~= nil and holder ~= bridge and (tonumber(map[kind .. ':' .. holder .. ':until'] or '0') or 0) > now then
       others = others + (tonumber(value) or 0)
     end
   end
-  local mine = tonumber(map['conn:' .. bridge .. ':n'] or '0') or 0
+  local mine = tonumber(map[kind .. ':' .. bridge .. ':n'] or '0') or 0
   local granted = 1
   if action == 'take' then
     if others + mine >= cap then granted = 0 else mine = mine + 1 end
@@ -155,9 +159,9 @@ local function connect(keys, args)
   end
   local until_ = now
   if mine > 0 then until_ = now + lease end
-  store(key, map, {'conn:' .. bridge .. ':n', tostring(mine), 'conn:' .. bridge .. ':until', tostring(until_)})
+  store(key, map, {kind .. ':' .. bridge .. ':n', tostring(mine), kind .. ':' .. bridge .. ':until', tostring(until_)})
   local out = {granted, others + mine}
-  local failed = buckets(key, map, now, args, 6, out)
+  local failed = buckets(key, map, now, args, 7, out)
   if failed ~= nil then return failed end
   keep(key, map, now)
   return out
@@ -293,14 +297,14 @@ export const LIMITS_LIBRARY_CODE = [
   HELPERS,
   CHARGE,
   CHARGE_MANY,
-  CONNECT,
+  PLACE,
   SPACE,
   SEED_HELPERS,
   SEED_ROOM,
   SEED_PUT,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.charge}', callback=charge}`,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.chargeMany}', callback=charge_many}`,
-  `redis.register_function{function_name='${LIMITS_FUNCTIONS.connect}', callback=connect}`,
+  `redis.register_function{function_name='${LIMITS_FUNCTIONS.place}', callback=place}`,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.space}', callback=space}`,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.seedRoom}', callback=seed_room}`,
   `redis.register_function{function_name='${LIMITS_FUNCTIONS.seedPut}', callback=seed_put}`,

@@ -106,13 +106,14 @@ class Group {
 
 /**
  * The fleet's limits: clientGroup(key) and bridgeBucket(name, rate) make the shared buckets; connect(client) /
- * disconnect(key) count a client's WebSockets across the fleet; space(name, ms) spaces bridge-wide starts.
+ * disconnect(key) count a client's WebSockets across the fleet, takePlace / givePlace its minting leases;
+ * space(name, ms) spaces bridge-wide starts.
  */
 export class FleetLimits {
   #dirty = new Set();
   #flushing = false;
   #lastFlush = -Infinity;
-  #held = new Map(); // client key → WebSockets this bridge holds for it
+  #held = new Map(); // kind (conn, mint) → client key → places this bridge holds for it
   #renew;
   #link;
   #logger;
@@ -211,33 +212,52 @@ export class FleetLimits {
    * Takes a place for one more WebSocket of a client (a clients.js record) across the fleet, and learns its
    * budgets in the same call: whether it was granted.
    */
-  async connect(client) {
-    const { maxConnectionsPerIp } = this.config;
-    const head = [this.id, 'take', String(maxConnectionsPerIp), String(LIMITS.leaseMs), '0'];
-    const [granted] = await client.limits.send(LIMITS_FUNCTIONS.connect, head);
-    if (granted !== 1) return false;
-    this.#held.set(client.key, (this.#held.get(client.key) ?? 0) + 1);
-    return true;
+  connect(client) {
+    return this.takePlace('conn', client, this.config.maxConnectionsPerIp);
   }
 
   /** Gives back a place taken by connect (a failure is logged: the lease lapses on its own). */
   disconnect(clientKey) {
-    const held = (this.#held.get(clientKey) ?? 1) - 1;
-    if (held > 0) this.#held.set(clientKey, held);
-    else this.#held.delete(clientKey);
-    this.#hold(clientKey, held);
+    this.givePlace('conn', clientKey);
   }
 
-  #hold(clientKey, count) {
-    const args = [this.id, 'hold', String(this.config.maxConnectionsPerIp), String(LIMITS.leaseMs), String(count)];
+  /**
+   * Takes one more place of `kind` (conn: a WebSocket, mint: a minting lease) for a client across the fleet,
+   * unless it holds `cap`; learns its budgets in the same call: whether it was granted.
+   */
+  async takePlace(kind, client, cap) {
+    const head = [kind, this.id, 'take', String(cap), String(LIMITS.leaseMs), '0'];
+    const [granted] = await client.limits.send(LIMITS_FUNCTIONS.place, head);
+    if (granted !== 1) return false;
+    const held = this.#heldOf(kind);
+    held.set(client.key, (held.get(client.key) ?? 0) + 1);
+    return true;
+  }
+
+  /** Gives back a place taken by takePlace (a failure is logged: the lease lapses on its own). */
+  givePlace(kind, clientKey) {
+    const held = this.#heldOf(kind);
+    const count = (held.get(clientKey) ?? 1) - 1;
+    if (count > 0) held.set(clientKey, count);
+    else held.delete(clientKey);
+    this.#hold(kind, clientKey, count);
+  }
+
+  #heldOf(kind) {
+    if (!this.#held.has(kind)) this.#held.set(kind, new Map());
+    return this.#held.get(kind);
+  }
+
+  #hold(kind, clientKey, count) {
+    const args = [kind, this.id, 'hold', '0', String(LIMITS.leaseMs), String(count)];
     // No buckets: the lease alone (its answer's head).
-    return this.call(LIMITS_FUNCTIONS.connect, [clientLimitKey(clientKey)], args).catch((error) =>
+    return this.call(LIMITS_FUNCTIONS.place, [clientLimitKey(clientKey)], args).catch((error) =>
       this.#logger.warn('limits_unsent', { message: error.message }),
     );
   }
 
   #renewLeases() {
-    for (const [clientKey, count] of this.#held) this.#hold(clientKey, count);
+    for (const [kind, held] of this.#held) for (const [clientKey, count] of held) this.#hold(kind, clientKey, count);
   }
 
   /**
@@ -255,12 +275,12 @@ export class FleetLimits {
   /** Sends what is unsent and gives back this bridge's WebSocket places. */
   async close() {
     clearInterval(this.#renew);
-    const held = [...this.#held.keys()];
+    const held = [...this.#held].flatMap(([kind, places]) => [...places.keys()].map((clientKey) => [kind, clientKey]));
     this.#held.clear();
     const unsent = [...this.#dirty];
     this.#dirty.clear();
     await Promise.allSettled([
-      ...held.map((clientKey) => this.#hold(clientKey, 0)),
+      ...held.map(([kind, clientKey]) => this.#hold(kind, clientKey, 0)),
       ...unsent.map((group) => group.sync()),
     ]);
   }
