@@ -1,68 +1,16 @@
 // @echomq/branded/fleet: fleet forensics over ids in log order (core's fleet.hpp, the checks the CLI's --check
-// runs) in a module of its own, so the package's entry carries none of it. Loaded as the entry loads its module:
-// synchronously wherever the platform compiles synchronously, else `ready` resolves first.
+// runs) in a module of its own (lib/subpath-module.js).
 import createFleetModule from './dist/branded-fleet-wasm.js';
 import binary from './dist/branded-fleet-binary.js';
 import { fleetApi } from './lib/fleet.js';
-import { base64Bytes, instantiateNow, memoryOf } from './lib/wasm-source.js';
+import { loadSubpathModule } from './lib/subpath-module.js';
 
-let api = null;
-let failure = null;
-let settle;
+const fleet = loadSubpathModule('fleet', createFleetModule, binary, fleetApi);
 /** Resolves once the module is instantiated; rejects with the reason it could not load. */
-export const ready = new Promise((resolve, reject) => {
-  settle = (error) => (error ? reject(error) : resolve());
-});
-ready.catch(() => {}); // a load failure is also thrown at the call that meets it
-
-let memory;
-const views = { u8: null, u32: null, f64: null };
-function current() {
-  if (views.u8 === null || views.u8.length === 0 || views.u8.buffer !== memory.buffer) {
-    views.u8 = new Uint8Array(memory.buffer);
-    views.u32 = new Uint32Array(memory.buffer);
-    views.f64 = new Float64Array(memory.buffer);
-  }
-  return views;
-}
-
-const emscripten = {
-  instantiateWasm(imports, receive) {
-    const accept = (instance) => {
-      memory = memoryOf(instance);
-      receive(instance);
-    };
-    const fail = (error) => {
-      failure = error;
-      settle(error);
-    };
-    try {
-      const instance = instantiateNow(base64Bytes(binary), imports);
-      if (instance !== null) accept(instance);
-      else
-        WebAssembly.instantiate(base64Bytes(binary), imports)
-          .then((result) => accept(result.instance))
-          .catch(fail);
-    } catch (error) {
-      fail(error);
-    }
-    return {};
-  },
-  onRuntimeInitialized() {
-    api = fleetApi({ wasm: { ...emscripten.embindBindings }, views: current });
-    settle(null);
-  },
-};
-createFleetModule(emscripten);
-
-function loaded() {
-  if (api !== null) return api;
-  if (failure !== null) throw new Error(`@echomq/branded/fleet failed to load: ${failure.message}`, { cause: failure });
-  throw new Error('@echomq/branded/fleet is not ready yet: `await ready` (exported here) before the first call');
-}
+export const ready = fleet.ready;
 
 /**
  * What a fleet's ids in log order show (core's checks, as `branded scan --check`): the findings, each with its
  * rows and core's words; none for a clean log.
  */
-export const fleetCheck = (columns) => loaded().fleetCheck(columns);
+export const fleetCheck = (columns) => fleet.loaded().fleetCheck(columns);
