@@ -3,10 +3,13 @@
 // socket lives, and releases it when the socket closes. The page mints on that node only inside the bounds it
 // is told: after the previous holders' high-water (floorMs), up to what the bridge promised Valkey
 // (ceilingMs), and only before its deadline (validForMs from when it asked). A lease that cannot be renewed
-// in time is lost: the next ask says so, and the page's deadline has already stopped it.
+// in time is lost: the next ask says so, and the page's deadline has already stopped it. A page that has not
+// asked for a whole TTL (a background tab) can no longer mint on its last answer, so its lease is let go; its
+// next ask takes a new one.
 import { randomUUID } from 'node:crypto';
 
 import { BridgeError, busy, rateLimited, unavailable } from './errors.js';
+import { clientLimitKey } from './fleet/library.js';
 import { LIMITS } from './limits.js';
 
 const SYSTEM_CLOCK = { monotonic: () => performance.now(), wall: () => Date.now() };
@@ -17,10 +20,11 @@ function leaseRefusal(error) {
   return unavailable(`minting leases: ${error.message}`);
 }
 
-// One socket's lease: its client, node, owner token, bounds, deadline (monotonic) and renew timer.
+// One socket's lease: its socket and client, node, owner token, bounds, deadline and last ask (monotonic),
+// and renew timer.
 class Lease {
-  constructor({ clientKey, node, owner, floorMs, ceilingMs, deadline }) {
-    Object.assign(this, { clientKey, node, owner, floorMs, ceilingMs, deadline });
+  constructor({ socket, clientKey, node, owner, floorMs, ceilingMs, deadline, askedAt }) {
+    Object.assign(this, { socket, clientKey, node, owner, floorMs, ceilingMs, deadline, askedAt });
     this.lost = null; // why it is no longer held: 'lost' (another holds the node) or 'expired'
     this.timer = null;
     this.released = false;
@@ -28,8 +32,8 @@ class Lease {
 }
 
 /**
- * The bridge's minting leases: at most --max-leases at once, --ip-leases per client (on every bridge, with fleet
- * limits), one per WebSocket.
+ * The bridge's minting leases: at most --max-leases at once, --ip-leases per client (with fleet limits, both
+ * counted across every bridge), one per WebSocket.
  * take(socket, client) answers a socket's ask; release(socket) gives its lease back; close() gives all back.
  */
 export class MintLeases {
@@ -44,7 +48,7 @@ export class MintLeases {
 
   constructor(config, { run, logger, clock = SYSTEM_CLOCK, fleet = null }) {
     this.#config = config;
-    this.#fleet = fleet; // with --limits valkey, --ip-leases counts the client's leases on every bridge
+    this.#fleet = fleet; // with --limits valkey, --ip-leases and --max-leases count leases on every bridge
     this.#run = run; // run(call(conn), options): the backend's gate toward Valkey (valkey/work.js)
     this.#logger = logger;
     this.#clock = clock;
@@ -59,6 +63,7 @@ export class MintLeases {
   async take(socket, client) {
     const known = this.#leases.get(socket);
     const lease = known === undefined ? await this.#acquire(socket, client) : await known;
+    lease.askedAt = this.#clock.monotonic();
     if (lease.lost !== null) {
       this.release(socket);
       throw unavailable(
@@ -101,19 +106,29 @@ export class MintLeases {
     return rateLimited(`this address holds ${ipLeases} minting leases; close a connection that holds one`);
   }
 
-  // Fleet limits: a place among the client's minting leases on every bridge, then the lease (the place given
-  // back when none is had).
+  // Fleet limits: a place among the client's minting leases and among the fleet's, then the lease (the places
+  // given back when none is had).
   async #placedThenTaken(socket, client) {
-    const granted = await this.#fleet.takePlace('mint', client, this.#config.ipLeases).catch((error) => {
-      throw unavailable(`minting leases: ${error.message}`);
-    });
-    if (!granted) throw this.#tooMany();
+    const fleet = this.#fleet;
+    const { ipLeases, maxLeases } = this.#config;
+    const placed = [];
     try {
+      if (!(await this.#place(client.limits, ipLeases))) throw this.#tooMany();
+      placed.push(client.limits.key);
+      if (!(await this.#place(fleet.bridge, maxLeases)))
+        throw busy(`the bridges hold their ${maxLeases} minting leases; retry later`, 'leases');
+      placed.push(fleet.bridge.key);
       return await this.#taken(socket, client.key);
     } catch (error) {
-      this.#fleet.givePlace('mint', client.key);
+      for (const key of placed) fleet.givePlace('mint', key);
       throw error;
     }
+  }
+
+  #place(group, cap) {
+    return this.#fleet.takePlace('mint', group, cap).catch((error) => {
+      throw unavailable(`minting leases: ${error.message}`);
+    });
   }
 
   // One acquire toward Valkey; the Lease, renewed from now on.
@@ -134,6 +149,8 @@ export class MintLeases {
     if (answer.refused !== undefined) throw leaseRefusal(answer.refused);
     const floorMs = answer.highWaterMs;
     const lease = new Lease({
+      socket,
+      askedAt: sentAt,
       clientKey,
       node: answer.node,
       owner,
@@ -149,9 +166,10 @@ export class MintLeases {
   }
 
   async #renew(lease) {
-    if (lease.lost !== null) return;
+    if (lease.lost !== null) return undefined;
     const { wall, monotonic } = this.#clock;
     const ttlMs = LIMITS.mintLeaseTtlMs;
+    if (monotonic() - lease.askedAt > ttlMs) return this.#idle(lease);
     const promised = wall() + ttlMs;
     const sentAt = monotonic();
     const { node, owner } = lease;
@@ -166,6 +184,13 @@ export class MintLeases {
       if (monotonic() >= lease.deadline) this.#lose(lease, 'expired');
     }
     return undefined;
+  }
+
+  // Not asked for a whole TTL: every answer the page holds has run out, so the node goes back.
+  #idle(lease) {
+    this.#logger.info('mint_lease_idle', { node: lease.node });
+    if (this.#leases.get(lease.socket) === lease) return this.release(lease.socket);
+    return this.#letGo(lease);
   }
 
   #lose(lease, why) {
@@ -191,12 +216,18 @@ export class MintLeases {
     lease.released = true;
     clearInterval(lease.timer);
     this.#forget(null, lease.clientKey);
-    this.#fleet?.givePlace('mint', lease.clientKey);
+    this.#givePlaces(lease.clientKey);
     if (lease.lost === 'lost') return;
     const { node, owner, ceilingMs: highWaterMs } = lease;
     await this.#run((conn) => conn.releaseNode({ node, owner, highWaterMs }), 1, { budgeted: false }).catch((error) =>
       this.#logger.warn('mint_lease_unreleased', { node, message: error?.message }),
     );
+  }
+
+  #givePlaces(clientKey) {
+    if (this.#fleet === null) return;
+    this.#fleet.givePlace('mint', clientLimitKey(clientKey));
+    this.#fleet.givePlace('mint', this.#fleet.bridge.key);
   }
 
   #forget(socket, clientKey) {

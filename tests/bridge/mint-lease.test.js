@@ -1,8 +1,8 @@
 // mintLease (issue 37): the bridge leases a node for a WebSocket on a real Valkey, renews it while the socket
-// lives, releases it when the socket closes; a second socket gets another node; the caps per address and per
-// bridge hold; a node taken by another owner is reported lost. Every wait is for an event, with a generous
+// lives, releases it when the socket closes or the page stops asking; a second socket gets another node; the
+// caps per address and per bridge hold; a node taken by another owner is reported lost. Every wait is for an event, with a generous
 // deadline: nothing here depends on how fast the machine is. Two bridges on a Valkey Cluster lease for their
-// pages from the one primary that holds the lease keys, and one address holds --ip-leases across both.
+// pages from the one primary that holds the lease keys, and --ip-leases and --max-leases hold across both.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
@@ -113,6 +113,26 @@ describe('mintLease: a node lease per WebSocket', () => {
   });
 });
 
+describe('mintLease: a page that stops asking', () => {
+  const stack = useBridgeStack({ direct: true });
+
+  it('has its lease let go after a TTL without an ask; the socket stays, and its next ask takes a lease', async () => {
+    const page = await open(stack.bridge.ws, { origin: stack.bridge.origin, localAddress: clientAt(6) });
+    const first = await page.request('mintLease');
+    assert.equal(first.ok, true, JSON.stringify(first));
+    const { node, ceilingMs } = first.result;
+    // A background tab: no ask for longer than the TTL (10 s); every answer it holds has run out by then.
+    await until(async () => (await stack.direct.exists(nodeKey(node))) === 0, 'the idle lease let go');
+    assert.ok(Number(await stack.direct.get(highWaterKey(node))) >= ceilingMs, 'released at its ceiling');
+    assert.ok(stack.bridge.logs.some((l) => l.event === 'mint_lease_idle' && l.node === node));
+    const again = await page.request('mintLease');
+    assert.equal(again.ok, true, JSON.stringify(again));
+    assert.equal(again.result.node, node, 'the lowest free node again');
+    assert.ok(again.result.floorMs >= ceilingMs, 'the new lease mints after what the page was allowed before');
+    await page.close();
+  });
+});
+
 describe('mintLease with --max-leases 0', () => {
   const stack = useBridgeStack({ client: true, args: ['--max-leases', '0'] });
 
@@ -131,7 +151,7 @@ describe('mintLease from two bridges on a Valkey Cluster of 3 primaries', () => 
     cluster = await startCluster({});
     admin = new Cluster(cluster.startupNodes);
     const seeds = cluster.nodes.map((node) => node.url).join(',');
-    for (let i = 0; i < 2; i++) bridges.push(await startBridge(['--cluster', seeds]));
+    for (let i = 0; i < 2; i++) bridges.push(await startBridge(['--cluster', seeds, '--max-leases', '4']));
   });
   after(async () => {
     admin?.disconnect();
@@ -168,5 +188,21 @@ describe('mintLease from two bridges on a Valkey Cluster of 3 primaries', () => 
     const again = await askUntil(sockets[3], (reply) => reply.ok, 'a place once a lease was given back');
     assert.equal(typeof again.result.node, 'number');
     await Promise.all(sockets.slice(1).map((socket) => socket.close()));
+  });
+
+  it('--max-leases 4 holds across both bridges: of five pages on five addresses, the fifth is refused', async () => {
+    const pages = await Promise.all(
+      [0, 1, 0, 1, 0].map((b, i) => open(bridges[b].ws, { origin: bridges[b].origin, localAddress: clientAt(40 + i) })),
+    );
+    // The places of the tests before are given back as their sockets' closes reach the bridges.
+    for (const page of pages.slice(0, 4)) await askUntil(page, (reply) => reply.ok, 'a lease within the cap');
+    const fifth = await pages[4].request('mintLease');
+    assert.equal(fifth.error?.code, 'busy', JSON.stringify(fifth));
+    assert.equal(fifth.error.reason, 'leases');
+    assert.match(fifth.error.message, /the bridges hold their 4 minting leases/);
+    await pages[0].close();
+    const after = await askUntil(pages[4], (reply) => reply.ok, 'a place once a page closed');
+    assert.equal(typeof after.result.node, 'number');
+    await Promise.all(pages.slice(1).map((page) => page.close()));
   });
 });

@@ -106,14 +106,14 @@ class Group {
 
 /**
  * The fleet's limits: clientGroup(key) and bridgeBucket(name, rate) make the shared buckets; connect(client) /
- * disconnect(key) count a client's WebSockets across the fleet, takePlace / givePlace its minting leases;
+ * disconnect(key) count a client's WebSockets across the fleet, takePlace / givePlace minting leases;
  * space(name, ms) spaces bridge-wide starts.
  */
 export class FleetLimits {
   #dirty = new Set();
   #flushing = false;
   #lastFlush = -Infinity;
-  #held = new Map(); // kind (conn, mint) → client key → places this bridge holds for it
+  #held = new Map(); // kind (conn, mint) → limit key → places this bridge holds in it
   #renew;
   #link;
   #logger;
@@ -213,34 +213,35 @@ export class FleetLimits {
    * budgets in the same call: whether it was granted.
    */
   connect(client) {
-    return this.takePlace('conn', client, this.config.maxConnectionsPerIp);
+    return this.takePlace('conn', client.limits, this.config.maxConnectionsPerIp);
   }
 
   /** Gives back a place taken by connect (a failure is logged: the lease lapses on its own). */
   disconnect(clientKey) {
-    this.givePlace('conn', clientKey);
+    this.givePlace('conn', clientLimitKey(clientKey));
   }
 
   /**
-   * Takes one more place of `kind` (conn: a WebSocket, mint: a minting lease) for a client across the fleet,
-   * unless it holds `cap`; learns its budgets in the same call: whether it was granted.
+   * Takes one more place of `kind` (conn: a WebSocket, mint: a minting lease) in `group` (a client's, or
+   * `bridge`, the fleet's) unless it holds `cap` across the fleet; learns the group's budgets in the same call:
+   * whether it was granted.
    */
-  async takePlace(kind, client, cap) {
+  async takePlace(kind, group, cap) {
     const head = [kind, this.id, 'take', String(cap), String(LIMITS.leaseMs), '0'];
-    const [granted] = await client.limits.send(LIMITS_FUNCTIONS.place, head);
+    const [granted] = await group.send(LIMITS_FUNCTIONS.place, head);
     if (granted !== 1) return false;
     const held = this.#heldOf(kind);
-    held.set(client.key, (held.get(client.key) ?? 0) + 1);
+    held.set(group.key, (held.get(group.key) ?? 0) + 1);
     return true;
   }
 
-  /** Gives back a place taken by takePlace (a failure is logged: the lease lapses on its own). */
-  givePlace(kind, clientKey) {
+  /** Gives back a place taken by takePlace in the group at `key` (a failure is logged: it lapses on its own). */
+  givePlace(kind, key) {
     const held = this.#heldOf(kind);
-    const count = (held.get(clientKey) ?? 1) - 1;
-    if (count > 0) held.set(clientKey, count);
-    else held.delete(clientKey);
-    this.#hold(kind, clientKey, count);
+    const count = (held.get(key) ?? 1) - 1;
+    if (count > 0) held.set(key, count);
+    else held.delete(key);
+    this.#hold(kind, key, count);
   }
 
   #heldOf(kind) {
@@ -248,16 +249,16 @@ export class FleetLimits {
     return this.#held.get(kind);
   }
 
-  #hold(kind, clientKey, count) {
+  #hold(kind, key, count) {
     const args = [kind, this.id, 'hold', '0', String(LIMITS.leaseMs), String(count)];
     // No buckets: the lease alone (its answer's head).
-    return this.call(LIMITS_FUNCTIONS.place, [clientLimitKey(clientKey)], args).catch((error) =>
+    return this.call(LIMITS_FUNCTIONS.place, [key], args).catch((error) =>
       this.#logger.warn('limits_unsent', { message: error.message }),
     );
   }
 
   #renewLeases() {
-    for (const [kind, held] of this.#held) for (const [clientKey, count] of held) this.#hold(kind, clientKey, count);
+    for (const [kind, held] of this.#held) for (const [key, count] of held) this.#hold(kind, key, count);
   }
 
   /**
@@ -272,15 +273,15 @@ export class FleetLimits {
     }
   }
 
-  /** Sends what is unsent and gives back this bridge's WebSocket places. */
+  /** Sends what is unsent and gives back this bridge's places (WebSockets, minting leases). */
   async close() {
     clearInterval(this.#renew);
-    const held = [...this.#held].flatMap(([kind, places]) => [...places.keys()].map((clientKey) => [kind, clientKey]));
+    const held = [...this.#held].flatMap(([kind, places]) => [...places.keys()].map((key) => [kind, key]));
     this.#held.clear();
     const unsent = [...this.#dirty];
     this.#dirty.clear();
     await Promise.allSettled([
-      ...held.map(([kind, clientKey]) => this.#hold(kind, clientKey, 0)),
+      ...held.map(([kind, key]) => this.#hold(kind, key, 0)),
       ...unsent.map((group) => group.sync()),
     ]);
   }
