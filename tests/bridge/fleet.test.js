@@ -144,6 +144,22 @@ async function spendBudget(clients, ms) {
 // What one bucket of IP_BUDGET a second (full at first) allows in `seconds`.
 const budgetFor = (seconds) => IP_BUDGET + IP_BUDGET * seconds;
 
+// The command budget through one bridge (on address n) and spread over the fleet (on address n + 1), each a
+// share of one bucket over the seconds its attack took: within 10% of each other.
+async function commandBudget(fleet, n, t) {
+  const single = await Promise.all([1, 2, 3].map(() => connectTo(fleet.bridges[0], clientAt(n))));
+  const one = await spendBudget(single, 2500);
+  const spread = await Promise.all(fleet.bridges.map((b) => connectTo(b, clientAt(n + 1))));
+  const three = await spendBudget(spread, 2500);
+  await Promise.all([...single, ...spread].map((c) => c.close()));
+  const [share1, share3] = [one, three].map(({ served, seconds }) => served / budgetFor(seconds));
+  t.diagnostic(
+    `--ip-budget ${IP_BUDGET}: one bridge ${one.served} reads in ${one.seconds.toFixed(2)} s, three ${three.served} in ${three.seconds.toFixed(2)} s (${share1.toFixed(3)} and ${share3.toFixed(3)} of one bucket)`,
+  );
+  assert.ok(share1 > 0.9 && share1 < 1.1, `one bridge served ${share1} of its budget`);
+  assert.ok(Math.abs(share3 - share1) <= 0.1, `three bridges served ${share3} of one budget, one bridge ${share1}`);
+}
+
 describe('three bridges on one Valkey hold one bridge’s limits (--limits valkey)', () => {
   const fleet = useFleet(3);
 
@@ -161,19 +177,8 @@ describe('three bridges on one Valkey hold one bridge’s limits (--limits valke
     t.diagnostic(describeStats(stats));
   });
 
-  it('the command budget: spread over three bridges, within 10% of one bridge per second of attack', async (t) => {
-    const single = await Promise.all([1, 2, 3].map(() => connectTo(fleet.bridges[0], clientAt(203))));
-    const one = await spendBudget(single, 2500);
-    const spread = await Promise.all(fleet.bridges.map((b) => connectTo(b, clientAt(204))));
-    const three = await spendBudget(spread, 2500);
-    await Promise.all([...single, ...spread].map((c) => c.close()));
-    const [share1, share3] = [one, three].map(({ served, seconds }) => served / budgetFor(seconds));
-    t.diagnostic(
-      `--ip-budget ${IP_BUDGET}: one bridge ${one.served} reads in ${one.seconds.toFixed(2)} s, three ${three.served} in ${three.seconds.toFixed(2)} s (${share1.toFixed(3)} and ${share3.toFixed(3)} of one bucket)`,
-    );
-    assert.ok(share1 > 0.9 && share1 < 1.1, `one bridge served ${share1} of its budget`);
-    assert.ok(Math.abs(share3 - share1) <= 0.1, `three bridges served ${share3} of one budget, one bridge ${share1}`);
-  });
+  it('the command budget: spread over three bridges, within 10% of one bridge per second of attack', (t) =>
+    commandBudget(fleet, 203, t));
 
   it('the WebSocket cap per address holds across the bridges, and a place given back is free on another', () =>
     connectionCap(fleet, clientAt(205)));
@@ -265,11 +270,21 @@ describe('--seed-bytes holds across the fleet', () => {
 describe('three bridges on a Valkey Cluster of 3 primaries hold one bridge’s limits', () => {
   const fleet = useFleet(3, { cluster: true });
 
-  it('the key quota and the WebSocket cap, each address’s budgets under its own hash tag', async (t) => {
-    const { one, spreadOver } = await keyQuota(fleet, 221);
-    t.diagnostic(`--ip-keys ${IP_KEYS} on a cluster: one bridge gave ${one} jobs, three bridges ${spreadOver}`);
+  it('the key quota with a bridge restarted mid-attack, beside a visitor; each address’s budgets under its own hash tag', async (t) => {
+    const legit = await legitClient(fleet.bridges[1], { address: clientAt(226), everyMs: 100 });
+    const { one, spreadOver } = await keyQuota(fleet, 221, { restart: true });
+    const stats = await legit.stop();
+    t.diagnostic(
+      `--ip-keys ${IP_KEYS} on a cluster: one bridge gave ${one} jobs, three bridges (one restarted) ${spreadOver}`,
+    );
     assert.ok(one > IP_KEYS * 0.9 - 3 && one <= IP_KEYS, `one bridge: ${one}`);
     assert.ok(Math.abs(spreadOver - one) <= one * 0.1, `three bridges gave ${spreadOver}, one bridge ${one}`);
+    assertServed(stats, 'a visitor beside the fleet attack on a cluster');
+    t.diagnostic(describeStats(stats));
+  });
+
+  it('the command budget and the WebSocket cap, as on one node', async (t) => {
+    await commandBudget(fleet, 223, t);
     await connectionCap(fleet, clientAt(225));
   });
 });
