@@ -1,5 +1,6 @@
 // Fleet-wide limits (issue 37): three bridge processes on one Valkey hold one bridge's limits for an address
-// that spreads its requests over all three, and a bridge restarted mid-attack does not refill them. Each
+// that spreads its requests over all three, on one node and on a cluster, and a bridge restarted mid-attack
+// does not refill them; stream windows wait for the fleet's entry budget instead of being refused. Each
 // figure is measured through one bridge first, in the same run, on an address of its own. Budgets are chosen
 // to refill slowly (a key quota over an hour) or are compared per second of the time each attack took, so a
 // slow machine changes neither side of a comparison.
