@@ -125,41 +125,52 @@ async function spendKeys(client, queue) {
   return enqueued;
 }
 
-// Reads (one Valkey command each, no key) as fast as the connections answer, for `ms`: the reads served and
-// the seconds it took.
-async function spendBudget(clients, ms) {
+// Requests `request` as fast as the connections answer, for `ms`, each refusal matching `refused` (a refused
+// client waits a moment, as a polite one would, so its connection is not closed for flooding): the requests
+// served and the seconds it took.
+async function spendRate(clients, ms, { request, refused }) {
   const started = performance.now();
   let served = 0;
   await Promise.all(
     clients.map(async (client) => {
       while (performance.now() - started < ms) {
-        const reply = await client.request('pending', { queue: 'demo.read', limit: 1 });
+        const reply = await client.request(...request);
         if (reply.ok) served += 1;
-        else assert.match(reply.error.message, BUDGET_REFUSED);
+        else {
+          assert.match(reply.error.message, refused);
+          await sleep(10);
+        }
       }
     }),
   );
   return { served, seconds: (performance.now() - started) / 1000 };
 }
 
-// What one bucket of IP_BUDGET a second (full at first) allows in `seconds`.
-const budgetFor = (seconds) => IP_BUDGET + IP_BUDGET * seconds;
-
-// The command budget through one bridge (on address n) and spread over the fleet (on address n + 1), each a
-// share of one bucket over the seconds its attack took: within 10% of each other.
-async function commandBudget(fleet, n, t) {
+// A per-address rate through one bridge (on address n) and spread over the fleet (on address n + 1), each a
+// share of what one bucket of `rate` a second (full at first) allows over the seconds its attack took: within
+// 10% of each other.
+async function rateShare(fleet, n, t, { name, rate, request, refused }) {
   const single = await Promise.all([1, 2, 3].map(() => connectTo(fleet.bridges[0], clientAt(n))));
-  const one = await spendBudget(single, 2500);
+  const one = await spendRate(single, 2500, { request, refused });
   const spread = await Promise.all(fleet.bridges.map((b) => connectTo(b, clientAt(n + 1))));
-  const three = await spendBudget(spread, 2500);
+  const three = await spendRate(spread, 2500, { request, refused });
   await Promise.all([...single, ...spread].map((c) => c.close()));
-  const [share1, share3] = [one, three].map(({ served, seconds }) => served / budgetFor(seconds));
+  const [share1, share3] = [one, three].map(({ served, seconds }) => served / (rate + rate * seconds));
   t.diagnostic(
-    `--ip-budget ${IP_BUDGET}: one bridge ${one.served} reads in ${one.seconds.toFixed(2)} s, three ${three.served} in ${three.seconds.toFixed(2)} s (${share1.toFixed(3)} and ${share3.toFixed(3)} of one bucket)`,
+    `${name} ${rate}: one bridge ${one.served} in ${one.seconds.toFixed(2)} s, three ${three.served} in ${three.seconds.toFixed(2)} s (${share1.toFixed(3)} and ${share3.toFixed(3)} of one bucket)`,
   );
-  assert.ok(share1 > 0.9 && share1 < 1.1, `one bridge served ${share1} of its budget`);
-  assert.ok(Math.abs(share3 - share1) <= 0.1, `three bridges served ${share3} of one budget, one bridge ${share1}`);
+  assert.ok(share1 > 0.9 && share1 < 1.1, `one bridge served ${share1} of its ${name}`);
+  assert.ok(Math.abs(share3 - share1) <= 0.1, `three bridges served ${share3} of one ${name}, one bridge ${share1}`);
 }
+
+// The command budget: reads, one Valkey command each and no key.
+const commandBudget = (fleet, n, t) =>
+  rateShare(fleet, n, t, {
+    name: '--ip-budget',
+    rate: IP_BUDGET,
+    request: ['pending', { queue: 'demo.read', limit: 1 }],
+    refused: BUDGET_REFUSED,
+  });
 
 describe('three bridges on one Valkey hold one bridge’s limits (--limits valkey)', () => {
   const fleet = useFleet(3);
@@ -231,6 +242,22 @@ describe('three bridges on one Valkey hold one bridge’s limits (--limits valke
 // such seeds fit one bridge each but not the fleet.
 const SEED_BYTES = 1000000;
 const SEED_ARGS = ['--seed-bytes', String(SEED_BYTES), '--ip-seed-bytes', '700000', '--seed-interval', '0'];
+
+// --ip-rate 40 frames a second; every other rate and budget out of the way.
+const IP_RATE = 40;
+const RATE_ARGS = ['--ip-rate', String(IP_RATE), '--rate', '100000', '--ip-budget', '100000', '--budget', '1000000'];
+
+describe('--ip-rate holds across the fleet', () => {
+  const fleet = useFleet(3, { args: RATE_ARGS });
+
+  it('frames spread over three bridges: within 10% of one bridge per second of attack', (t) =>
+    rateShare(fleet, 260, t, {
+      name: '--ip-rate',
+      rate: IP_RATE,
+      request: ['hello'],
+      refused: /requests per second from this address/,
+    }));
+});
 
 describe('--seed-bytes holds across the fleet', () => {
   const fleet = useFleet(2, { args: SEED_ARGS });
