@@ -2,13 +2,16 @@
 // bridge beside a real Valkey) in each engine (Chromium, Firefox ESR, WebKitGTK): the widgets on its pages, the
 // gate page's picker, the streams page's live injection and its check buttons, the live parts connected on the
 // page's own origin with no ?bridge, dark mode by the site's own switch and its knob, the timeline and the code
-// blocks whole at 1280 px, clean URLs; then, in Chromium, the window run against the seeded stream.
+// blocks whole at 1280 px, clean URLs, the explorer's Mint panel on a node the bridge leased; then, in
+// Chromium, the window run against the seeded stream.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { parse } from '@echomq/branded';
 import { pathToFileURL } from 'node:url';
 import { DIST, launch, screenshot } from './support/browser.js';
 import { countSockets, launchEngine, needsHarness, selectedEngines, socketsOpened } from './support/engines.js';
+import { openExplorer, panel, text } from './support/explorer.js';
 import { startGateway, startStack } from './support/stack.js';
 
 const ISO = '2026-01-27T15:11:37.641Z';
@@ -199,6 +202,21 @@ for (const engine of selectedEngines())
       assert.equal(new URL(back).pathname, '/');
       await goto(back);
       await page.locator('nav [role="tab"]').first().waitFor();
+    });
+
+    test("the explorer's Mint panel, live: its ids are minted on a node the bridge leased for the page", async () => {
+      await openExplorer(page, site.url, { tab: 'mint', 'mint.node': '5' });
+      await page.locator('[data-testid="bridge-pill"][data-state="live"]').waitFor({ timeout: 20_000 });
+      const mint = panel(page, 'mint');
+      await mint.locator('button.primary').click();
+      const lease = mint.locator('[data-testid="mint-lease"]');
+      await lease.waitFor({ timeout: 20_000 });
+      const node = Number(await text(mint.locator('[data-testid="lease-node"]')));
+      assert.match(await text(lease), new RegExp(`^Minting on node ${node}, leased`));
+      const ids = await mint.locator('[data-testid="minted"] .id').allTextContents();
+      assert.ok(ids.length > 0, 'ids minted');
+      for (const id of ids) assert.equal(parse(id.trim()).node, node);
+      assert.equal(await stack.cli('EXISTS', `{emq:lease}:node:${node}`), '(integer) 1', 'held in Valkey');
     });
 
     test('?bridge=none keeps the live parts off: no WebSocket; no console error, nothing off the machine', async () => {
