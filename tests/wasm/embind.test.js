@@ -19,7 +19,8 @@ const BINDINGS = join(PACKAGE_DIR, 'bindings');
 const sources = readdirSync(BINDINGS).filter((name) => /\.(cpp|hpp)$/.test(name));
 const read = (name) => readFileSync(join(BINDINGS, name), 'utf8');
 // What each module links, from wasm/CMakeLists.txt: its bindings library's sources (add_library(NAME OBJECT ...))
-// and the sources its add_branded_module line adds.
+// and the sources its add_branded_module line adds (an add_placed_module line adds none: what follows its
+// library is the prefix of its placed files).
 const CMAKE = readFileSync(join(PACKAGE_DIR, 'CMakeLists.txt'), 'utf8');
 const bindingsSources = (path) => path.replace(/^bindings\//, '');
 const LIBRARIES = Object.fromEntries(
@@ -29,8 +30,11 @@ const LIBRARIES = Object.fromEntries(
   ]),
 );
 function linked(target) {
-  const [, library, extra] = CMAKE.match(new RegExp(`add_branded_module\\(${target} [\\w-]+ (\\w+)([^)]*)\\)`));
-  return [...LIBRARIES[library], ...extra.split(/\s+/).filter(Boolean).map(bindingsSources)];
+  const [, kind, library, extra] = CMAKE.match(
+    new RegExp(`add_(branded|placed)_module\\(${target} [\\w-]+ (\\w+)([^)]*)\\)`),
+  );
+  const added = kind === 'placed' ? [] : extra.split(/\s+/).filter(Boolean).map(bindingsSources);
+  return [...LIBRARIES[library], ...added];
 }
 const PACKAGE_SOURCES = linked('branded_wasm');
 const CLI_SOURCES = linked('branded_cli_wasm');
