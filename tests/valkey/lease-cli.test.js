@@ -13,7 +13,7 @@ import { describe, test } from 'node:test';
 import { parse, unixMs } from '@echomq/branded';
 import { LEASE_TAG } from '@echomq/branded/valkey';
 
-import { waitFor } from '../../scripts/valkey.js';
+import { cli, waitFor } from '../../scripts/valkey.js';
 import { Cluster } from 'iovalkey';
 
 import { clusterOf, commandCalls, rawClient, serverFor } from './support.js';
@@ -103,6 +103,16 @@ describe('branded mint --lease', () => {
     t.after(() => admin.disconnect());
     assert.equal(await admin.exists(`${LEASE_TAG}:node:0`), 0, 'every node released');
     assert.ok(Number(await admin.get(`${LEASE_TAG}:hw:0`)) > 0, 'node 0’s high-water is kept on the cluster');
+    // The URL's user reaches every node: one without +fcall is refused, where the default user would pass.
+    for (const node of cluster.nodes)
+      await cli(node.port, 'ACL', 'SETUSER', 'nofcall', 'on', '>secret-password-123', '~*', '+@all', '-fcall');
+    const withUser = (url) => url.replace('redis://', 'redis://nofcall:secret-password-123@');
+    for (const url of [withUser(urls[0]), urls.map(withUser).join(',')]) {
+      const { status, stdout, stderr } = await run('wasm', ['mint', 'JOB', '--lease', url]);
+      assert.equal(status, 3, stderr);
+      assert.equal(stdout, '');
+      assert.match(stderr, /^branded mint: lease: denied: /);
+    }
   });
 
   test('a run whose node is taken by another holder stops minting at its next check: exit 3, said why', async (t) => {

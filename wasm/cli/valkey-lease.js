@@ -32,22 +32,41 @@ const clusterEnabled = (client) =>
   );
 
 /**
+ * A cluster reached through `urls`: iovalkey's Cluster takes its nodes as host and port, and the user, the
+ * password and TLS once for all of them (here from the first URL).
+ */
+function clusterTarget(urls) {
+  const nodes = urls.map((url) => new URL(url));
+  const [first] = nodes;
+  const redisOptions = {};
+  if (first.username !== '') redisOptions.username = decodeURIComponent(first.username);
+  if (first.password !== '') redisOptions.password = decodeURIComponent(first.password);
+  if (first.protocol === 'rediss:') redisOptions.tls = {};
+  // An IPv6 address is written in brackets in a URL, and without them as a host.
+  const host = (hostname) => hostname.replace(/^\[(.*)\]$/, '$1');
+  return {
+    cluster: nodes.map(({ hostname, port }) => ({ host: host(hostname), port: Number(port || 6379) })),
+    redisOptions,
+  };
+}
+
+/**
  * The connector's connection for --lease: several URLs (comma-separated) are a cluster's startup nodes; a lone
  * URL of a cluster's node (it answers MOVED, or says so in INFO) is reconnected as the cluster.
  */
 async function connectLease(connect, url) {
   const urls = url.split(',').map(clientUrl);
-  if (urls.length > 1) return connect({ cluster: urls });
+  if (urls.length > 1) return connect(clusterTarget(urls));
   let connection;
   try {
     connection = await connect(urls[0]);
   } catch (error) {
     if (!/^MOVED /.test(error?.message ?? '')) throw error;
-    return connect({ cluster: urls });
+    return connect(clusterTarget(urls));
   }
   if (!(await clusterEnabled(connection.client))) return connection;
   await connection.close();
-  return connect({ cluster: urls });
+  return connect(clusterTarget(urls));
 }
 
 /** One run's lease on a node of the Valkey at a URL. */
