@@ -4,7 +4,7 @@
 // margin, past which nothing is minted, so a stopped or cut-off process stops before the server can give its
 // node away; (b) a high-water per node, the highest millisecond a holder may mint, kept by the server: a new
 // holder mints only strictly after it, so machines whose clocks differ never reuse (ms, seq) on a node.
-import { EPOCH_MS, HORIZON_MS, MAX_SNOWFLAKE, createMinter, encode, minFor, unixMs } from '@echomq/branded';
+import { EPOCH_MS, HORIZON_MS, MAX_SNOWFLAKE, createMinter, encode, minFor, parse, unixMs } from '@echomq/branded';
 import { LeaseError } from './errors.js';
 
 const DEFAULTS = Object.freeze({ ttlMs: 10_000, marginMs: 2_000, maxWaitMs: 5_000 });
@@ -41,8 +41,8 @@ const newOwner = () => globalThis.crypto.randomUUID();
 class LeasedMinter {
   #connection;
   #settings;
-  #held = null; // { node, owner, minter, floorMs, low, high, deadline }
-  #last = null; // the last Snowflake minted under the held lease
+  #held = null; // { node, owner, minter, floorMs, low, high, lowId, highId, deadline }
+  #last = null; // the last id minted under the held lease (a string), or Snowflake (a bigint)
   #timer = null;
   #closed = false;
   #lostBecause = null;
@@ -63,12 +63,17 @@ class LeasedMinter {
 
   /** The next id; throws a LeaseError (nothing minted) while no valid lease is held. */
   next() {
-    return encode(this.namespace, this.nextSnowflake());
+    const held = this.#heldNow();
+    const id = held.minter.next();
+    // One namespace's ids sort bytewise as their Snowflakes do: the bounds are checked on the strings.
+    if (id < held.lowId || (held.highId !== null && id >= held.highId)) this.#admit(parse(id).snowflake);
+    this.#last = id;
+    return id;
   }
 
   /** The next Snowflake; throws as next() does. */
   nextSnowflake() {
-    const snowflake = this.#minterNow().nextSnowflake();
+    const snowflake = this.#heldNow().minter.nextSnowflake();
     this.#admit(snowflake);
     return snowflake;
   }
@@ -96,14 +101,14 @@ class LeasedMinter {
     return this;
   }
 
-  #minterNow() {
+  #heldNow() {
     const held = this.#held;
     if (held === null) throw this.#refusal();
     if (this.#settings.clock.monotonic() >= held.deadline) {
       this.#lose('expired');
       throw this.#refusal();
     }
-    return held.minter;
+    return held;
   }
 
   #refusal() {
@@ -133,7 +138,8 @@ class LeasedMinter {
   }
 
   #lastMs() {
-    return this.#last === null ? this.#held.floorMs : unixMs(this.#last);
+    if (this.#last === null) return this.#held.floorMs;
+    return unixMs(typeof this.#last === 'string' ? parse(this.#last).snowflake : this.#last);
   }
 
   // The highest millisecond this holder may mint until the next renew: its deadline in wall terms, or later.
@@ -172,8 +178,11 @@ class LeasedMinter {
 
   // The Snowflakes this lease may hand out: [low, high), from the millisecond after the floor to the ceiling's.
   #bound(floorMs, ceilingMs) {
-    this.#held.low = floorMs < EPOCH_MS ? 0n : minFor(Math.min(floorMs + 1, HORIZON_MS));
-    this.#held.high = ceilingMs >= HORIZON_MS ? MAX_SNOWFLAKE + 1n : minFor(ceilingMs + 1);
+    const held = this.#held;
+    held.low = floorMs < EPOCH_MS ? 0n : minFor(Math.min(floorMs + 1, HORIZON_MS));
+    held.high = ceilingMs >= HORIZON_MS ? MAX_SNOWFLAKE + 1n : minFor(ceilingMs + 1);
+    held.lowId = encode(this.namespace, held.low);
+    held.highId = held.high > MAX_SNOWFLAKE ? null : encode(this.namespace, held.high);
   }
 
   #sleep(ms) {
