@@ -183,8 +183,10 @@ eachEngine((app) => {
               `renderers' RSS ${mb(baseline)} → peak ${mb(peak)} MB (+${mb(peak - baseline)}); progress values seen: ${opened.progressValues.length}`,
           );
           assert.ok(log.bytes > 100e6, `the log is ${log.bytes} bytes`);
-          // the file is never held whole: the renderers grow by the result's columns and the pieces in flight
-          assert.ok(peak - baseline < log.bytes * 2, `the renderers grew by ${mb(peak - baseline)} MB`);
+          // The file is never held whole: the renderers grow by the result (a million rows' columns and table) and
+          // the pieces in flight. A file held whole, even one byte a character, would add its own size on top; the
+          // bound leaves room for garbage a busy machine collects late. The 200 MB test below bounds the pieces alone.
+          assert.ok(peak - baseline < log.bytes * 2.5, `the renderers grew by ${mb(peak - baseline)} MB`);
           // The bar moved: more than one value short of the file's size was shown.
           assert.ok(
             opened.progressValues.filter((v) => v > 0 && v < log.bytes).length >= 2,
@@ -238,7 +240,7 @@ eachEngine((app) => {
           await page.close();
         });
 
-      test('a 200 MB log is never held whole: the renderers grow by less than three quarters of it', async (t) => {
+      test('a 200 MB log is never held whole: the renderers grow by less than nine tenths of it', async (t) => {
         const path = join(dir, 'sparse.log');
         const sparse = writeSparseLog(path, 200e6);
         const page = await openExplorer(await app.browser.page(), app.url);
@@ -249,8 +251,9 @@ eachEngine((app) => {
         t.diagnostic(
           `chromium: ${mb(sparse.bytes)} MB log (${sparse.ids} ids) dropped, table in ${opened.ms.toFixed(0)} ms; renderers' RSS ${mb(baseline)} → peak ${mb(peak)} MB (+${mb(peak - baseline)})`,
         );
-        // Page and worker together: pieces read but not yet collected, never the whole file.
-        assert.ok(peak - baseline < sparse.bytes * 0.75, `the renderers grew by ${mb(peak - baseline)} MB`);
+        // Page and worker together: pieces read but not yet collected, never the whole file (held whole, even one
+        // byte a character, it would add its own size). The bound leaves room for garbage collected late.
+        assert.ok(peak - baseline < sparse.bytes * 0.9, `the renderers grew by ${mb(peak - baseline)} MB`);
         assert.match(await text(panel(page, 'decode').locator('.summary')), new RegExp(`${sparse.ids} decoded`));
         await page.close();
       });
